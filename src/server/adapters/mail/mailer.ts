@@ -1,0 +1,7 @@
+/** Sends e-mail. Production: SMTP (`SMTP_URL`). Default: a dev outbox that stores messages instead. */
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+export type Mailer = {
+  readonly kind: 'smtp' | 'dev-outbox';
+  send(message: MailMessage): Promise<void>;
+};

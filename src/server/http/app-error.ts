@@ -1,0 +1,32 @@
+import type { ErrorCode } from '#shared/schemas/api-error';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  weak_password: 400,
+  invalid_link: 400,
+  invalid_refresh_token: 401,
+  not_authenticated: 401,
+  invalid_credentials: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  email_taken: 422,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+};
+
+/** The one application error: a stable code, a message to show, and the HTTP status derived from the code. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = STATUS_BY_CODE[code];
+  }
+}

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { openDatabase } from './db/open-database';
+import { systemClock } from './adapters/clock';
+import { devOutboxMailer } from './adapters/mail/dev-outbox-mailer';
+import { smtpMailer } from './adapters/mail/smtp-mailer';
+
+const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const db = await openDatabase(config);
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devOutboxMailer(db);
+  const app = await buildApp({ config, db, logger, clock: systemClock, mailer, clientDir: CLIENT_DIR });
+
+  const shutdown = async (signal: string): Promise<void> => {
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info({ port: config.port, database: db.kind, mail: mailer.kind }, 'Beacon is listening');
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Beacon failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

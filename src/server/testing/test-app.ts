@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createLogger } from '../logger';
+import type { Database } from '../db/database';
+import { manualClock } from '../adapters/clock';
+import { devOutboxMailer } from '../adapters/mail/dev-outbox-mailer';
+import { openTestDatabase } from './test-database';
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  clock: ReturnType<typeof manualClock>;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/** An app on its own fresh database, with a manual clock and the dev outbox. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-test-secret-test-secret!',
+    ...env,
+  });
+  const clock = manualClock(new Date());
+  const app = await buildApp({
+    config,
+    db,
+    logger: createLogger('silent'),
+    clock,
+    mailer: devOutboxMailer(db),
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

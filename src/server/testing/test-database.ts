@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Database } from '../db/database';
+import { fromPGlite } from '../db/open-pglite';
+import { openPostgres } from '../db/open-postgres';
+import { withDatabase } from './global-setup';
+
+/** A fresh, migrated database for one test file, cloned from the run's template. Close it in afterAll. */
+export async function openTestDatabase(): Promise<Database> {
+  return process.env.BEACON_TEST_DB === 'postgres' ? openPostgresClone() : openPGliteClone();
+}
+
+async function openPGliteClone(): Promise<Database> {
+  const tarball = await readFile(inject('pgliteTemplate'));
+  const pglite = await PGlite.create({ loadDataDir: new Blob([tarball]) });
+  return fromPGlite(pglite);
+}
+
+async function openPostgresClone(): Promise<Database> {
+  const url = process.env.DATABASE_URL as string;
+  const name = `beacon_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    // Two files cloning the template at the same instant can collide ("being accessed by other users"): retry.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+        break;
+      } catch (error) {
+        if (attempt >= 10) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const db = openPostgres(withDatabase(url, name), 5);
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { VALIDATION } from '../texts';
+import { emailRule, fullNameRule } from './field-rules';
+
+const requiredEmail = z
+  .string({ error: VALIDATION.requiredFields })
+  .trim()
+  .min(1, VALIDATION.requiredFields)
+  .pipe(emailRule);
+const requiredPassword = z.string({ error: VALIDATION.requiredFields }).min(1, VALIDATION.requiredFields);
+const newPassword = requiredPassword
+  .min(LIMITS.password.min, VALIDATION.passwordTooShort)
+  .max(LIMITS.password.max, VALIDATION.passwordTooLong);
+
+export const SignUpRequestSchema = z.object({
+  email: requiredEmail,
+  password: newPassword,
+  data: z.object({
+    full_name: z
+      .string({ error: VALIDATION.enterFullName })
+      .trim()
+      .min(1, VALIDATION.enterFullName)
+      .pipe(fullNameRule),
+  }),
+});
+export type SignUpRequest = z.input<typeof SignUpRequestSchema>;
+
+export const PasswordGrantSchema = z.object({ email: requiredEmail, password: requiredPassword });
+export const RefreshGrantSchema = z.object({
+  refresh_token: z.string().min(1, VALIDATION.requiredFields).max(512),
+});
+export const TokenQuerySchema = z.object({ grant_type: z.enum(['password', 'refresh_token']) });
+
+export const RecoverRequestSchema = z.object({ email: requiredEmail });
+export const VerifyRequestSchema = z.object({
+  type: z.enum(['signup', 'recovery']),
+  token: z.string().min(1).max(512),
+});
+/** Updating the auth user: a new password (after recovery) and/or metadata. */
+export const UpdateUserRequestSchema = z
+  .object({
+    password: newPassword,
+    data: z.object({ full_name: fullNameRule }).partial(),
+  })
+  .partial()
+  .strict();
+
+export const DeleteAccountRequestSchema = z.object({
+  confirmation: z.literal('DELETE', VALIDATION.invalidRequest),
+});
+export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
+
+/** The client-side login form (document 1 §5). */
+export const LoginFormSchema = z.object({
+  email: z.string().trim().min(1, VALIDATION.requiredFields),
+  password: z.string().min(1, VALIDATION.requiredFields),
+});
+
+export const AuthUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  email_confirmed_at: z.string().nullable(),
+  user_metadata: z.object({ full_name: z.string().optional(), phone: z.string().nullable().optional() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AuthUser = z.infer<typeof AuthUserSchema>;
+
+/** The spec's session object (document 1 §3). */
+export const AuthSessionSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number(),
+  expires_at: z.number(),
+  token_type: z.literal('bearer'),
+  user: AuthUserSchema,
+});
+export type AuthSession = z.infer<typeof AuthSessionSchema>;

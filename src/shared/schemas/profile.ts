@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import {
+  contactNameRule,
+  emailRule,
+  fullNameRule,
+  optionalPhoneRule,
+  phoneRule,
+  relationshipRule,
+} from './field-rules';
+import { VALIDATION } from '../texts';
+
+/** An emergency contact as the spec stores it inside the profile (document 1 §3). */
+export const EmergencyContactSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  relationship: z.string(),
+});
+export type EmergencyContact = z.infer<typeof EmergencyContactSchema>;
+
+/** What a client may send to create or replace a contact. */
+export const EmergencyContactInputSchema = z.object({
+  name: contactNameRule,
+  phone: phoneRule,
+  relationship: relationshipRule.optional().default('Emergency Contact'),
+});
+export type EmergencyContactInput = z.input<typeof EmergencyContactInputSchema>;
+
+export const EmergencyContactPatchSchema = EmergencyContactInputSchema.partial().refine(
+  (patch) => Object.keys(patch).length > 0,
+  VALIDATION.invalidRequest,
+);
+
+/** Personal preferences kept on the server so they follow the person between devices. */
+export const ProfileSettingsSchema = z.object({
+  emergencyAlerts: z.boolean(),
+  locationSharing: z.boolean(),
+  checkInReminders: z.boolean(),
+  shareLocation: z.boolean(),
+  emergencyContacts: z.boolean(),
+});
+export type ProfileSettings = z.infer<typeof ProfileSettingsSchema>;
+
+export const DEFAULT_PROFILE_SETTINGS: ProfileSettings = {
+  emergencyAlerts: true,
+  locationSharing: true,
+  checkInReminders: true,
+  shareLocation: true,
+  emergencyContacts: true,
+};
+
+export const ProfileSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  emergency_contacts: z.array(EmergencyContactSchema),
+  location_sharing_enabled: z.boolean(),
+  sound_enabled: z.boolean(),
+  settings: ProfileSettingsSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** Profile record rules (document 1 §5): a partial update, every field optional. */
+export const ProfileUpdateSchema = z
+  .object({
+    full_name: fullNameRule,
+    email: emailRule,
+    phone: optionalPhoneRule,
+    location_sharing_enabled: z.boolean(),
+    sound_enabled: z.boolean(),
+    settings: ProfileSettingsSchema.partial(),
+    emergency_contacts: z.array(
+      EmergencyContactInputSchema.extend({ id: z.string().trim().min(1).max(64).optional() }),
+    ),
+  })
+  .partial()
+  .strict();
+export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
+
+/** The settings-dialog profile form (document 1 §5): looser than the record, as the spec states. */
+export const ProfileFormSchema = z.object({
+  fullName: z.string().trim().min(2, VALIDATION.fullNameRequired),
+  email: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, VALIDATION.invalidEmail),
+  phone: z.string().trim(),
+});
+export type ProfileForm = z.infer<typeof ProfileFormSchema>;

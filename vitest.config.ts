@@ -1,0 +1,52 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Test projects. The API suite runs once on PGlite and, when DATABASE_URL is set, again on PostgreSQL.
+ * In CI (CI=true) the PostgreSQL run is mandatory: a missing DATABASE_URL fails instead of skipping.
+ */
+const withPostgres = Boolean(process.env.DATABASE_URL);
+if (process.env.CI === 'true' && !withPostgres) {
+  throw new Error('CI=true requires DATABASE_URL so the PostgreSQL suite runs');
+}
+
+const apiProject = (name: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: `api-${name}`,
+    include: ['src/server/**/*.api.test.ts'],
+    environment: 'node',
+    globalSetup: ['src/server/testing/global-setup.ts'],
+    env: { BEACON_TEST_DB: name },
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['src/server/**/*.api.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/client/testing/setup.ts'],
+        },
+      },
+      apiProject('pglite'),
+      ...(withPostgres ? [apiProject('postgres')] : []),
+    ],
+  },
+});
