@@ -27,6 +27,32 @@ const EnvSchema = z.object({
   AUTH_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   TRUST_PROXY: z.stringbool().default(false),
+  // SMS: Twilio (or any Twilio-compatible API) when all three are set, else the dev outbox.
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // Alert pipeline (modules/alerts) and the scheduler that runs it.
+  ALERT_FIRST_ATTEMPT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
+  ALERT_DELIVERY_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  SCHEDULER_ENABLED: z.stringbool().default(true),
+  // Guardians, realtime and live location (modules/guardians, locations, share-links, push; realtime/).
+  REDIS_CHANNEL_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'must be 1 to 100 letters, digits or :_.-')
+    .default('beacon'),
+  LOCATION_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(24),
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // Only for development and tests with a local push service: lets subscriptions point anywhere (SSRF risk).
+  PUSH_ALLOW_ANY_ENDPOINT: z.stringbool().default(false),
 });
 
 export type Config = {
@@ -43,6 +69,23 @@ export type Config = {
   mailFrom: string;
   auth: { maxFailedSignIns: number; maxRequestsPerAddress: number; rateWindowMinutes: number };
   trustProxy: boolean;
+  sms: {
+    twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
+    timeoutMs: number;
+  };
+  alerts: { firstAttemptWaitMs: number; deliveryLeaseMs: number };
+  /** `enabled: false` = this instance runs no background jobs (another instance sends the texts). */
+  scheduler: { intervalMs: number; enabled: boolean };
+  /** Prefix of the Redis pub/sub channel of the realtime hub (used only with REDIS_URL). */
+  redisChannelPrefix: string;
+  locations: { retentionHours: number };
+  push: {
+    /** null: generate a pair on first start and keep it in server_secrets. */
+    vapidKeys: { publicKey: string; privateKey: string } | null;
+    vapidSubject: string | undefined;
+    timeoutMs: number;
+    allowAnyEndpoint: boolean;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -54,9 +97,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(
-      `Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')} ${issue?.message ?? ''}`.trim(),
-    );
+    // Never echo a secret (a token, a key, a password in a URL) into the console or a log collector.
+    const shown = /SECRET|TOKEN|KEY|PASSWORD|_URL$/.test(name) ? '(hidden)' : JSON.stringify(env[name] ?? '');
+    throw new ConfigError(`Invalid configuration: ${name}=${shown} ${issue?.message ?? ''}`.trim());
   }
   const e = parsed.data;
   return {
@@ -77,5 +120,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateWindowMinutes: e.AUTH_RATE_WINDOW_MINUTES,
     },
     trustProxy: e.TRUST_PROXY,
+    sms: { twilio: twilioConfig(e), timeoutMs: e.SMS_TIMEOUT_MS },
+    alerts: { firstAttemptWaitMs: e.ALERT_FIRST_ATTEMPT_WAIT_MS, deliveryLeaseMs: e.ALERT_DELIVERY_LEASE_MS },
+    scheduler: { intervalMs: e.SCHEDULER_INTERVAL_MS, enabled: e.SCHEDULER_ENABLED },
+    redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
+    locations: { retentionHours: e.LOCATION_RETENTION_HOURS },
+    push: {
+      vapidKeys: vapidKeys(e),
+      vapidSubject: e.VAPID_SUBJECT,
+      timeoutMs: e.PUSH_TIMEOUT_MS,
+      allowAnyEndpoint: e.PUSH_ALLOW_ANY_ENDPOINT,
+    },
   };
+}
+
+/** Twilio needs all three of SID, token and sender; a partial set is a mistake worth failing on. */
+function twilioConfig(e: z.infer<typeof EnvSchema>): Config['sms']['twilio'] {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from } = e;
+  if (!accountSid && !authToken && !from) return null;
+  if (!accountSid || !authToken || !from) {
+    throw new ConfigError(
+      'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together',
+    );
+  }
+  return { accountSid, authToken, from, baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, '') };
+}
+
+/** A VAPID key pair is set as a pair or not at all (then one is generated and stored on first start). */
+function vapidKeys(e: z.infer<typeof EnvSchema>): Config['push']['vapidKeys'] {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = e;
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey) {
+    throw new ConfigError(
+      'Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
+  }
+  return { publicKey, privateKey };
 }

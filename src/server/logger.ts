@@ -12,7 +12,9 @@ export const isSensitiveField = (name: string): boolean => SENSITIVE.test(name);
  * spec's rule is by name fragment, so we walk the object instead.
  */
 export function redactSensitive(value: unknown, depth = 0): unknown {
-  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  // Past this depth we cannot afford to look, so we cannot vouch for it either: drop it.
+  if (depth > 8) return '[Truncated]';
   if (value instanceof Error) return { type: value.name, message: value.message, stack: value.stack };
   if (Array.isArray(value)) return value.map((item) => redactSensitive(item, depth + 1));
   // Class instances (a request, a response) are left to pino's serializers, which run after this.

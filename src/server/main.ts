@@ -7,6 +7,7 @@ import { openDatabase } from './db/open-database';
 import { systemClock } from './adapters/clock';
 import { devOutboxMailer } from './adapters/mail/dev-outbox-mailer';
 import { smtpMailer } from './adapters/mail/smtp-mailer';
+import { createSmsProvider } from './adapters/sms/create-sms-provider';
 
 const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -24,7 +25,15 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config);
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devOutboxMailer(db);
-  const app = await buildApp({ config, db, logger, clock: systemClock, mailer, clientDir: CLIENT_DIR });
+  const sms = createSmsProvider(config, db, systemClock);
+  if (sms.kind === 'dev-outbox' && config.env === 'production') {
+    logger.warn('No SMS provider configured (TWILIO_*): SOS texts are stored in the dev outbox, not sent');
+  }
+  const app = await buildApp({ config, db, logger, clock: systemClock, mailer, sms, clientDir: CLIENT_DIR });
+  if (config.env === 'production' && !config.publicUrl) {
+    // Without it, links in e-mails are built from the request's Host header, which a caller can choose.
+    logger.warn('PUBLIC_URL is not set: e-mail links use the request host. Set PUBLIC_URL in production.');
+  }
 
   const shutdown = async (signal: string): Promise<void> => {
     logger.info({ signal }, 'shutting down');
@@ -36,7 +45,18 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  logger.info({ port: config.port, database: db.kind, mail: mailer.kind }, 'Beacon is listening');
+  // Background jobs (alert deliveries) start once the server listens; app.close() stops them.
+  app.scheduler.start();
+  logger.info(
+    {
+      port: config.port,
+      database: db.kind,
+      mail: mailer.kind,
+      sms: sms.kind,
+      jobs: config.scheduler.enabled,
+    },
+    'Beacon is listening',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -114,3 +114,63 @@ export const SENSITIVE_FIELD_FRAGMENTS = [
   'latitude',
   'longitude',
 ] as const;
+
+/** How long the dashboard's one-off GPS check waits for a position (document 1 §7: 5000 ms time-out). */
+export const GPS_CHECK_TIMEOUT_MS = 5000;
+
+/** Browser local-storage keys the client owns (besides THEME_STORAGE_KEY). */
+export const STORAGE_KEYS = {
+  session: 'beacon-auth-session',
+  onboardingSeen: 'beacon-onboarding-seen',
+  /** Suffixed with `:<user id>`: each person keeps their own notification list. */
+  notifications: 'beacon-notifications',
+} as const;
+
+/** A sanity cap on emergency contacts per person (the spec's free-tier limit of 2 is a display limit). */
+export const MAX_EMERGENCY_CONTACTS = 50;
+
+/** What raised an alert: the spec's SOS triggers (document 2 §7) plus the journey deadlines. */
+export const ALERT_TRIGGER_TYPES = [
+  'manual',
+  'shake',
+  'voice',
+  'panic',
+  'escort_expired',
+  'checkin_missed',
+] as const;
+
+/** POST /api/send-emergency-sms: how many numbers one request may text. */
+export const EMERGENCY_SMS = { maxPhoneNumbers: 20 } as const;
+
+/** The `Idempotency-Key` header of alert requests: visible ASCII, at most this long. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
+
+/** Redeeming invite codes: attempts per person and per client address in one window (brute-force guard). */
+export const INVITE_REDEMPTION_LIMITS = { perUser: 10, perAddress: 30, windowMinutes: 15 } as const;
+
+/** POST /api/locations and the guardian/track views (document 2 §3: history keeps the latest 50 readings). */
+export const LOCATION_LIMITS = {
+  maxReadingsPerRequest: 100,
+  routePoints: 50,
+  /** Default of LOCATION_RETENTION_HOURS: stored positions older than this are deleted. */
+  defaultRetentionHours: 24,
+} as const;
+
+/** The realtime channel (GET /api/realtime) beyond REALTIME's heartbeat and reconnect backoff. */
+export const REALTIME_CHANNEL = {
+  path: '/api/realtime',
+  /** Events kept for catch-up after a reconnect (`?since=<id>`). */
+  eventRetentionHours: 24,
+  /** Most events one catch-up replays; past it the answer says `truncated` and the client reloads. */
+  maxCatchUpEvents: 500,
+  /** A socket without a token must send `{type:'auth'}` within this time. */
+  authTimeoutMs: 10_000,
+  closeCodes: { unauthenticated: 4401, badRequest: 4400, slowConsumer: 4408 },
+} as const;
+
+/** A share link handed to an alert is reused while it has at least this long left, else a new one is made. */
+export const SHARE_LINK_REUSE_MIN_REMAINING_MINUTES = 60;
+
+/** Where a guardian's push notification opens the app. */
+export const GUARDIAN_PAGE_PATH = '/guardian';
+export const TRACK_PAGE_PATH = '/track';

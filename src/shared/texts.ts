@@ -1,4 +1,11 @@
 /** Every user-facing text the spec fixes, verbatim. UI and server import from here; never inline these. */
+import {
+  EMERGENCY_SMS,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  LOCATION_LIMITS,
+  MAX_EMERGENCY_CONTACTS,
+  type ALERT_TRIGGER_TYPES,
+} from './constants';
 
 export const VALIDATION = {
   fullNameRequired: 'Full name is required',
@@ -35,6 +42,9 @@ export const VALIDATION = {
   alertNotesTooLong: 'Notes must be less than 1000 characters',
   inviteCodeBlank: 'Please enter a valid invite code.',
   invalidRequest: 'The request is not valid.',
+  phoneNumbersRequired: 'Add at least one phone number',
+  tooManyPhoneNumbers: `You can text at most ${EMERGENCY_SMS.maxPhoneNumbers} phone numbers at once`,
+  invalidIdempotencyKey: `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters`,
 } as const;
 
 export const ERRORS = {
@@ -54,7 +64,18 @@ export const ERRORS = {
   sosNeedsContacts: 'Please add emergency contacts before using SOS.',
   invalidOrExpiredCode: 'Invalid or expired invite code',
   codeExpired: 'This invite code has expired',
+  tooManyContacts: `You can keep at most ${MAX_EMERGENCY_CONTACTS} emergency contacts.`,
 } as const;
+
+/** How an alert's trigger reads in the text message contacts receive. */
+export const ALERT_TRIGGER_LABELS: Record<(typeof ALERT_TRIGGER_TYPES)[number], string> = {
+  manual: 'SOS button',
+  shake: 'shake detected',
+  voice: 'voice keyword',
+  panic: 'panic',
+  escort_expired: 'escort timer expired',
+  checkin_missed: 'missed check-in',
+};
 
 export const TOASTS = {
   error: 'Error',
@@ -73,4 +94,44 @@ export const TOASTS = {
   contactSaveFailed: 'Failed to save contact. Please try again.',
   contactDeletedTitle: 'Contact deleted',
   contactDeleted: 'Emergency contact has been removed.',
+} as const;
+
+/** Guardian linking (document 1 §4, §5, §8): the spec's texts live in ERRORS/VALIDATION; these are the rest. */
+export const GUARDIAN_TEXTS = {
+  ownInviteCode: 'You cannot redeem your own invite code. Share it with the person you want to watch over.',
+  relationshipExists:
+    'You are already linked with this guardian, or your request is waiting for their answer.',
+  onlyGuardianDecides: 'Only the guardian can approve or reject this request.',
+  requestAlreadyAnswered: 'This request has already been answered.',
+  newRequestTitle: 'New guardian request',
+  /** The guardian's view of a pending request (document 1 §4). */
+  wantsYouAsGuardian: 'Wants you as guardian',
+  /** The ward's view of a pending request (document 1 §4). */
+  wantsToBeYourGuardian: 'Wants to be your guardian',
+  requestApprovedTitle: 'Guardian request approved',
+  requestApproved: (guardianName: string): string =>
+    `${guardianName || 'Your guardian'} is now your guardian.`,
+  requestReceived: (wardName: string): string => `${wardName || 'Someone'} wants you as guardian.`,
+} as const;
+
+/** Location ingest (document 2 §5 rules are in VALIDATION; these cover the batch and device fields). */
+export const LOCATION_TEXTS = {
+  readingsRequired: 'Send at least one location reading.',
+  tooManyReadings: `You can send at most ${LOCATION_LIMITS.maxReadingsPerRequest} location readings at once.`,
+  invalidTimestamp: 'Timestamp must be an ISO 8601 date and time.',
+  batteryRange: 'Battery level must be between 0 and 100',
+} as const;
+
+/** The public tracking page (GET /api/track/:shareCode). */
+export const SHARE_LINK_TEXTS = {
+  linkExpired: 'This tracking link has expired.',
+  linkInactive: 'This tracking link is no longer active.',
+} as const;
+
+/** What a guardian's device shows when their ward raises an alert. */
+export const PUSH_TEXTS = {
+  alertTitle: (wardName: string): string => `Emergency alert from ${wardName || 'your ward'}`,
+  alertBody: (wardName: string): string =>
+    `${wardName || 'Your ward'} raised an emergency alert. Open Beacon to see where they are.`,
+  invalidSubscription: 'This push subscription is not valid.',
 } as const;

@@ -14,6 +14,10 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  invalid_invite_code: 400,
+  invite_code_expired: 400,
+  link_expired: 410,
+  link_inactive: 410,
   internal: 500,
 };
 

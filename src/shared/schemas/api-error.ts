@@ -18,6 +18,10 @@ export const ERROR_CODES = [
   'invalid_link',
   'payload_too_large',
   'unsupported_media_type',
+  'invalid_invite_code',
+  'invite_code_expired',
+  'link_expired',
+  'link_inactive',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

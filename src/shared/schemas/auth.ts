@@ -16,27 +16,48 @@ const newPassword = requiredPassword
 export const SignUpRequestSchema = z.object({
   email: requiredEmail,
   password: newPassword,
-  data: z.object({
-    full_name: z
-      .string({ error: VALIDATION.enterFullName })
-      .trim()
-      .min(1, VALIDATION.enterFullName)
-      .pipe(fullNameRule),
-  }),
+  data: z.object(
+    {
+      full_name: z
+        .string({ error: VALIDATION.enterFullName })
+        .trim()
+        .min(1, VALIDATION.enterFullName)
+        .pipe(fullNameRule),
+    },
+    { error: VALIDATION.enterFullName },
+  ),
 });
 export type SignUpRequest = z.input<typeof SignUpRequestSchema>;
 
 export const PasswordGrantSchema = z.object({ email: requiredEmail, password: requiredPassword });
 export const RefreshGrantSchema = z.object({
-  refresh_token: z.string().min(1, VALIDATION.requiredFields).max(512),
+  refresh_token: z
+    .string({ error: VALIDATION.requiredFields })
+    .min(1, VALIDATION.requiredFields)
+    .max(512, VALIDATION.invalidRequest),
 });
-export const TokenQuerySchema = z.object({ grant_type: z.enum(['password', 'refresh_token']) });
+export const TokenQuerySchema = z.object({
+  grant_type: z.enum(['password', 'refresh_token'], { error: VALIDATION.invalidRequest }),
+});
+/**
+ * The token endpoint's body depends on `grant_type` (a query parameter), so the route only checks that it is an
+ * object and the handler applies PasswordGrantSchema or RefreshGrantSchema.
+ */
+export const TokenRequestBodySchema = z.looseObject({}, { error: VALIDATION.requiredFields });
 
 export const RecoverRequestSchema = z.object({ email: requiredEmail });
 export const VerifyRequestSchema = z.object({
-  type: z.enum(['signup', 'recovery']),
-  token: z.string().min(1).max(512),
+  type: z.enum(['signup', 'recovery'], { error: VALIDATION.invalidRequest }),
+  token: z.string({ error: VALIDATION.invalidRequest }).min(1, VALIDATION.invalidRequest).max(512),
 });
+export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
+/** The confirmation link in the sign-up e-mail: `GET /api/auth/verify?type=signup&token=…`. */
+export const VerifyLinkQuerySchema = z.object({
+  type: z.literal('signup', VALIDATION.invalidRequest),
+  token: z.string({ error: VALIDATION.invalidRequest }).min(1, VALIDATION.invalidRequest).max(512),
+});
+/** Answers that carry nothing (`{}`), e.g. recovery, which never says whether the address has an account. */
+export const EmptyResponseSchema = z.object({});
 /** Updating the auth user: a new password (after recovery) and/or metadata. */
 export const UpdateUserRequestSchema = z
   .object({

@@ -7,7 +7,8 @@ import {
   phoneRule,
   relationshipRule,
 } from './field-rules';
-import { VALIDATION } from '../texts';
+import { MAX_EMERGENCY_CONTACTS } from '../constants';
+import { ERRORS, VALIDATION } from '../texts';
 
 /** An emergency contact as the spec stores it inside the profile (document 1 §3). */
 export const EmergencyContactSchema = z.object({
@@ -26,10 +27,15 @@ export const EmergencyContactInputSchema = z.object({
 });
 export type EmergencyContactInput = z.input<typeof EmergencyContactInputSchema>;
 
-export const EmergencyContactPatchSchema = EmergencyContactInputSchema.partial().refine(
-  (patch) => Object.keys(patch).length > 0,
-  VALIDATION.invalidRequest,
-);
+/**
+ * A partial edit of one contact. Built from the rules, not from `EmergencyContactInputSchema.partial()`: in zod 4
+ * the input's default would still apply, so `{name}` would silently reset the relationship and `{}` would pass.
+ */
+export const EmergencyContactPatchSchema = z
+  .object({ name: contactNameRule, phone: phoneRule, relationship: relationshipRule })
+  .partial()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), VALIDATION.invalidRequest);
+export type EmergencyContactPatch = z.input<typeof EmergencyContactPatchSchema>;
 
 /** Personal preferences kept on the server so they follow the person between devices. */
 export const ProfileSettingsSchema = z.object({
@@ -72,9 +78,9 @@ export const ProfileUpdateSchema = z
     location_sharing_enabled: z.boolean(),
     sound_enabled: z.boolean(),
     settings: ProfileSettingsSchema.partial(),
-    emergency_contacts: z.array(
-      EmergencyContactInputSchema.extend({ id: z.string().trim().min(1).max(64).optional() }),
-    ),
+    emergency_contacts: z
+      .array(EmergencyContactInputSchema.extend({ id: z.string().trim().min(1).max(64).optional() }))
+      .max(MAX_EMERGENCY_CONTACTS, ERRORS.tooManyContacts),
   })
   .partial()
   .strict();

@@ -7,8 +7,8 @@ export function devOutboxMailer(db: Database): Mailer {
     kind: 'dev-outbox',
     async send(message) {
       await db.query(
-        "INSERT INTO dev_outbox (channel, recipient, subject, body) VALUES ('email', $1, $2, $3)",
-        [message.to, message.subject, message.text],
+        "INSERT INTO dev_outbox (channel, recipient, subject, body, user_id) VALUES ('email', $1, $2, $3, $4)",
+        [message.to, message.subject, message.text, message.userId ?? null],
       );
     },
   };

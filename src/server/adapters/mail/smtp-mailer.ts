@@ -5,8 +5,8 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     kind: 'smtp',
-    async send(message) {
-      await transport.sendMail({ from, ...message });
+    async send({ to, subject, text, html }) {
+      await transport.sendMail({ from, to, subject, text, html });
     },
   };
 }

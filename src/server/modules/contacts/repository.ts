@@ -1,5 +1,5 @@
 import type { EmergencyContact } from '#shared/schemas/profile';
-import type { Queryable } from '../../db/database';
+import { one, type Queryable } from '../../db/database';
 
 type ContactRow = { id: string; name: string; phone: string; relationship: string };
 
@@ -22,6 +22,7 @@ export async function replaceContacts(
   contacts: ReadonlyArray<{ id?: string; name: string; phone: string; relationship: string }>,
   now: Date,
 ): Promise<void> {
+  await lockContactList(tx, userId);
   await tx.query('DELETE FROM emergency_contacts WHERE user_id = $1', [userId]);
   const seen = new Set<string>();
   for (const [position, contact] of contacts.entries()) {
@@ -39,4 +40,73 @@ export async function replaceContacts(
 /** "id (string made from the creation timestamp)" — with a suffix so two made in one millisecond differ. */
 export function newContactId(now: Date, salt = 0): string {
   return salt === 0 ? String(now.getTime()) : `${now.getTime()}-${salt}`;
+}
+
+/**
+ * Serialises writers of one person's list until the transaction ends (a whole-list replace, an add): positions,
+ * the cap and fresh ids are then decided on a stable list. Edits and deletes of one row need no lock.
+ */
+export async function lockContactList(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`emergency-contacts:${userId}`]);
+}
+
+export async function countContacts(db: Queryable, userId: string): Promise<number> {
+  const row = await one<{ count: number }>(
+    db,
+    'SELECT count(*)::int AS count FROM emergency_contacts WHERE user_id = $1',
+    [userId],
+  );
+  return row?.count ?? 0;
+}
+
+/**
+ * Adds a contact at the end of the list. Its id is the creation timestamp; when a contact of this person already
+ * has it (two added in one millisecond), a suffix makes it unique. Call inside a transaction, after
+ * `lockContactList`.
+ */
+export async function insertContact(
+  tx: Queryable,
+  userId: string,
+  contact: { name: string; phone: string; relationship: string },
+  now: Date,
+): Promise<EmergencyContact> {
+  for (let salt = 0; ; salt++) {
+    const row = await one<ContactRow>(
+      tx,
+      `INSERT INTO emergency_contacts (user_id, id, name, phone, relationship, position, created_at, updated_at)
+       SELECT $1, $2, $3, $4, $5, COALESCE(MAX(position) + 1, 0), $6, $6 FROM emergency_contacts WHERE user_id = $1
+       ON CONFLICT (user_id, id) DO NOTHING
+       RETURNING id, name, phone, relationship`,
+      [userId, newContactId(now, salt), contact.name, contact.phone, contact.relationship, now],
+    );
+    if (row) return row;
+  }
+}
+
+/** Changes the given fields of one of this person's contacts; undefined when they have no such contact. */
+export function updateContact(
+  db: Queryable,
+  userId: string,
+  contactId: string,
+  patch: { name?: string; phone?: string; relationship?: string },
+  now: Date,
+): Promise<EmergencyContact | undefined> {
+  return one<ContactRow>(
+    db,
+    `UPDATE emergency_contacts
+     SET name = COALESCE($3, name), phone = COALESCE($4, phone), relationship = COALESCE($5, relationship),
+         updated_at = $6
+     WHERE user_id = $1 AND id = $2
+     RETURNING id, name, phone, relationship`,
+    [userId, contactId, patch.name ?? null, patch.phone ?? null, patch.relationship ?? null, now],
+  );
+}
+
+/** Deletes one of this person's contacts; false when they have no such contact. */
+export async function deleteContact(db: Queryable, userId: string, contactId: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM emergency_contacts WHERE user_id = $1 AND id = $2', [
+    userId,
+    contactId,
+  ]);
+  return rowCount > 0;
 }

@@ -1,0 +1,30 @@
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/** A unique e-mail per test run, so tests never collide on the shared server. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+export const PASSWORD = 'correct-horse-battery-staple-42';
+
+/** Screenshots are kept as test artifacts (test-results/…) and listed in the report. */
+export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** Skips the splash and onboarding, as for a returning visitor. */
+export async function markOnboardingSeen(page: Page): Promise<void> {
+  await page.addInitScript(() => window.localStorage.setItem('beacon-onboarding-seen', 'true'));
+}
+
+export async function signUp(page: Page, fullName: string, email: string): Promise<void> {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel('Full Name').fill(fullName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText('System Ready')).toBeVisible();
+}

@@ -1,0 +1,17 @@
+// Starts the built app for the browser tests: a fresh embedded database in a temp folder, dev outboxes.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.env.PORT = process.argv[2] ?? '3210';
+process.env.HOST = '127.0.0.1';
+process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'beacon-e2e-'));
+process.env.LOG_LEVEL = 'warn';
+for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']) {
+  delete process.env[name];
+}
+register();
+await import(path.join(root, 'src/server/main.ts'));

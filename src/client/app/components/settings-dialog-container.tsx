@@ -1,0 +1,92 @@
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { DEFAULT_PROFILE_SETTINGS, type ProfileSettings } from '#shared/schemas/profile';
+import type { SettingsSectionId } from '#shared/ui-texts';
+import { useSignOut } from '../../features/auth/api/sign-out';
+import { DeleteAccountDialog } from '../../features/auth/components/delete-account-dialog';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { useProfile } from '../../features/profile/api/get-profile';
+import { useUpdateProfileSettings } from '../../features/profile/api/update-profile';
+import { ProfileForm } from '../../features/profile/components/profile-form';
+import { AboutSection } from '../../features/settings/components/about-section';
+import { AppPreferencesSection } from '../../features/settings/components/app-preferences-section';
+import { EmergencySettingsSection } from '../../features/settings/components/emergency-settings-section';
+import { HowItWorksSection } from '../../features/settings/components/how-it-works-section';
+import { NotificationSettingsSection } from '../../features/settings/components/notification-settings-section';
+import { PrivacySection } from '../../features/settings/components/privacy-section';
+import { SettingsDialog } from '../../features/settings/components/settings-dialog';
+import { SubscriptionSection } from '../../features/subscription/components/subscription-section';
+import { ThemePicker } from '../../features/theme/components/theme-picker';
+import type { DialogLayout } from '../../components/ui/dialog';
+import { paths, type AppPath } from '../../lib/paths';
+
+type SettingsDialogContainerProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  layout?: DialogLayout;
+};
+
+/** Composes the settings dialog from the features that own each section's data and actions. */
+export function SettingsDialogContainer({ open, onOpenChange, layout }: SettingsDialogContainerProps) {
+  const session = useSession();
+  const userId = session?.user.id;
+  const profile = useProfile(userId);
+  const updateSettings = useUpdateProfileSettings(userId);
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const [deleteOpen, setDeleteOpen] = useState(false);
+
+  const settings: ProfileSettings = profile.data?.settings ?? DEFAULT_PROFILE_SETTINGS;
+  const togglesDisabled = !profile.data;
+  const changeSettings = (change: Partial<ProfileSettings>): void => updateSettings.mutate(change);
+
+  /** Leaves the dialog for another screen. */
+  const goTo = (to: AppPath): void => {
+    onOpenChange(false);
+    navigate(to);
+  };
+
+  const sections: Record<SettingsSectionId, ReactNode> = {
+    'how-it-works': <HowItWorksSection />,
+    profile: <ProfileForm userId={userId} profile={profile.data} />,
+    notifications: (
+      <NotificationSettingsSection settings={settings} onChange={changeSettings} disabled={togglesDisabled} />
+    ),
+    privacy: (
+      <PrivacySection
+        settings={settings}
+        onChange={changeSettings}
+        onDeleteAccount={() => setDeleteOpen(true)}
+        disabled={togglesDisabled}
+      />
+    ),
+    emergency: (
+      <EmergencySettingsSection
+        onManageContacts={() => goTo(paths.contacts)}
+        onConfigureCheckIns={() => goTo(paths.checkIn)}
+      />
+    ),
+    preferences: <AppPreferencesSection themePicker={<ThemePicker />} />,
+    subscription: <SubscriptionSection />,
+    about: (
+      <AboutSection
+        onSignOut={() => signOut.mutate(undefined, { onSettled: () => goTo(paths.home) })}
+        signingOut={signOut.isPending}
+      />
+    ),
+  };
+
+  return (
+    <>
+      <SettingsDialog open={open} onOpenChange={onOpenChange} sections={sections} layout={layout} />
+      <DeleteAccountDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        onDeleted={() => {
+          setDeleteOpen(false);
+          goTo(paths.home);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import { paths } from '../lib/paths';
+import { AppShell } from './components/app-shell';
+import { CheckInRoute } from './routes/checkin';
+import { DashboardRoute } from './routes/dashboard';
+import { GuardianRoute } from './routes/guardian';
+import { MapRoute } from './routes/map';
+import { NotFoundRoute } from './routes/not-found';
+import { PermissionsRoute } from './routes/permissions';
+import { ResetPasswordRoute } from './routes/reset-password';
+import { RouteError } from './routes/route-error';
+import { SettingsRoute } from './routes/settings';
+import { SosRoute } from './routes/sos';
+import { SplashRoute } from './routes/splash';
+import { SubscriptionSuccessRoute } from './routes/subscription-success';
+import { WelcomeRoute } from './routes/welcome';
+
+/** Every route (document 1 §2). Exported so tests can mount them in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.splash, element: <SplashRoute /> },
+      { path: paths.welcome, element: <WelcomeRoute /> },
+      {
+        element: <AppShell />,
+        children: [
+          { path: paths.home, element: <DashboardRoute /> },
+          { path: paths.auth, element: <DashboardRoute /> },
+          { path: paths.contacts, element: <DashboardRoute /> },
+          { path: paths.sos, element: <SosRoute /> },
+          { path: paths.map, element: <MapRoute /> },
+          { path: paths.checkIn, element: <CheckInRoute /> },
+          { path: paths.guardian, element: <GuardianRoute /> },
+        ],
+      },
+      { path: paths.permissions, element: <PermissionsRoute /> },
+      { path: paths.settings, element: <SettingsRoute /> },
+      { path: paths.subscriptionSuccess, element: <SubscriptionSuccessRoute /> },
+      { path: paths.resetPassword, element: <ResetPasswordRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

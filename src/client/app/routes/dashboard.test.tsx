@@ -1,0 +1,197 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { SPLASH_DELAY_MS, STORAGE_KEYS } from '#shared/constants';
+import { getSession } from '../../lib/session-store';
+import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
+import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
+
+const profileRoute = { method: 'GET', path: '/api/profile', body: fakeProfile() };
+
+describe('dashboard routes', () => {
+  it('takes a first-time visitor from / through splash and onboarding to sign-in, once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    mockApi();
+    const { router, user } = renderApp('/');
+    expect(router.state.location.pathname).toBe('/splash');
+    expect(screen.getByText('Your personal safety companion')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(SPLASH_DELAY_MS));
+    expect(router.state.location.pathname).toBe('/welcome');
+    expect(screen.getByRole('heading', { name: 'Emergency SOS' })).toBeInTheDocument();
+    vi.useRealTimers();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Trusted Contacts' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Location Tracking' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'Safety First' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.onboardingSeen)).toBe('true');
+  });
+
+  it('Skip on the carousel goes straight to /auth', async () => {
+    mockApi();
+    const { router, user } = renderApp('/welcome');
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('shows a returning signed-out person the login card directly', async () => {
+    markOnboardingSeenForTest();
+    mockApi();
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+
+  it('shows the backend message when the health check fails', async () => {
+    markOnboardingSeenForTest();
+    mockApi([
+      { method: 'GET', path: '/api/health', status: 503, body: { error: 'internal', message: 'down' } },
+    ]);
+    renderApp('/auth');
+    expect(
+      await screen.findByRole('heading', { name: 'Backend Configuration Required' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the signed-in dashboard: header, System Ready, contacts slot, bottom nav', async () => {
+    storeSession(fakeSession());
+    mockApi([profileRoute]);
+    renderApp('/contacts');
+    expect(await screen.findByRole('heading', { name: 'System Ready' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Beacon', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Emergency Contacts' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open settings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getAllByRole('link')).toHaveLength(4);
+  });
+
+  it('falls back to the login card when the server rejects the session (401)', async () => {
+    storeSession(fakeSession());
+    mockApi([
+      {
+        method: 'GET',
+        path: '/api/profile',
+        status: 401,
+        body: { error: 'not_authenticated', message: 'Not authenticated' },
+      },
+    ]);
+    renderApp('/');
+    // The profile request (made as soon as the dashboard shows) answers 401.
+    expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
+    expect(getSession()).toBeNull();
+  });
+});
+
+describe('settings', () => {
+  it('/settings redirects a signed-out visitor to /', async () => {
+    markOnboardingSeenForTest();
+    mockApi();
+    const { router } = renderApp('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('/settings opens the dialog full-page; sections open and the back arrow returns; closing goes to /', async () => {
+    storeSession(fakeSession());
+    mockApi([profileRoute]);
+    const { router, user } = renderApp('/settings');
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    for (const name of [
+      'How It Works',
+      'Profile',
+      'Notifications',
+      'Privacy & Security',
+      'Emergency Settings',
+      'App Preferences',
+      'Subscription',
+      'About',
+    ]) {
+      expect(within(dialog).getByRole('button', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
+    }
+    await user.click(within(dialog).getByRole('button', { name: /^About/ }));
+    expect(screen.getByText('1.0.0')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back to settings' }));
+    expect(within(dialog).getByRole('button', { name: /^Profile/ })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('persists notification and privacy toggles through PATCH /api/profile', async () => {
+    storeSession(fakeSession());
+    const api = mockApi([
+      profileRoute,
+      {
+        method: 'PATCH',
+        path: '/api/profile',
+        body: fakeProfile({ settings: { ...fakeProfile().settings, emergencyAlerts: false } }),
+      },
+    ]);
+    const { user } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: /^Notifications/ }));
+    const toggle = await screen.findByRole('switch', { name: 'Emergency Alerts' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(toggle).not.toBeChecked();
+    await waitFor(() =>
+      expect(api.requests.at(-1)).toMatchObject({
+        method: 'PATCH',
+        path: '/api/profile',
+        body: { settings: { emergencyAlerts: false } },
+      }),
+    );
+  });
+
+  it('flips a toggle back and says why when saving fails', async () => {
+    storeSession(fakeSession());
+    mockApi([
+      profileRoute,
+      {
+        method: 'PATCH',
+        path: '/api/profile',
+        status: 500,
+        body: { error: 'internal', message: 'Something went wrong. Please try again.' },
+      },
+    ]);
+    const { user } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: /^Privacy/ }));
+    const toggle = await screen.findByRole('switch', { name: 'Share Location' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await user.click(toggle);
+    expect(await screen.findByText('Something went wrong. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).toBeChecked());
+  });
+
+  it('Sign Out signs out with a toast and returns to the login card', async () => {
+    storeSession(fakeSession());
+    markOnboardingSeenForTest();
+    const api = mockApi([profileRoute, { method: 'POST', path: '/api/auth/logout', status: 204 }]);
+    const { router, user } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: /^About/ }));
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
+    expect(getSession()).toBeNull();
+    expect(api.requests.some((request) => request.path === '/api/auth/logout')).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
+  });
+
+  it('Emergency Settings lead to the contacts section and to check-in', async () => {
+    storeSession(fakeSession());
+    mockApi([profileRoute]);
+    const { router, user } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: /^Emergency Settings/ }));
+    await user.click(screen.getByRole('button', { name: 'Configure Check-ins' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkin'));
+    expect(screen.getByRole('heading', { name: 'Safety Check-In' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Logo } from '../../components/logo';
+import { LoginCard } from '../../features/auth/components/login-card';
+import { useAuthStatus } from '../../features/auth/hooks/auth-status-context';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { useHealth } from '../../features/dashboard/api/get-health';
+import { BackendUnavailable } from '../../features/dashboard/components/backend-unavailable';
+import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
+import { EmergencyContactsSlot } from '../../features/dashboard/components/emergency-contacts-slot';
+import { LoadingOverlay } from '../../features/dashboard/components/loading-overlay';
+import { NavigationMenu } from '../../features/dashboard/components/navigation-menu';
+import { SystemReadyCard } from '../../features/device-status/components/system-ready-card';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { NotificationsDialog } from '../../features/notifications/components/notifications-dialog';
+import { hasSeenOnboarding, markOnboardingSeen } from '../../features/onboarding/utils/onboarding-seen';
+import { ThemeToggle } from '../../features/theme/components/theme-toggle';
+import { useDevice } from '../../lib/device/device-context';
+import { paths } from '../../lib/paths';
+import { CenteredPage } from '../components/centered-page';
+import { SettingsDialogContainer } from '../components/settings-dialog-container';
+
+/**
+ * '/', '/auth' and '/contacts' (document 1 §2): loading overlay while the session is checked, the backend
+ * message when the server does not answer, the login card when signed out, the dashboard when signed in.
+ */
+export function DashboardRoute() {
+  const status = useAuthStatus();
+  const session = useSession();
+  const health = useHealth();
+  const { network } = useDevice();
+  const { pathname } = useLocation();
+
+  // First visit: splash → onboarding → sign-in, once.
+  if (!session && pathname === paths.home && !hasSeenOnboarding()) {
+    return <Navigate to={paths.splash} replace />;
+  }
+  if (status === 'checking' || health.isPending) return <LoadingOverlay />;
+  // Offline is not a server problem: an offline person still gets their dashboard (and, later, offline SOS).
+  if (health.isError && network.isOnline()) {
+    return (
+      <CenteredPage>
+        <BackendUnavailable onRetry={() => void health.refetch()} retrying={health.isFetching} />
+      </CenteredPage>
+    );
+  }
+  if (!session) {
+    return (
+      <CenteredPage>
+        <LoginCard logo={<Logo size="md" />} />
+      </CenteredPage>
+    );
+  }
+  return <SignedInDashboard focusContacts={pathname === paths.contacts} />;
+}
+
+function SignedInDashboard({ focusContacts }: { focusContacts: boolean }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  useEffect(() => {
+    // Someone who has signed in never needs the first-visit onboarding again.
+    markOnboardingSeen();
+  }, []);
+
+  useEffect(() => {
+    if (focusContacts) document.getElementById('emergency-contacts')?.scrollIntoView?.({ block: 'start' });
+  }, [focusContacts]);
+
+  return (
+    <>
+      <DashboardHeader
+        onMenuClick={() => setMenuOpen(true)}
+        onSettingsClick={() => setSettingsOpen(true)}
+        actions={
+          <>
+            <NotificationBell onClick={() => setNotificationsOpen(true)} />
+            <ThemeToggle />
+          </>
+        }
+      />
+      <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 pt-4 pb-24">
+        <SystemReadyCard />
+        <EmergencyContactsSlot />
+      </main>
+      <NavigationMenu open={menuOpen} onOpenChange={setMenuOpen} />
+      <NotificationsDialog open={notificationsOpen} onOpenChange={setNotificationsOpen} />
+      <SettingsDialogContainer open={settingsOpen} onOpenChange={setSettingsOpen} />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { getSession } from '../../lib/session-store';
+import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
+import { renderApp } from '../../testing/render-app';
+
+describe('/reset-password', () => {
+  it('explains a link without a token', () => {
+    mockApi();
+    renderApp('/reset-password');
+    expect(screen.getByRole('heading', { name: 'This link is invalid or has expired.' })).toBeInTheDocument();
+  });
+
+  it('trades the token for a session, sets the new password and lands on the dashboard', async () => {
+    const api = mockApi([
+      { method: 'POST', path: '/api/auth/verify', body: fakeSession({ access_token: 'recovered' }) },
+      { method: 'PUT', path: '/api/auth/user', status: 204 },
+      { method: 'GET', path: '/api/profile', body: fakeProfile() },
+    ]);
+    const { router, user } = renderApp('/reset-password?token=abc123');
+    await user.type(screen.getByLabelText('New Password'), 'a-new-passphrase');
+    await user.type(screen.getByLabelText('Confirm Password'), 'a-new-passphrase-typo');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match');
+
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await user.type(screen.getByLabelText('Confirm Password'), 'a-new-passphrase');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(getSession()?.access_token).toBe('recovered');
+    expect(api.requests.slice(0, 3)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: '/api/auth/verify', body: { type: 'recovery', token: 'abc123' } }),
+        expect.objectContaining({
+          method: 'PUT',
+          path: '/api/auth/user',
+          body: { password: 'a-new-passphrase' },
+          authorization: 'Bearer recovered',
+        }),
+      ]),
+    );
+  });
+});

@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ERRORS, TOASTS } from '#shared/texts';
+import { ApiError, apiRequest, errorMessage, noContent } from '../../../lib/api-client';
+import { clearSession, getSession } from '../../../lib/session-store';
+
+/**
+ * Revokes the session on the server, then forgets it locally whatever happened: a person who asks to sign out
+ * on a shared phone must end up signed out even when the server cannot be reached.
+ */
+export async function signOut(): Promise<void> {
+  try {
+    if (getSession()) await apiRequest('/api/auth/logout', { method: 'POST', schema: noContent });
+  } catch (error) {
+    // 401: the server had already ended the session, which is what was asked for.
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+  } finally {
+    clearSession();
+  }
+}
+
+export function useSignOut() {
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: () => toast.success(TOASTS.signedOut),
+    onError: (error) => toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) }),
+  });
+}

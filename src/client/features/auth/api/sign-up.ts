@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { AuthSessionSchema, type AuthSession, type SignUpRequest } from '#shared/schemas/auth';
+import { apiRequest } from '../../../lib/api-client';
+import { setSession } from '../../../lib/session-store';
+
+/** Sign-up signs the person in at once; the confirmation e-mail only verifies the address. */
+export function signUp(input: SignUpRequest): Promise<AuthSession> {
+  return apiRequest('/api/auth/signup', {
+    method: 'POST',
+    body: input,
+    schema: AuthSessionSchema,
+    auth: false,
+  });
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: signUp, onSuccess: setSession });
+}

@@ -1,0 +1,147 @@
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { LIMITS } from '#shared/constants';
+import { ERRORS, TOASTS, VALIDATION } from '#shared/texts';
+import { COMMON_TEXTS, LOGIN_TEXTS } from '#shared/ui-texts';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FieldError } from '../../../components/ui/field-error';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { errorMessage } from '../../../lib/api-client';
+import { useSignIn } from '../api/sign-in';
+import { useSignUp } from '../api/sign-up';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+
+type Mode = 'login' | 'signup';
+type Values = { fullName: string; email: string; password: string };
+
+/** The spec's client-side checks (document 1 §5), in the order a person meets them. */
+export function validateLogin(mode: Mode, values: Values): string | null {
+  if (!values.email.trim() || !values.password) return VALIDATION.requiredFields;
+  if (mode === 'signup') {
+    if (!values.fullName.trim()) return VALIDATION.enterFullName;
+    if (values.password.length < LIMITS.password.min) return VALIDATION.passwordTooShort;
+  }
+  return null;
+}
+
+type LoginCardProps = { logo?: ReactNode };
+
+/** Login / sign-up card (document 1 §2). Server failures show in an 'Error' toast and re-enable the form. */
+export function LoginCard({ logo }: LoginCardProps) {
+  const [mode, setMode] = useState<Mode>('login');
+  const [values, setValues] = useState<Values>({ fullName: '', email: '', password: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [recoverOpen, setRecoverOpen] = useState(false);
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const busy = signIn.isPending || signUp.isPending;
+  const ids = { name: useId(), email: useId(), password: useId(), problem: useId() };
+  const isSignUp = mode === 'signup';
+
+  const onError = (error: unknown): void => {
+    toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) });
+  };
+  // An earlier failure's toast would otherwise linger over the dashboard.
+  const onSuccess = (): void => {
+    toast.dismiss();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const found = validateLogin(mode, values);
+    setProblem(found);
+    if (found) return;
+    const email = values.email.trim();
+    if (isSignUp) {
+      signUp.mutate(
+        { email, password: values.password, data: { full_name: values.fullName.trim() } },
+        { onError, onSuccess },
+      );
+    } else {
+      signIn.mutate({ email, password: values.password }, { onError, onSuccess });
+    }
+  };
+
+  const update = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const toggleMode = (): void => {
+    setMode(isSignUp ? 'login' : 'signup');
+    setProblem(null);
+  };
+
+  return (
+    <Card className="w-full">
+      <CardHeader className="items-center text-center">
+        {logo}
+        <CardTitle as="h1" className="text-2xl">
+          {isSignUp ? LOGIN_TEXTS.signUpTitle : LOGIN_TEXTS.loginTitle}
+        </CardTitle>
+        <CardDescription>
+          {isSignUp ? LOGIN_TEXTS.signUpDescription : LOGIN_TEXTS.loginDescription}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          onSubmit={submit}
+          className="flex flex-col gap-4"
+          aria-describedby={problem ? ids.problem : undefined}
+        >
+          {isSignUp ? (
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={ids.name}>{LOGIN_TEXTS.fullName}</Label>
+              <Input
+                id={ids.name}
+                autoComplete="name"
+                value={values.fullName}
+                onChange={update('fullName')}
+                disabled={busy}
+              />
+            </div>
+          ) : null}
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.email}>{LOGIN_TEXTS.email}</Label>
+            <Input
+              id={ids.email}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={update('email')}
+              disabled={busy}
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <div className="flex items-center justify-between gap-2">
+              <Label htmlFor={ids.password}>{LOGIN_TEXTS.password}</Label>
+              {isSignUp ? null : (
+                <Button variant="link" size="none" onClick={() => setRecoverOpen(true)}>
+                  {LOGIN_TEXTS.forgotPassword}
+                </Button>
+              )}
+            </div>
+            <Input
+              id={ids.password}
+              type="password"
+              autoComplete={isSignUp ? 'new-password' : 'current-password'}
+              value={values.password}
+              onChange={update('password')}
+              disabled={busy}
+            />
+          </div>
+          <FieldError id={ids.problem}>{problem}</FieldError>
+          <Button type="submit" size="lg" className="w-full" disabled={busy}>
+            {busy ? COMMON_TEXTS.loading : isSignUp ? LOGIN_TEXTS.signUp : LOGIN_TEXTS.login}
+          </Button>
+          <Button variant="link" size="none" className="self-center" onClick={toggleMode} disabled={busy}>
+            {isSignUp ? LOGIN_TEXTS.toLogin : LOGIN_TEXTS.toSignUp}
+          </Button>
+        </form>
+      </CardContent>
+      <ForgotPasswordDialog open={recoverOpen} onOpenChange={setRecoverOpen} initialEmail={values.email} />
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { LIMITS } from '#shared/constants';
+import { ERRORS, TOASTS, VALIDATION } from '#shared/texts';
+import { RECOVERY_TEXTS } from '#shared/ui-texts';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { FieldError } from '../../../components/ui/field-error';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { errorMessage } from '../../../lib/api-client';
+import { useResetPassword } from '../api/reset-password';
+
+export function validateNewPassword(password: string, confirmation: string): string | null {
+  if (!password || !confirmation) return VALIDATION.requiredFields;
+  if (password.length < LIMITS.password.min) return VALIDATION.passwordTooShort;
+  if (password !== confirmation) return RECOVERY_TEXTS.mismatch;
+  return null;
+}
+
+/** Sets a new password from the token in a recovery link; `onDone` runs once the person is signed in. */
+export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const reset = useResetPassword(token);
+  const ids = { password: useId(), confirmation: useId(), problem: useId() };
+
+  const submit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    const found = validateNewPassword(password, confirmation);
+    setProblem(found);
+    if (found) return;
+    reset.mutate(password, {
+      onSuccess: () => {
+        toast.success(RECOVERY_TEXTS.updatedTitle, { description: RECOVERY_TEXTS.updatedMessage });
+        onDone();
+      },
+      onError: (error) => toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) }),
+    });
+  };
+
+  return (
+    <Card className="w-full">
+      <CardHeader>
+        <CardTitle as="h1" className="text-2xl">
+          {RECOVERY_TEXTS.newPasswordTitle}
+        </CardTitle>
+        <CardDescription>{RECOVERY_TEXTS.newPasswordDescription}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.password}>{RECOVERY_TEXTS.newPassword}</Label>
+            <Input
+              id={ids.password}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              disabled={reset.isPending}
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.confirmation}>{RECOVERY_TEXTS.confirmPassword}</Label>
+            <Input
+              id={ids.confirmation}
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+              disabled={reset.isPending}
+            />
+          </div>
+          <FieldError id={ids.problem}>{problem}</FieldError>
+          <Button type="submit" size="lg" disabled={reset.isPending}>
+            {reset.isPending ? RECOVERY_TEXTS.saving : RECOVERY_TEXTS.save}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { HealthSchema } from '#shared/schemas/api-error';
+import { apiRequest } from '../../../lib/api-client';
+
+export type Health = { status: 'ok'; version: string; database: 'pglite' | 'postgres' };
+
+export function getHealth(signal?: AbortSignal): Promise<Health> {
+  return apiRequest('/api/health', { schema: HealthSchema, auth: false, signal });
+}
+
+/** Whether the backend answers; the dashboard shows the configuration message when it does not. */
+export function useHealth() {
+  return useQuery({ queryKey: ['health'], queryFn: ({ signal }) => getHealth(signal), staleTime: Infinity });
+}

@@ -1,0 +1,57 @@
+import { Car, Crown, MapPin, ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { DASHBOARD_TEXTS, NAV_TEXTS } from '#shared/ui-texts';
+import { focusRing } from '../../../components/ui/focus-ring';
+import { cn } from '../../../lib/cn';
+import { paths } from '../../../lib/paths';
+
+type Tab = { label: string; to: string; icon: ReactNode };
+
+/** The four tabs (document 1 §2), in order. */
+export const BOTTOM_NAV_TABS: Tab[] = [
+  { label: NAV_TEXTS.location, to: paths.home, icon: <MapPin aria-hidden /> },
+  { label: NAV_TEXTS.driving, to: paths.map, icon: <Car aria-hidden /> },
+  { label: NAV_TEXTS.safety, to: paths.sos, icon: <ShieldAlert aria-hidden /> },
+  { label: NAV_TEXTS.membership, to: paths.settings, icon: <Crown aria-hidden /> },
+];
+
+/** Fixed bottom tabs. A tab is active only when its path equals the current path exactly. */
+export function BottomNav() {
+  const { pathname } = useLocation();
+  return (
+    <nav
+      aria-label={DASHBOARD_TEXTS.mainNavigation}
+      className="fixed inset-x-0 bottom-0 z-30 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-card/85"
+    >
+      <ul className="mx-auto grid h-16 max-w-lg grid-cols-4">
+        {BOTTOM_NAV_TABS.map((tab) => {
+          const active = pathname === tab.to;
+          return (
+            <li key={tab.to} className="flex">
+              <Link
+                to={tab.to}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'flex flex-1 flex-col items-center justify-center gap-1 text-xs font-medium transition-colors [&_svg]:size-5',
+                  active ? 'text-primary-text' : 'text-muted-foreground hover:text-foreground',
+                  focusRing,
+                )}
+              >
+                <span
+                  className={cn(
+                    'flex h-7 w-12 items-center justify-center rounded-full transition-colors',
+                    active && 'bg-primary-soft',
+                  )}
+                >
+                  {tab.icon}
+                </span>
+                {tab.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { STORAGE_KEYS } from '#shared/constants';
+import { NOTIFICATION_TEXTS } from '#shared/ui-texts';
+import { readJson, writeJson } from '../../../lib/storage';
+
+/** A notification (document 1 §3). Kept on the device, per person, in local storage. */
+const NotificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(['info', 'success', 'warning', 'error']),
+  title: z.string(),
+  message: z.string(),
+  /** ISO 8601. */
+  timestamp: z.string(),
+  read: z.boolean(),
+});
+export type AppNotification = z.infer<typeof NotificationSchema>;
+export type NotificationType = AppNotification['type'];
+export type NewNotification = Pick<AppNotification, 'type' | 'title' | 'message'>;
+
+/** Old notifications beyond this are dropped so local storage stays small. */
+const MAX_NOTIFICATIONS = 100;
+const SEED_CONTACTS_AGE_MS = 5 * 60 * 1000;
+
+export type NotificationsStore = {
+  getSnapshot: () => AppNotification[];
+  subscribe: (listener: () => void) => () => void;
+  add: (notification: NewNotification) => AppNotification;
+  markRead: (id: string) => void;
+  markAllRead: () => void;
+  remove: (id: string) => void;
+};
+
+export function notificationsStorageKey(userId: string): string {
+  return `${STORAGE_KEYS.notifications}:${userId}`;
+}
+
+function newId(): string {
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The two notifications every person starts with (document 1 §3). */
+export function seedNotifications(nowMs: number): AppNotification[] {
+  return [
+    {
+      id: newId(),
+      type: 'info',
+      title: NOTIFICATION_TEXTS.seedWelcomeTitle,
+      message: NOTIFICATION_TEXTS.seedWelcomeMessage,
+      timestamp: new Date(nowMs).toISOString(),
+      read: false,
+    },
+    {
+      id: newId(),
+      type: 'warning',
+      title: NOTIFICATION_TEXTS.seedContactsTitle,
+      message: NOTIFICATION_TEXTS.seedContactsMessage,
+      timestamp: new Date(nowMs - SEED_CONTACTS_AGE_MS).toISOString(),
+      read: false,
+    },
+  ];
+}
+
+function newestFirst(list: AppNotification[]): AppNotification[] {
+  return [...list]
+    .sort((a, b) => Date.parse(b.timestamp) - Date.parse(a.timestamp))
+    .slice(0, MAX_NOTIFICATIONS);
+}
+
+function load(key: string): AppNotification[] | null {
+  const parsed = z.array(NotificationSchema).safeParse(readJson(key));
+  return parsed.success ? newestFirst(parsed.data) : null;
+}
+
+/** A small external store (for `useSyncExternalStore`), seeded on a person's first visit. */
+export function createNotificationsStore(userId: string, now: () => number = Date.now): NotificationsStore {
+  const key = notificationsStorageKey(userId);
+  let items = load(key) ?? newestFirst(seedNotifications(now()));
+  writeJson(key, items);
+  const listeners = new Set<() => void>();
+
+  const commit = (next: AppNotification[]): void => {
+    items = newestFirst(next);
+    writeJson(key, items);
+    for (const listener of [...listeners]) listener();
+  };
+
+  return {
+    getSnapshot: () => items,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    add(notification) {
+      const created: AppNotification = {
+        ...notification,
+        id: newId(),
+        timestamp: new Date(now()).toISOString(),
+        read: false,
+      };
+      commit([created, ...items]);
+      return created;
+    },
+    markRead(id) {
+      if (!items.some((item) => item.id === id && !item.read)) return;
+      commit(items.map((item) => (item.id === id ? { ...item, read: true } : item)));
+    },
+    markAllRead() {
+      if (items.every((item) => item.read)) return;
+      commit(items.map((item) => ({ ...item, read: true })));
+    },
+    remove(id) {
+      commit(items.filter((item) => item.id !== id));
+    },
+  };
+}

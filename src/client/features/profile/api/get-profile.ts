@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { ProfileSchema, type Profile } from '#shared/schemas/profile';
+import { ERRORS, TOASTS } from '#shared/texts';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+export function getProfile(signal?: AbortSignal): Promise<Profile> {
+  return apiRequest('/api/profile', { schema: ProfileSchema, signal });
+}
+
+/** Keyed by user so one person's cached profile can never show for another after switching accounts. */
+export function profileQueryKey(userId: string | undefined): readonly unknown[] {
+  return ['profile', userId ?? 'anonymous'];
+}
+
+export function profileQueryOptions(userId: string | undefined) {
+  return queryOptions({
+    queryKey: profileQueryKey(userId),
+    queryFn: ({ signal }) => getProfile(signal),
+    enabled: Boolean(userId),
+  });
+}
+
+/** The signed-in person's profile; stays empty while nobody is signed in (document 1 §4). */
+export function useProfile(userId: string | undefined) {
+  const query = useQuery(profileQueryOptions(userId));
+  const { error } = query;
+  useEffect(() => {
+    // A 401 already signed the person out; telling them the profile failed would only confuse.
+    if (!error || (error instanceof ApiError && error.status === 401)) return;
+    toast.error(TOASTS.error, { description: ERRORS.failedToLoadProfile });
+  }, [error]);
+  return query;
+}

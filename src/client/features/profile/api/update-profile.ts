@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  ProfileSchema,
+  type Profile,
+  type ProfileSettings,
+  type ProfileUpdate,
+} from '#shared/schemas/profile';
+import { ERRORS, TOASTS } from '#shared/texts';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { profileQueryKey } from './get-profile';
+
+export function updateProfile(patch: ProfileUpdate): Promise<Profile> {
+  return apiRequest('/api/profile', { method: 'PATCH', body: patch, schema: ProfileSchema });
+}
+
+/** Profile form save (document 1 §8): success and failure toasts come from here; the error is rethrown. */
+export function useUpdateProfile(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQueryKey(userId), profile);
+      toast.success(TOASTS.success, { description: TOASTS.profileUpdated });
+    },
+    onError: (error) => {
+      toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.failedToUpdateProfile) });
+    },
+  });
+}
+
+/**
+ * Saves one settings toggle. The switch flips at once (optimistic) and flips back, with an 'Error' toast, if the
+ * server refuses, so the screen never claims a preference that was not stored.
+ */
+export function useUpdateProfileSettings(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  const key = profileQueryKey(userId);
+  return useMutation({
+    mutationFn: (settings: Partial<ProfileSettings>) => updateProfile({ settings }),
+    onMutate: async (settings) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Profile>(key);
+      if (previous) {
+        queryClient.setQueryData<Profile>(key, {
+          ...previous,
+          settings: { ...previous.settings, ...settings },
+        });
+      }
+      return { previous };
+    },
+    onError: (error, _settings, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.failedToUpdateProfile) });
+    },
+    onSuccess: (profile) => queryClient.setQueryData(key, profile),
+  });
+}

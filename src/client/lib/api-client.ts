@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { ApiErrorSchema } from '#shared/schemas/api-error';
+import { COMMON_TEXTS } from '#shared/ui-texts';
+import { clearSession, getSession } from './session-store';
+
+/** An API failure: `code` is the server's stable error code, `message` the text to show verbatim. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Network failures have no HTTP status; they are reported with status 0 so callers can tell them apart. */
+export const NETWORK_ERROR_CODE = 'network_error';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiRequestOptions<T> = {
+  method?: HttpMethod;
+  body?: unknown;
+  /** Validates the answer; the call resolves with the parsed value. */
+  schema: z.ZodType<T>;
+  /** Attach the signed-in person's bearer token (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+};
+
+/** For 204 answers and answers whose body the caller does not need. */
+export const noContent = z.unknown().transform((): void => undefined);
+
+/**
+ * The one fetch wrapper. Adds the bearer token, turns `{error, message}` answers into `ApiError`, and signs the
+ * person out cleanly when the server rejects their token (401), so every screen falls back to the login card.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  const token = options.auth === false ? undefined : getSession()?.access_token;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, NETWORK_ERROR_CODE, COMMON_TEXTS.networkError);
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && token) signOutIfStillCurrent(token);
+    throw await toApiError(response);
+  }
+  const body = response.status === 204 ? undefined : await readJsonBody(response);
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success)
+    throw new ApiError(response.status, 'invalid_response', COMMON_TEXTS.unexpectedResponse);
+  return parsed.data;
+}
+
+/** A request made with an old token must not sign out a session that was refreshed in the meantime. */
+function signOutIfStillCurrent(token: string): void {
+  if (getSession()?.access_token === token) clearSession();
+}
+
+async function readJsonBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = ApiErrorSchema.safeParse(await readJsonBody(response));
+  if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.message);
+  return new ApiError(response.status, 'internal', COMMON_TEXTS.unexpectedResponse);
+}
+
+/** The server rejected the request itself (4xx other than rate limiting), so retrying cannot help. */
+export function isClientError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
+/** The message to show for any failure: the server's text when there is one, otherwise `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}

@@ -1,0 +1,30 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { browserBattery, type BatteryAdapter } from './battery';
+import { browserGeolocation, type GeolocationAdapter } from './geolocation';
+import { browserNetwork, type NetworkAdapter } from './network';
+import { createBrowserPermissions, type PermissionsAdapter } from './permissions';
+
+/** Every device facility the app touches. Components read them from context so tests can swap in fakes. */
+export type DeviceAdapters = {
+  geolocation: GeolocationAdapter;
+  battery: BatteryAdapter;
+  network: NetworkAdapter;
+  permissions: PermissionsAdapter;
+};
+
+export const browserDevice: DeviceAdapters = {
+  geolocation: browserGeolocation,
+  battery: browserBattery,
+  network: browserNetwork,
+  permissions: createBrowserPermissions(browserGeolocation),
+};
+
+const DeviceContext = createContext<DeviceAdapters>(browserDevice);
+
+export function DeviceProvider({ adapters, children }: { adapters: DeviceAdapters; children: ReactNode }) {
+  return <DeviceContext.Provider value={adapters}>{children}</DeviceContext.Provider>;
+}
+
+export function useDevice(): DeviceAdapters {
+  return useContext(DeviceContext);
+}

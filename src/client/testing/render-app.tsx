@@ -1,0 +1,55 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { STORAGE_KEYS } from '#shared/constants';
+import type { AuthSession } from '#shared/schemas/auth';
+import { AppProvider } from '../app/provider';
+import { routes } from '../app/router';
+import type { DeviceAdapters } from '../lib/device/device-context';
+import { createFakeDevice } from './fake-device';
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+export function storeSession(session: AuthSession): void {
+  window.localStorage.setItem(STORAGE_KEYS.session, JSON.stringify(session));
+}
+
+export function markOnboardingSeenForTest(): void {
+  window.localStorage.setItem(STORAGE_KEYS.onboardingSeen, 'true');
+}
+
+type RenderOptions = { device?: DeviceAdapters; queryClient?: QueryClient };
+
+/** Renders the whole app (providers and every route) at `path` in a memory router. */
+export function renderApp(path: string, options: RenderOptions = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const result: RenderResult = render(
+    <AppProvider
+      device={options.device ?? createFakeDevice()}
+      queryClient={options.queryClient ?? testQueryClient()}
+    >
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router, user };
+}
+
+/** Renders one component inside the app providers (no routes beyond a memory router around it). */
+export function renderWithProviders(ui: ReactNode, options: RenderOptions & { path?: string } = {}) {
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.path ?? '/'] });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProvider
+      device={options.device ?? createFakeDevice()}
+      queryClient={options.queryClient ?? testQueryClient()}
+    >
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, router, user };
+}

@@ -1,0 +1,33 @@
+import type { Clock } from '../clock';
+import type { Queryable } from '../../db/database';
+import type { SmsProvider } from './sms-provider';
+
+/**
+ * Numbers ending in these digits (e.g. +15550000000) are fictional "unreachable" numbers: the dev outbox fails
+ * them permanently, so a person running Beacon locally — and the tests — can see a partial failure.
+ */
+export const DEV_OUTBOX_UNREACHABLE_SUFFIX = '0000';
+export const DEV_OUTBOX_UNREACHABLE_ERROR = 'Number unreachable (dev outbox test number)';
+
+/**
+ * Stores each text in `dev_outbox` (listed at GET /api/dev/sms-outbox) instead of sending it. Like a real provider
+ * it honours the idempotency key: the same delivery stored twice is one row.
+ */
+export function devOutboxSmsProvider(db: Queryable, clock: Clock): SmsProvider {
+  return {
+    kind: 'dev-outbox',
+    async send({ to, body, idempotencyKey, userId }) {
+      if (to.endsWith(DEV_OUTBOX_UNREACHABLE_SUFFIX)) {
+        return { outcome: 'failed', error: DEV_OUTBOX_UNREACHABLE_ERROR };
+      }
+      const { rows } = await db.query<{ id: string }>(
+        `INSERT INTO dev_outbox (channel, recipient, body, user_id, idempotency_key, created_at)
+         VALUES ('sms', $1, $2, $3, $4, $5)
+         ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
+         RETURNING id`,
+        [to, body, userId ?? null, idempotencyKey, clock.now()],
+      );
+      return { outcome: 'sent', providerMessageId: rows[0]?.id ?? null };
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has a default for everything, so `npm start` needs no variable', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      publicUrl: undefined,
+      jwtSecret: undefined,
+      logLevel: 'info',
+      smtpUrl: undefined,
+      mailFrom: 'Beacon <no-reply@beacon.local>',
+      auth: { maxFailedSignIns: 10, maxRequestsPerAddress: 100, rateWindowMinutes: 15 },
+      trustProxy: false,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', PUBLIC_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      publicUrl: undefined,
+    });
+  });
+
+  it('reads and converts the values it is given', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://app@db:5432/beacon',
+      PUBLIC_URL: 'https://beacon.example.org',
+      JWT_SECRET: 'x'.repeat(32),
+      AUTH_MAX_FAILED_SIGNINS: '5',
+      AUTH_MAX_REQUESTS_PER_ADDRESS: '50',
+      AUTH_RATE_WINDOW_MINUTES: '30',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      databaseUrl: 'postgresql://app@db:5432/beacon',
+      publicUrl: 'https://beacon.example.org',
+      auth: { maxFailedSignIns: 5, maxRequestsPerAddress: 50, rateWindowMinutes: 30 },
+      trustProxy: true,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['REDIS_URL', 'http://cache'],
+    ['SMTP_URL', 'mail.example.org'],
+    ['PUBLIC_URL', 'not a url'],
+    ['JWT_SECRET', 'too-short'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'verbose'],
+    ['AUTH_MAX_FAILED_SIGNINS', '0'],
+    ['AUTH_RATE_WINDOW_MINUTES', 'soon'],
+    ['TRUST_PROXY', 'maybe'],
+  ])('a bad %s (%j) fails with one line naming the variable', (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    expect(message).not.toContain('\n');
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${name}=`));
+  });
+});

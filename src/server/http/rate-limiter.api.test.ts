@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../adapters/clock';
+import type { Database } from '../db/database';
+import { openTestDatabase } from '../testing/test-database';
+import { AppError } from './app-error';
+import { createRateLimiter, enforceRateLimit } from './rate-limiter';
+
+describe('database rate limiter', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+  afterAll(() => db?.close());
+
+  const WINDOW_MS = 60_000;
+  const setup = (name: string, limit = 3) => {
+    const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
+    return { clock, sut: createRateLimiter(db, clock, { name, limit, windowMs: WINDOW_MS }) };
+  };
+
+  it('allows `limit` hits per key per window, then refuses with the seconds left', async () => {
+    const { clock, sut } = setup('basic');
+    for (let i = 1; i <= 3; i++) expect(await sut.consume('k')).toMatchObject({ allowed: true, hits: i });
+    clock.advance(15_000);
+    expect(await sut.consume('k')).toEqual({ allowed: false, hits: 4, retryAfterSeconds: 45 });
+    expect((await sut.consume('other')).allowed).toBe(true);
+    clock.advance(45_000);
+    expect(await sut.consume('k')).toMatchObject({ allowed: true, hits: 1 });
+  });
+
+  it('refund gives one hit back and never goes below zero', async () => {
+    const { sut } = setup('refund');
+    await sut.consume('k');
+    await sut.consume('k');
+    await sut.refund('k');
+    expect((await sut.consume('k')).hits).toBe(2);
+    await sut.refund('fresh');
+    expect((await sut.consume('fresh')).hits).toBe(1);
+  });
+
+  it('counts every one of many simultaneous hits exactly once', async () => {
+    const { sut } = setup('concurrent', 10);
+    const decisions = await Promise.all(Array.from({ length: 25 }, () => sut.consume('k')));
+    expect(decisions.map((decision) => decision.hits).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10);
+  });
+
+  it('limiters with different names never share counters', async () => {
+    const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
+    const a = createRateLimiter(db, clock, { name: 'name-a', limit: 1, windowMs: WINDOW_MS });
+    const b = createRateLimiter(db, clock, { name: 'name-b', limit: 1, windowMs: WINDOW_MS });
+    expect((await a.consume('k')).allowed).toBe(true);
+    expect((await b.consume('k')).allowed).toBe(true);
+  });
+
+  it('forgets finished windows of its own name when a new one starts', async () => {
+    const { clock, sut } = setup('prune');
+    await sut.consume('old-key');
+    clock.advance(WINDOW_MS * 3);
+    await sut.consume('new-key');
+    const { rows } = await db.query<{ n: string | number }>(
+      "SELECT count(*) AS n FROM rate_limit_counters WHERE starts_with(bucket, 'prune:')",
+    );
+    expect(Number(rows[0]?.n)).toBe(1);
+  });
+
+  it('enforceRateLimit throws the 429 answer with Retry-After', async () => {
+    const { sut } = setup('enforce', 1);
+    await enforceRateLimit(sut, 'k');
+    const error = await enforceRateLimit(sut, 'k').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ status: 429, code: 'rate_limited', headers: { 'retry-after': '60' } });
+  });
+});

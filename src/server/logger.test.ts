@@ -1,0 +1,140 @@
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { SENSITIVE_FIELD_FRAGMENTS } from '#shared/constants';
+import { REDACTED, createLogger, isSensitiveField, redactSensitive } from './logger';
+
+/** A logger writing into an array, one parsed JSON object per line. */
+function capture(level = 'info'): { logger: ReturnType<typeof createLogger>; lines: () => string[] } {
+  const chunks: string[] = [];
+  const logger = createLogger(level, { write: (chunk: string) => void chunks.push(chunk) });
+  return { logger, lines: () => chunks.join('').split('\n').filter(Boolean) };
+}
+
+/**
+ * The field `depth` containers down: `{inner: {items: [{…{[key]: value}}]}}`. Objects and arrays alternate in
+ * spirit with real log payloads (a request body holding a list of contacts); every container counts as a level.
+ */
+function nest(depth: number, key: string, value: unknown): Record<string, unknown> {
+  let node: unknown = { [key]: value, harmless: `kept-${depth}` };
+  for (let i = 0; i < depth; i++) node = i % 3 === 2 ? [node] : { inner: node };
+  return Array.isArray(node) ? { items: node } : (node as Record<string, unknown>);
+}
+
+/** Names a developer might give a field holding each kind of sensitive data. */
+function namesFor(fragment: string): string[] {
+  const capital = fragment[0]!.toUpperCase() + fragment.slice(1);
+  return [fragment, fragment.toUpperCase(), `user${capital}`, `${fragment}_value`, `x-${fragment}-header`];
+}
+
+/** Document 1 §8, verbatim: "any field whose name contains …". */
+const SPEC_FRAGMENTS = [
+  'password',
+  'token',
+  'secret',
+  'key',
+  'auth',
+  'authorization',
+  'phone',
+  'email',
+  'location',
+  'coordinates',
+  'lat',
+  'lng',
+  'latitude',
+  'longitude',
+];
+
+describe('logger redaction (document 1 §8)', () => {
+  it("uses exactly the spec's list of name fragments", () => {
+    expect([...SENSITIVE_FIELD_FRAGMENTS].sort()).toEqual([...SPEC_FRAGMENTS].sort());
+  });
+
+  it.each(SPEC_FRAGMENTS.map((fragment) => [fragment]))(
+    'redacts every field whose name contains %j, at depths 0 to 8',
+    (fragment) => {
+      for (const name of namesFor(fragment)) {
+        expect(isSensitiveField(name), name).toBe(true);
+        for (let depth = 0; depth <= 8; depth++) {
+          const { logger, lines } = capture();
+          const secret = `SECRET-${fragment}-${depth}`;
+          logger.info(nest(depth, name, secret), 'event');
+          const [line] = lines();
+          expect(line, `${name} at depth ${depth}`).not.toContain(secret);
+          expect(line).toContain(REDACTED);
+          expect(line).toContain(`kept-${depth}`);
+        }
+      }
+    },
+  );
+
+  it('redacts whole sensitive objects, not just strings', () => {
+    const { logger, lines } = capture();
+    logger.info({ location: { lat: 51.5074, lng: -0.1278 }, coordinates: [51.5074, -0.1278], note: 'ok' });
+    const [line] = lines();
+    expect(line).not.toContain('51.5074');
+    expect(line).not.toContain('0.1278');
+    expect(JSON.parse(line!)).toMatchObject({ location: REDACTED, coordinates: REDACTED, note: 'ok' });
+  });
+
+  it('keeps fields that are not sensitive, with their values and types', () => {
+    const { logger, lines } = capture();
+    logger.info(
+      { userId: 'u-1', count: 3, ok: true, alert: { id: 'a-1', status: 'sent', attempts: [1, 2] } },
+      'kept',
+    );
+    expect(JSON.parse(lines()[0]!)).toMatchObject({
+      userId: 'u-1',
+      count: 3,
+      ok: true,
+      alert: { id: 'a-1', status: 'sent', attempts: [1, 2] },
+      msg: 'kept',
+    });
+  });
+
+  it('redacts inside errors passed as objects but keeps the error message', () => {
+    const { logger, lines } = capture();
+    logger.error({ err: new Error('database unavailable'), password: 'hunter2' }, 'failed');
+    const line = lines()[0]!;
+    expect(line).toContain('database unavailable');
+    expect(line).not.toContain('hunter2');
+  });
+
+  it('redactSensitive returns a copy and leaves the original alone', () => {
+    const original = { token: 'abc', nested: { email: 'a@b.co' } };
+    const copy = redactSensitive(original);
+    expect(copy).toEqual({ token: REDACTED, nested: { email: REDACTED } });
+    expect(original).toEqual({ token: 'abc', nested: { email: 'a@b.co' } });
+  });
+
+  // Past the depth limit the value is dropped, never logged as is.
+  it('redacts sensitive fields deeper than 8 levels too', () => {
+    for (const depth of [9, 12, 20]) {
+      const { logger, lines } = capture();
+      logger.info(nest(depth, 'password', `DEEP-SECRET-${depth}`));
+      expect(lines()[0]).not.toContain(`DEEP-SECRET-${depth}`);
+    }
+  });
+});
+
+describe('request logs', () => {
+  it('name the path but never the query string', async () => {
+    const { logger, lines } = capture('info');
+    const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
+    app.get('/api/things', async () => ({ ok: true }));
+    await app.inject({
+      method: 'GET',
+      url: '/api/things?access_token=tok-SECRET&lat=51.50740&email=jane%40example.com',
+      headers: { authorization: 'Bearer hdr-SECRET' },
+    });
+    await app.close();
+    const output = lines().join('\n');
+    expect(output).toContain('/api/things');
+    for (const leaked of ['?', 'tok-SECRET', '51.50740', 'jane', 'hdr-SECRET', 'access_token']) {
+      expect(output, leaked).not.toContain(leaked);
+    }
+    const incoming = lines()
+      .map((line) => JSON.parse(line) as { req?: { path?: string } })
+      .find((entry) => entry.req);
+    expect(incoming?.req?.path).toBe('/api/things');
+  });
+});

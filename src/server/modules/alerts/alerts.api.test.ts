@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlertDetail } from '#shared/schemas/alert';
+import { ERRORS, VALIDATION } from '#shared/texts';
+import { DEV_OUTBOX_UNREACHABLE_ERROR } from '../../adapters/sms/dev-outbox-sms-provider';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestUser, type TestUser } from '../../testing/test-users';
+
+describe('alerts API (dev outbox)', () => {
+  let sut: TestApp;
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(() => sut?.close());
+
+  const addContact = async (user: TestUser, name: string, phone: string): Promise<void> => {
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: user.headers,
+      payload: { name, phone },
+    });
+    expect(res.statusCode).toBe(201);
+  };
+  const raise = (user: TestUser, payload: Record<string, unknown>, key?: string) =>
+    sut.app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      headers: { ...user.headers, ...(key ? { 'idempotency-key': key } : {}) },
+      payload,
+    });
+  const outboxFor = async (userId: string) =>
+    (
+      await sut.db.query<{ recipient: string; body: string }>(
+        "SELECT recipient, body FROM dev_outbox WHERE channel = 'sms' AND user_id = $1 ORDER BY recipient",
+        [userId],
+      )
+    ).rows;
+
+  it('writes the alert, texts every contact once and answers after the first attempts', async () => {
+    const user = await createTestUser(sut, 'Jane Doe');
+    await addContact(user, 'Mum Doe', '+447700900123');
+    await addContact(user, 'Dad Doe', '5551234567');
+    // The same number again, written differently: texted once.
+    await addContact(user, 'Dad Mobile', '+1 555 123 4567'.replace(/ /g, ''));
+
+    const res = await raise(user, {
+      triggerType: 'manual',
+      message: 'Help, I am being followed',
+      location: { latitude: 51.5007292, longitude: -0.1246254, accuracy: 12, address: 'Westminster Bridge' },
+    });
+    expect(res.statusCode).toBe(201);
+    const body: AlertDetail = res.json();
+    expect(body.alert).toMatchObject({
+      trigger_type: 'manual',
+      message: 'Help, I am being followed',
+      location_lat: 51.5007292,
+      location_lng: -0.1246254,
+      location_accuracy: 12,
+      location_address: 'Westminster Bridge',
+      recording_id: null,
+      created_at: sut.clock.now().toISOString(),
+    });
+    expect(body.emergencyContacts).toBe(2);
+    expect(body.summary).toEqual({ successful: 2, total: 2 });
+    expect(
+      body.deliveries.map(({ recipient, recipient_name, status, attempts, last_error }) => ({
+        recipient,
+        recipient_name,
+        status,
+        attempts,
+        last_error,
+      })),
+    ).toEqual([
+      {
+        recipient: '+447700900123',
+        recipient_name: 'Mum Doe',
+        status: 'sent',
+        attempts: 1,
+        last_error: null,
+      },
+      { recipient: '+15551234567', recipient_name: 'Dad Doe', status: 'sent', attempts: 1, last_error: null },
+    ]);
+
+    const outbox = await outboxFor(user.id);
+    expect(outbox.map((m) => m.recipient)).toEqual(['+15551234567', '+447700900123']);
+    expect(outbox[0]!.body).toContain('Jane Doe may need help (SOS button)');
+    expect(outbox[0]!.body).toContain('https://www.google.com/maps?q=51.500729,-0.124625 (within 12 m)');
+    expect(outbox[0]!.body).toContain('Message: "Help, I am being followed"');
+  });
+
+  it('refuses an SOS without contacts and writes nothing', async () => {
+    const user = await createTestUser(sut);
+    const res = await raise(user, { triggerType: 'manual' }, 'no-contacts-key');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation_failed', message: ERRORS.sosNeedsContacts });
+    const { rows } = await sut.db.query('SELECT 1 FROM alerts WHERE user_id = $1', [user.id]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('returns the same alert for a repeated Idempotency-Key and sends nothing twice', async () => {
+    const user = await createTestUser(sut);
+    await addContact(user, 'Ann Smith', '+15550001111');
+    const first = await raise(user, { triggerType: 'shake' }, 'sos-1');
+    const again = await raise(user, { triggerType: 'shake' }, 'sos-1');
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().alert.id).toBe(first.json().alert.id);
+    expect(await outboxFor(user.id)).toHaveLength(1);
+
+    // Keys belong to one person: someone else's identical key is a different alert.
+    const other = await createTestUser(sut);
+    await addContact(other, 'Ben Smith', '+15550002222');
+    const theirs = await raise(other, { triggerType: 'shake' }, 'sos-1');
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().alert.id).not.toBe(first.json().alert.id);
+  });
+
+  it('creates one alert when two requests with the same key arrive together', async () => {
+    const user = await createTestUser(sut);
+    await addContact(user, 'Ann Smith', '+15550003333');
+    await addContact(user, 'Ben Smith', '+15550004444');
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => raise(user, { triggerType: 'panic' }, 'concurrent-key')),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
+    expect(new Set(responses.map((r) => r.json().alert.id)).size).toBe(1);
+    const { rows } = await sut.db.query(
+      'SELECT d.recipient FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id WHERE a.user_id = $1',
+      [user.id],
+    );
+    expect(rows).toHaveLength(2);
+    expect(await outboxFor(user.id)).toHaveLength(2);
+  });
+
+  it('makes a fresh alert per request without a key', async () => {
+    const user = await createTestUser(sut);
+    await addContact(user, 'Ann Smith', '+15550005555');
+    const a = await raise(user, { triggerType: 'voice' });
+    const b = await raise(user, { triggerType: 'voice' });
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().alert.id).not.toBe(b.json().alert.id);
+  });
+
+  it('reports a partial failure: the dev test number is unreachable', async () => {
+    const user = await createTestUser(sut);
+    await addContact(user, 'Good Number', '+15551234567');
+    await addContact(user, 'Test Number', '+15550000000');
+    const res = await raise(user, { triggerType: 'manual' });
+    expect(res.statusCode).toBe(201);
+    const body: AlertDetail = res.json();
+    expect(body.summary).toEqual({ successful: 1, total: 2 });
+    expect(body.deliveries[1]).toMatchObject({
+      recipient: '+15550000000',
+      status: 'failed',
+      attempts: 1,
+      last_error: DEV_OUTBOX_UNREACHABLE_ERROR,
+      next_attempt_at: null,
+    });
+    // A permanent failure is not retried.
+    sut.clock.advance(30 * 60_000);
+    await sut.app.scheduler.runNow('alert-deliveries');
+    const later = await sut.app.inject({
+      method: 'GET',
+      url: `/api/alerts/${body.alert.id}`,
+      headers: user.headers,
+    });
+    expect(later.json().deliveries[1]).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it.each([
+    [{}, VALIDATION.invalidRequest],
+    [{ triggerType: 'bored' }, VALIDATION.invalidRequest],
+    [{ triggerType: 'manual', message: '   ' }, VALIDATION.messageEmpty],
+    [{ triggerType: 'manual', message: 'x'.repeat(501) }, VALIDATION.messageTooLong],
+    [{ triggerType: 'manual', message: '<script>alert(1)</script>' }, VALIDATION.invalidContent],
+    [{ triggerType: 'manual', message: 'see javascript:void(0)' }, VALIDATION.invalidContent],
+    [{ triggerType: 'manual', notes: 'n'.repeat(1001) }, VALIDATION.alertNotesTooLong],
+    [{ triggerType: 'manual', location: { latitude: 91, longitude: 0 } }, VALIDATION.latitudeRange],
+    [{ triggerType: 'manual', location: { latitude: 0, longitude: -181 } }, VALIDATION.longitudeRange],
+    [
+      { triggerType: 'manual', location: { latitude: 0, longitude: 0, accuracy: -1 } },
+      VALIDATION.accuracyPositive,
+    ],
+    [
+      { triggerType: 'manual', location: { latitude: 0, longitude: 0, address: 'a'.repeat(201) } },
+      VALIDATION.addressTooLong,
+    ],
+    [{ triggerType: 'manual', location: { latitude: 'north', longitude: 0 } }, VALIDATION.latitudeRange],
+    [{ triggerType: 'manual', recordingId: '../etc/passwd' }, VALIDATION.invalidRequest],
+  ])('rejects %j with its message', async (payload, message) => {
+    const user = await createTestUser(sut);
+    await addContact(user, 'Ann Smith', '+15550006666');
+    const res = await raise(user, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation_failed', message });
+  });
+
+  it('rejects a malformed Idempotency-Key', async () => {
+    const user = await createTestUser(sut);
+    await addContact(user, 'Ann Smith', '+15550007777');
+    for (const key of ['has space', 'k'.repeat(201)]) {
+      const res = await raise(user, { triggerType: 'manual' }, key);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(VALIDATION.invalidIdempotencyKey);
+    }
+  });
+
+  it('lists the caller’s alerts newest first, with deliveries and summary, and reads one', async () => {
+    const user = await createTestUser(sut);
+    await addContact(user, 'Ann Smith', '+15550008888');
+    const older = (await raise(user, { triggerType: 'manual' })).json();
+    sut.clock.advance(1000);
+    const newer = (await raise(user, { triggerType: 'voice', recordingId: 'rec_1700000000000' })).json();
+
+    const list = await sut.app.inject({ method: 'GET', url: '/api/alerts', headers: user.headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().alerts.map((a: AlertDetail) => a.alert.id)).toEqual([newer.alert.id, older.alert.id]);
+    expect(list.json().alerts[0]).toEqual(newer);
+
+    const one = await sut.app.inject({
+      method: 'GET',
+      url: `/api/alerts/${older.alert.id}`,
+      headers: user.headers,
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual(older);
+  });
+
+  it("never shows another person's alerts", async () => {
+    const owner = await createTestUser(sut);
+    await addContact(owner, 'Ann Smith', '+15550009999');
+    const alert = (await raise(owner, { triggerType: 'manual' })).json();
+    const other = await createTestUser(sut);
+
+    const read = await sut.app.inject({
+      method: 'GET',
+      url: `/api/alerts/${alert.alert.id}`,
+      headers: other.headers,
+    });
+    expect(read.statusCode).toBe(404);
+    expect(read.json()).toEqual({ error: 'not_found', message: ERRORS.notFound });
+    const list = await sut.app.inject({ method: 'GET', url: '/api/alerts', headers: other.headers });
+    expect(list.json()).toEqual({ alerts: [] });
+    const malformed = await sut.app.inject({
+      method: 'GET',
+      url: '/api/alerts/not-a-uuid',
+      headers: other.headers,
+    });
+    expect(malformed.statusCode).toBe(404);
+  });
+
+  it('answers 401 without a token', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/alerts'],
+      ['GET', '/api/alerts'],
+      ['GET', '/api/alerts/00000000-0000-0000-0000-000000000000'],
+      ['POST', '/api/send-emergency-sms'],
+      ['GET', '/api/dev/sms-outbox'],
+    ] as const) {
+      const res = await sut.app.inject({
+        method,
+        url,
+        payload:
+          method === 'POST'
+            ? { triggerType: 'manual', message: 'Help', phoneNumbers: ['+15551234567'] }
+            : undefined,
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'not_authenticated', message: ERRORS.notAuthenticated });
+    }
+  });
+
+  it('lists what the dev outbox sent, newest first, at GET /api/dev/sms-outbox', async () => {
+    const user = await createTestUser(sut, 'Outbox Person');
+    await addContact(user, 'Ann Smith', '+15552223333');
+    sut.clock.advance(60_000);
+    await raise(user, { triggerType: 'manual', message: 'Outbox check' });
+    const res = await sut.app.inject({ method: 'GET', url: '/api/dev/sms-outbox', headers: user.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().messages[0]).toMatchObject({
+      to: '+15552223333',
+      user_id: user.id,
+      created_at: sut.clock.now().toISOString(),
+    });
+    expect(res.json().messages[0].body).toContain('Message: "Outbox check"');
+  });
+});
+
+describe('alert events', () => {
+  it('reports the new alert and every delivery change to the injected listener', async () => {
+    const { buildApp } = await import('../../app');
+    const { openTestDatabase } = await import('../../testing/test-database');
+    const { loadConfig } = await import('../../config');
+    const { createLogger } = await import('../../logger');
+    const { manualClock } = await import('../../adapters/clock');
+    const { devOutboxMailer } = await import('../../adapters/mail/dev-outbox-mailer');
+    const db = await openTestDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'test-secret-test-secret-test-secret!',
+    });
+    const seen: string[] = [];
+    const clock = manualClock(new Date());
+    const app = await buildApp({
+      config,
+      db,
+      clock,
+      logger: createLogger('silent'),
+      mailer: devOutboxMailer(db),
+      alertEvents: {
+        alertRaised: ({ alert }) => seen.push(`raised ${alert.deliveries.length}`),
+        deliveryChanged: ({ delivery }) => seen.push(`${delivery.recipient} ${delivery.status}`),
+      },
+    });
+    const sut: TestApp = {
+      app,
+      db,
+      clock,
+      config,
+      close: async () => {
+        await app.close();
+        await db.close();
+      },
+    };
+    try {
+      const user = await createTestUser(sut);
+      await app.inject({
+        method: 'POST',
+        url: '/api/contacts',
+        headers: user.headers,
+        payload: { name: 'Ann Smith', phone: '+15554445555' },
+      });
+      await app.inject({
+        method: 'POST',
+        url: '/api/alerts',
+        headers: user.headers,
+        payload: { triggerType: 'manual' },
+      });
+      await expect
+        .poll(() => seen)
+        .toEqual(expect.arrayContaining(['raised 1', '+15554445555 sending', '+15554445555 sent']));
+    } finally {
+      await sut.close();
+    }
+  });
+});

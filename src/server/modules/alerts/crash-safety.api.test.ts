@@ -1,0 +1,308 @@
+/**
+ * Crash safety, end to end: the real server in a child process, killed with SIGKILL mid-way, restarted on the same
+ * database. A fake Twilio stands in for the provider and, like the real one, honours the idempotency token.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { AlertDetail } from '#shared/schemas/alert';
+import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
+import type { Database } from '../../db/database';
+import { fromPGlite } from '../../db/open-pglite';
+import { openPostgres } from '../../db/open-postgres';
+import { withDatabase } from '../../testing/global-setup';
+import { createAccessTokens } from '../auth/access-token';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const JWT_SECRET = 'crash-test-secret-crash-test-secret!';
+const CONTACTS = [
+  { id: 'c1', name: 'Ann Contact', phone: '+15553330001' },
+  { id: 'c2', name: 'Ben Contact', phone: '5553330002' },
+];
+
+type Server = { url: string; child: ChildProcess; output: () => string };
+type TestDatabase = { env: Record<string, string>; open(): Promise<Database>; drop(): Promise<void> };
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
+});
+
+describe('alert pipeline crash safety', () => {
+  it('completes a text that was in flight when the server died, and each contact gets it once', async () => {
+    // The provider accepts every first request and never answers it; resends are answered.
+    const fake = await startFake((attempt, token) => (attempt === 1 ? 'hang' : acceptedReply(token)));
+    const db = await createDatabase();
+    const user = await seedUser(db);
+    const env = serverEnv(db, fake, { ALERT_DELIVERY_LEASE_MS: '4000', SMS_TIMEOUT_MS: '3000' });
+
+    const first = await startServer(env);
+    const key = randomUUID();
+    const inFlight = postAlert(first, user.token, key).catch((error: unknown) => error);
+    await fake.waitForRequests(CONTACTS.length);
+    await kill(first);
+    expect(await inFlight).toBeInstanceOf(Error); // the phone saw the connection drop…
+
+    const second = await startServer(env);
+    const retried = await postAlert(second, user.token, key); // …and retried with the same key
+    expect(retried.status).toBe(200);
+    const alert = await waitUntilSettled(
+      second,
+      user.token,
+      ((await retried.json()) as AlertDetail).alert.id,
+    );
+
+    expect(alert.deliveries.map((d) => [d.recipient, d.status, d.attempts])).toEqual([
+      ['+15553330001', 'sent', 2],
+      ['+15553330002', 'sent', 2],
+    ]);
+    await expectOneAlertOneTextPerContact(second, user.token, db, fake, alert);
+  }, 90_000);
+
+  it('sends, once, an alert that was written but not yet sent when the server died', async () => {
+    const fake = await startFake((_attempt, token) => acceptedReply(token));
+    const db = await createDatabase();
+    const user = await seedUser(db);
+
+    // This instance writes alerts but runs no jobs, so nothing is sent before the kill.
+    const first = await startServer(
+      serverEnv(db, fake, { SCHEDULER_ENABLED: 'false', ALERT_FIRST_ATTEMPT_WAIT_MS: '0' }),
+    );
+    const res = await postAlert(first, user.token, randomUUID());
+    expect(res.status).toBe(201);
+    const written = (await res.json()) as AlertDetail;
+    expect(written.deliveries.map((d) => [d.status, d.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+    await kill(first);
+    expect(fake.requests).toHaveLength(0);
+
+    const second = await startServer(serverEnv(db, fake, {}));
+    const alert = await waitUntilSettled(second, user.token, written.alert.id);
+    expect(alert.deliveries.map((d) => [d.recipient, d.status, d.attempts])).toEqual([
+      ['+15553330001', 'sent', 1],
+      ['+15553330002', 'sent', 1],
+    ]);
+    await expectOneAlertOneTextPerContact(second, user.token, db, fake, alert);
+  }, 90_000);
+});
+
+async function expectOneAlertOneTextPerContact(
+  server: Server,
+  token: string,
+  db: TestDatabase,
+  fake: FakeTwilio,
+  alert: AlertDetail,
+): Promise<void> {
+  const list = await fetch(`${server.url}/api/alerts`, { headers: { authorization: `Bearer ${token}` } });
+  expect(((await list.json()) as { alerts: AlertDetail[] }).alerts.map((a) => a.alert.id)).toEqual([
+    alert.alert.id,
+  ]);
+  await stop(server);
+  // The database holds exactly one delivery row per contact…
+  const database = await db.open();
+  const { rows } = await database.query<{ recipient: string }>(
+    'SELECT recipient FROM alert_deliveries ORDER BY recipient',
+  );
+  await database.close();
+  expect(rows.map((r) => r.recipient)).toEqual(['+15553330001', '+15553330002']);
+  // …every request for a number carried that delivery's token, and each number received the text once.
+  for (const delivery of alert.deliveries) {
+    const requests = fake.requests.filter((r) => r.to === delivery.recipient);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(new Set(requests.map((r) => r.token))).toEqual(new Set([delivery.id]));
+    expect(fake.delivered.filter((r) => r.to === delivery.recipient)).toHaveLength(1);
+  }
+}
+
+// --- Helpers ----------------------------------------------------------------------------------------------------
+
+async function startFake(reply: Parameters<typeof replyByAttempt>[0]): Promise<FakeTwilio> {
+  const fake = await startFakeTwilio(replyByAttempt(reply));
+  cleanups.push(() => fake.close());
+  return fake;
+}
+
+function replyByAttempt(
+  reply: (attempt: number, token: string | null) => ReturnType<typeof acceptedReply>,
+): Parameters<typeof startFakeTwilio>[0] {
+  return (request) => reply(request.attempt, request.token);
+}
+
+/** A migrated database the child process can use: a PGlite data directory, or a fresh PostgreSQL database. */
+async function createDatabase(): Promise<TestDatabase> {
+  if (process.env.BEACON_TEST_DB === 'postgres') {
+    const url = process.env.DATABASE_URL as string;
+    const name = `beacon_crash_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    await admin.end();
+    const db: TestDatabase = {
+      env: { DATABASE_URL: withDatabase(url, name) },
+      open: async () => openPostgres(withDatabase(url, name), 2),
+      async drop() {
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+    cleanups.push(() => db.drop());
+    return db;
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'beacon-crash-'));
+  const dataDir = path.join(dir, 'pglite');
+  const template = new Blob([await readFile(inject('pgliteTemplate'))]);
+  await (await PGlite.create({ dataDir, loadDataDir: template })).close();
+  const db: TestDatabase = {
+    env: { DATA_DIR: dir },
+    open: async () => fromPGlite(await PGlite.create({ dataDir })),
+    drop: () => rm(dir, { recursive: true, force: true }),
+  };
+  cleanups.push(() => db.drop());
+  return db;
+}
+
+/** A signed-in person with two emergency contacts, written before the server starts (createTestUser's way). */
+async function seedUser(db: TestDatabase): Promise<{ id: string; token: string }> {
+  const database = await db.open();
+  try {
+    const id = randomUUID();
+    const email = `${id.slice(0, 8)}@example.test`;
+    await database.query("INSERT INTO users (id, email, password_hash) VALUES ($1, $2, 'not-a-hash')", [
+      id,
+      email,
+    ]);
+    await database.query("INSERT INTO profiles (id, full_name, email) VALUES ($1, 'Crash Person', $2)", [
+      id,
+      email,
+    ]);
+    for (const [position, contact] of CONTACTS.entries()) {
+      await database.query(
+        'INSERT INTO emergency_contacts (user_id, id, name, phone, position) VALUES ($1, $2, $3, $4, $5)',
+        [id, contact.id, contact.name, contact.phone, position],
+      );
+    }
+    const { rows } = await database.query<{ id: string }>(
+      'INSERT INTO auth_sessions (user_id) VALUES ($1) RETURNING id',
+      [id],
+    );
+    const { token } = await createAccessTokens(JWT_SECRET).sign(
+      { userId: id, sessionId: rows[0]!.id, email },
+      new Date(),
+    );
+    return { id, token };
+  } finally {
+    await database.close();
+  }
+}
+
+function serverEnv(
+  db: TestDatabase,
+  fake: FakeTwilio,
+  extra: Record<string, string>,
+): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET,
+    TWILIO_ACCOUNT_SID: 'AC11111111111111111111111111111111',
+    TWILIO_AUTH_TOKEN: 'crash-test-token',
+    TWILIO_FROM: '+15005550006',
+    TWILIO_BASE_URL: fake.url,
+    SCHEDULER_INTERVAL_MS: '200',
+    ...db.env,
+    ...extra,
+  };
+}
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const server: Server = { url: `http://127.0.0.1:${port}`, child, output: () => output };
+  cleanups.push(() => kill(server));
+  // tsx compiles the server on start: ~4 s here, several times that on a loaded machine.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during start-up:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    const ok = await fetch(`${server.url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return server;
+    await sleep(100);
+  }
+}
+
+function postAlert(server: Server, token: string, key: string): Promise<Response> {
+  return fetch(`${server.url}/api/alerts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify({ triggerType: 'manual', location: { latitude: 48.8584, longitude: 2.2945 } }),
+  });
+}
+
+async function waitUntilSettled(server: Server, token: string, alertId: string): Promise<AlertDetail> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await fetch(`${server.url}/api/alerts/${alertId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const alert = (await res.json()) as AlertDetail;
+    if (alert.deliveries.every((d) => d.status === 'sent' || d.status === 'failed')) return alert;
+    if (Date.now() > deadline)
+      throw new Error(`deliveries did not settle: ${JSON.stringify(alert.deliveries)}\n${server.output()}`);
+    await sleep(200);
+  }
+}
+
+/** SIGKILL: no shutdown hooks, no flushing — a crash. */
+function kill(server: Server): Promise<void> {
+  return signal(server, 'SIGKILL');
+}
+
+/** SIGTERM: a clean stop, so the database can be opened afterwards. */
+function stop(server: Server): Promise<void> {
+  return signal(server, 'SIGTERM');
+}
+
+function signal(server: Server, name: NodeJS.Signals): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(name);
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,12 @@
+/** Server-side auth policy. The client-visible numbers (token lifetimes, refresh check) are in #shared/constants. */
+
+/** A password-recovery link works once, for one hour. */
+export const RECOVERY_LINK_TTL_MS = 60 * 60 * 1000;
+/** The sign-up confirmation link: nothing is locked behind it, so it may live longer. */
+export const CONFIRMATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Where the e-mailed links lead. The recovery page is a client route; the confirmation link hits the API. */
+export const RECOVERY_PAGE_PATH = '/reset-password';
+export const CONFIRMATION_PATH = '/api/auth/verify';
+/** Where the confirmation link lands (document 1 §2: "Sign-up confirmation e-mail redirects to the site root"). */
+export const AFTER_CONFIRMATION_PATH = '/';
+export const INVALID_LINK_REDIRECT = '/#error=invalid_link';

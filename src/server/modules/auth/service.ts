@@ -1,0 +1,301 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { AUTH } from '#shared/constants';
+import type {
+  AuthSession,
+  AuthUser,
+  PasswordGrantSchema,
+  SignUpRequestSchema,
+  UpdateUserRequestSchema,
+  VerifyRequest,
+} from '#shared/schemas/auth';
+import { ERRORS, VALIDATION } from '#shared/texts';
+import type { Clock } from '../../adapters/clock';
+import type { Mailer } from '../../adapters/mail/mailer';
+import { confirmationEmail, recoveryEmail } from '../../adapters/mail/templates';
+import type { Config } from '../../config';
+import type { Database, Queryable } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/authenticate';
+import { createRateLimiter, enforceRateLimit, tooManyRequests } from '../../http/rate-limiter';
+import { createProfileIfAbsent } from '../profile/repository';
+import type { AccessTokens } from './access-token';
+import { toAuthUser } from './auth-user';
+import { createBackgroundTasks } from './background-tasks';
+import type { PasswordHasher } from './password';
+import { isWeakPassword, type PasswordContext } from './password-strength';
+import {
+  CONFIRMATION_LINK_TTL_MS,
+  CONFIRMATION_PATH,
+  RECOVERY_LINK_TTL_MS,
+  RECOVERY_PAGE_PATH,
+} from './policy';
+import * as repo from './repository';
+import { hashToken, newOpaqueToken } from './secure-token';
+
+export type SignUpInput = z.output<typeof SignUpRequestSchema>;
+export type PasswordGrant = z.output<typeof PasswordGrantSchema>;
+export type UserUpdate = z.output<typeof UpdateUserRequestSchema>;
+
+export type AuthServiceDeps = {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: AccessTokens;
+  passwords: PasswordHasher;
+  limits: Config['auth'];
+  log: FastifyBaseLogger;
+};
+
+export type AuthService = {
+  /** Counts one auth request from a client address; 429 past the limit. */
+  limitAddress(address: string): Promise<void>;
+  signUp(input: SignUpInput, origin: string): Promise<AuthSession>;
+  signIn(input: PasswordGrant): Promise<AuthSession>;
+  refresh(refreshToken: string): Promise<AuthSession>;
+  logout(auth: AuthContext): Promise<void>;
+  getUser(auth: AuthContext): Promise<AuthUser>;
+  updateUser(auth: AuthContext, update: UserUpdate): Promise<AuthUser>;
+  deleteUser(auth: AuthContext): Promise<void>;
+  /** Starts sending a recovery e-mail if the address has an account; returns at once either way. */
+  requestRecovery(email: string, origin: string): void;
+  verify(request: VerifyRequest): Promise<AuthSession | Record<string, never>>;
+  /** The sign-up e-mail's link: true when it confirmed the address. */
+  confirmFromLink(token: string): Promise<boolean>;
+  /** Waits for e-mails still being sent. */
+  drain(): Promise<void>;
+};
+
+const invalidCredentials = (): AppError => new AppError('invalid_credentials', ERRORS.invalidCredentials);
+const invalidRefreshToken = (): AppError => new AppError('invalid_refresh_token', ERRORS.invalidRefreshToken);
+const invalidLink = (): AppError => new AppError('invalid_link', ERRORS.invalidOrExpiredLink);
+const notAuthenticated = (): AppError => new AppError('not_authenticated', ERRORS.notAuthenticated);
+
+export function createAuthService(deps: AuthServiceDeps): AuthService {
+  const { db, clock, tokens, passwords } = deps;
+  const windowMs = deps.limits.rateWindowMinutes * 60_000;
+  const addressLimiter = createRateLimiter(db, clock, {
+    name: 'auth-address',
+    limit: deps.limits.maxRequestsPerAddress,
+    windowMs,
+  });
+  // Keyed by the e-mail as typed (normalised), whether or not it has an account: a lock says nothing.
+  const signInLimiter = createRateLimiter(db, clock, {
+    name: 'signin-account',
+    limit: deps.limits.maxFailedSignIns,
+    windowMs,
+  });
+  // The same allowance caps recovery e-mails per address, so nobody can flood someone's inbox.
+  const recoveryMailLimiter = createRateLimiter(db, clock, {
+    name: 'recovery-mail',
+    limit: deps.limits.maxFailedSignIns,
+    windowMs,
+  });
+  const background = createBackgroundTasks(deps.log);
+
+  async function issueSession(tx: Queryable, user: repo.UserRow, now: Date): Promise<AuthSession> {
+    const sessionId = await repo.insertSession(tx, user.id, now);
+    const refreshToken = await addRefreshToken(tx, sessionId, now);
+    return sessionFor(user, sessionId, refreshToken, now);
+  }
+
+  async function addRefreshToken(tx: Queryable, sessionId: string, now: Date): Promise<string> {
+    const token = newOpaqueToken();
+    const expiresAt = new Date(now.getTime() + AUTH.refreshTokenTtlDays * 86_400_000);
+    await repo.insertRefreshToken(tx, { hash: hashToken(token), sessionId, now, expiresAt });
+    return token;
+  }
+
+  async function sessionFor(
+    user: repo.UserRow,
+    sessionId: string,
+    refreshToken: string,
+    now: Date,
+  ): Promise<AuthSession> {
+    const access = await tokens.sign({ userId: user.id, sessionId, email: user.email }, now);
+    return {
+      access_token: access.token,
+      refresh_token: refreshToken,
+      expires_in: access.expiresAt - Math.floor(now.getTime() / 1000),
+      expires_at: access.expiresAt,
+      token_type: 'bearer',
+      user: toAuthUser(user),
+    };
+  }
+
+  async function createLink(userId: string, purpose: repo.OneTimePurpose, ttlMs: number): Promise<string> {
+    const token = newOpaqueToken();
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      // Only the newest link of a kind works: an older e-mail lying around is no longer a way in.
+      await repo.voidOneTimeTokens(tx, userId, purpose, now);
+      await repo.insertOneTimeToken(tx, {
+        hash: hashToken(token),
+        userId,
+        purpose,
+        now,
+        expiresAt: new Date(now.getTime() + ttlMs),
+      });
+    });
+    return token;
+  }
+
+  function rejectWeak(password: string, context: PasswordContext): void {
+    if (isWeakPassword(password, context)) throw new AppError('weak_password', VALIDATION.passwordWeak);
+  }
+
+  async function currentUser(auth: AuthContext): Promise<repo.UserRow> {
+    const user = await repo.findUserById(db, auth.userId);
+    if (!user) throw notAuthenticated();
+    return user;
+  }
+
+  return {
+    async limitAddress(address) {
+      await enforceRateLimit(addressLimiter, address);
+    },
+
+    async signUp(input, origin) {
+      const fullName = input.data.full_name;
+      rejectWeak(input.password, { email: input.email, fullName });
+      const passwordHash = await passwords.hash(input.password);
+      const now = clock.now();
+      // One transaction: the user, their profile and their first session exist together or not at all.
+      const created = await db.transaction(async (tx) => {
+        const user = await repo.insertUser(tx, {
+          email: input.email,
+          passwordHash,
+          metadata: { full_name: fullName },
+          now,
+        });
+        if (!user) return undefined;
+        await createProfileIfAbsent(tx, user.id, now);
+        return { user, session: await issueSession(tx, user, now) };
+      });
+      if (!created) throw new AppError('email_taken', ERRORS.emailTaken);
+      const { user } = created;
+      // Signed in already: nobody is kept from SOS by an unread e-mail. The link only confirms the address.
+      background.run('confirmation e-mail', async () => {
+        const token = await createLink(user.id, 'signup', CONFIRMATION_LINK_TTL_MS);
+        const link = `${origin}${CONFIRMATION_PATH}?type=signup&token=${token}`;
+        await deps.mailer.send({ to: user.email, ...confirmationEmail(link), userId: user.id });
+      });
+      return created.session;
+    },
+
+    async signIn({ email, password }) {
+      // Counted before checking, so parallel guesses cannot overshoot the limit; a success gives it back.
+      const decision = await signInLimiter.consume(email);
+      if (!decision.allowed) throw tooManyRequests(decision);
+      const user = await repo.findUserByEmail(db, email);
+      if (!user) {
+        await passwords.verifyNothing(password);
+        throw invalidCredentials();
+      }
+      if (!(await passwords.verify(user.password_hash, password))) throw invalidCredentials();
+      await signInLimiter.refund(email);
+      const now = clock.now();
+      return db.transaction((tx) => issueSession(tx, user, now));
+    },
+
+    async refresh(refreshToken) {
+      const now = clock.now();
+      const hash = hashToken(refreshToken);
+      // The reuse revocation must commit, so the transaction returns an outcome and we throw afterwards.
+      const outcome = await db.transaction(async (tx): Promise<AuthSession | 'reused' | 'invalid'> => {
+        const spent = await repo.spendRefreshToken(tx, hash, now);
+        if (!spent) {
+          const known = await repo.findRefreshToken(tx, hash);
+          if (!known?.spent_at) return 'invalid';
+          // A spent token presented again means it was copied: end the session for thief and owner alike.
+          await repo.revokeSession(tx, known.session_id, 'refresh_token_reused', now);
+          return 'reused';
+        }
+        const user = await repo.findUserById(tx, spent.user_id);
+        if (!user) return 'invalid';
+        await repo.markSessionRefreshed(tx, spent.session_id, now);
+        const next = await addRefreshToken(tx, spent.session_id, now);
+        return sessionFor(user, spent.session_id, next, now);
+      });
+      if (typeof outcome === 'string') throw invalidRefreshToken();
+      return outcome;
+    },
+
+    async logout(auth) {
+      await repo.revokeSession(db, auth.sessionId, 'logout', clock.now());
+    },
+
+    async getUser(auth) {
+      return toAuthUser(await currentUser(auth));
+    },
+
+    async updateUser(auth, update) {
+      const user = await currentUser(auth);
+      const fullName =
+        update.data?.full_name ??
+        (typeof user.user_metadata?.full_name === 'string' ? user.user_metadata.full_name : undefined);
+      if (update.password !== undefined) rejectWeak(update.password, { email: user.email, fullName });
+      const passwordHash = update.password === undefined ? undefined : await passwords.hash(update.password);
+      const now = clock.now();
+      const updated = await db.transaction(async (tx) => {
+        const row = await repo.updateUser(tx, user.id, {
+          passwordHash,
+          metadata: update.data?.full_name === undefined ? undefined : { full_name: update.data.full_name },
+          now,
+        });
+        if (passwordHash !== undefined) {
+          // A new password shuts out whoever knew the old one: other devices sign in again.
+          await repo.revokeOtherSessions(tx, user.id, auth.sessionId, 'password_changed', now);
+          await repo.voidOneTimeTokens(tx, user.id, 'recovery', now);
+        }
+        return row;
+      });
+      if (!updated) throw notAuthenticated();
+      return toAuthUser(updated);
+    },
+
+    async deleteUser(auth) {
+      await repo.deleteUser(db, auth.userId);
+    },
+
+    requestRecovery(email, origin) {
+      background.run('recovery e-mail', async () => {
+        const decision = await recoveryMailLimiter.consume(email);
+        if (!decision.allowed) return;
+        const user = await repo.findUserByEmail(db, email);
+        if (!user) return;
+        const token = await createLink(user.id, 'recovery', RECOVERY_LINK_TTL_MS);
+        const link = `${origin}${RECOVERY_PAGE_PATH}?token=${token}`;
+        const content = recoveryEmail(link, RECOVERY_LINK_TTL_MS / 60_000);
+        await deps.mailer.send({ to: user.email, ...content, userId: user.id });
+      });
+    },
+
+    async verify({ type, token }) {
+      const now = clock.now();
+      const hash = hashToken(token);
+      const session = await db.transaction(async (tx) => {
+        const userId = await repo.useOneTimeToken(tx, hash, type, now);
+        if (!userId) return null;
+        // Either link arrived at the address, which proves it.
+        await repo.confirmEmail(tx, userId, now);
+        if (type === 'signup') return {};
+        const user = await repo.findUserById(tx, userId);
+        return user ? issueSession(tx, user, now) : null;
+      });
+      if (!session) throw invalidLink();
+      return session;
+    },
+
+    async confirmFromLink(token) {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const userId = await repo.useOneTimeToken(tx, hashToken(token), 'signup', now);
+        if (userId) await repo.confirmEmail(tx, userId, now);
+        return userId !== undefined;
+      });
+    },
+
+    drain: () => background.drain(),
+  };
+}

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_EMERGENCY_CONTACTS } from '#shared/constants';
+import type { EmergencyContact } from '#shared/schemas/profile';
+import { ERRORS, VALIDATION } from '#shared/texts';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestUser, type TestUser } from '../../testing/test-users';
+
+describe('emergency contacts API', () => {
+  let sut: TestApp;
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(() => sut?.close());
+
+  const add = (user: TestUser, payload: Record<string, unknown>) =>
+    sut.app.inject({ method: 'POST', url: '/api/contacts', headers: user.headers, payload });
+  const list = async (user: TestUser): Promise<EmergencyContact[]> =>
+    (await sut.app.inject({ method: 'GET', url: '/api/contacts', headers: user.headers })).json().contacts;
+
+  it('adds, lists, edits and deletes a contact', async () => {
+    const user = await createTestUser(sut);
+    expect(await list(user)).toEqual([]);
+
+    const created = await add(user, { name: '  Alex Doe ', phone: ' +15551234567 ', relationship: 'Family' });
+    expect(created.statusCode).toBe(201);
+    const contact = created.json();
+    expect(contact).toEqual({
+      id: String(sut.clock.now().getTime()),
+      name: 'Alex Doe',
+      phone: '+15551234567',
+      relationship: 'Family',
+    });
+
+    const edited = await sut.app.inject({
+      method: 'PATCH',
+      url: `/api/contacts/${contact.id}`,
+      headers: user.headers,
+      payload: { phone: '+15557654321' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toEqual({ ...contact, phone: '+15557654321' });
+    expect(await list(user)).toEqual([{ ...contact, phone: '+15557654321' }]);
+
+    const deleted = await sut.app.inject({
+      method: 'DELETE',
+      url: `/api/contacts/${contact.id}`,
+      headers: user.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
+    expect(await list(user)).toEqual([]);
+  });
+
+  it('defaults the relationship to Emergency Contact, keeps the order of adding, and gives unique ids', async () => {
+    const user = await createTestUser(sut);
+    // The manual clock does not move: every id is made in the same millisecond.
+    for (const name of ['First One', 'Second One', 'Third One']) {
+      expect((await add(user, { name, phone: '+15551234567' })).statusCode).toBe(201);
+    }
+    const contacts = await list(user);
+    expect(contacts.map((c) => c.name)).toEqual(['First One', 'Second One', 'Third One']);
+    expect(contacts.every((c) => c.relationship === 'Emergency Contact')).toBe(true);
+    expect(new Set(contacts.map((c) => c.id)).size).toBe(3);
+  });
+
+  it.each([
+    [{ name: 'A', phone: '+15551234567' }, VALIDATION.nameTooShort],
+    [{ name: 'x'.repeat(101), phone: '+15551234567' }, VALIDATION.nameTooLong],
+    [{ name: 'Bob <b>', phone: '+15551234567' }, VALIDATION.nameInvalid],
+    [{ phone: '+15551234567' }, VALIDATION.nameTooShort],
+    [{ name: 'Bob Smith', phone: '+1555' }, VALIDATION.phoneTooShort],
+    [{ name: 'Bob Smith', phone: '+1555123456789012' }, VALIDATION.phoneTooLong],
+    [{ name: 'Bob Smith', phone: '+0551234567' }, VALIDATION.phoneFormat],
+    [{ name: 'Bob Smith', phone: '555-123-4567' }, VALIDATION.phoneFormat],
+    [{ name: 'Bob Smith' }, VALIDATION.phoneFormat],
+    [{ name: 'Bob Smith', phone: '+15551234567', relationship: 'X' }, VALIDATION.relationshipTooShort],
+    [
+      { name: 'Bob Smith', phone: '+15551234567', relationship: 'y'.repeat(51) },
+      VALIDATION.relationshipTooLong,
+    ],
+    [
+      { name: 'Bob Smith', phone: '+15551234567', relationship: 'Friend & co' },
+      VALIDATION.relationshipInvalid,
+    ],
+    [{ name: 'Bob\u0000Smith', phone: '+15551234567' }, VALIDATION.invalidRequest],
+  ])('rejects %j with its message', async (payload, message) => {
+    const user = await createTestUser(sut);
+    const res = await add(user, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation_failed', message });
+    expect(await list(user)).toEqual([]);
+  });
+
+  it('validates edits the same way and needs at least one field', async () => {
+    const user = await createTestUser(sut);
+    const contact = (
+      await add(user, { name: 'Bob Smith', phone: '+15551234567', relationship: 'Friend' })
+    ).json();
+    const patch = (payload: Record<string, string>) =>
+      sut.app.inject({ method: 'PATCH', url: `/api/contacts/${contact.id}`, headers: user.headers, payload });
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ name: 'B' }, VALIDATION.nameTooShort],
+      [{ phone: 'abcdefgh' }, VALIDATION.phoneFormat],
+      [{ relationship: '"Pal"' }, VALIDATION.relationshipInvalid],
+      [{}, VALIDATION.invalidRequest],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await patch(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    // A partial edit leaves the other fields alone (the relationship is not reset to its default).
+    expect((await patch({ name: 'Robert Smith' })).json()).toEqual({ ...contact, name: 'Robert Smith' });
+  });
+
+  it(`caps the list at ${MAX_EMERGENCY_CONTACTS} contacts`, async () => {
+    const user = await createTestUser(sut);
+    await sut.db.query(
+      `INSERT INTO emergency_contacts (user_id, id, name, phone, position)
+       SELECT $1, 'c' || n, 'Contact ' || n, '+1555123' || lpad(n::text, 4, '0'), n
+       FROM generate_series(1, $2::int) AS n`,
+      [user.id, MAX_EMERGENCY_CONTACTS],
+    );
+    const res = await add(user, { name: 'One Too Many', phone: '+15551234567' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation_failed', message: ERRORS.tooManyContacts });
+  });
+
+  it('loses nothing when two devices add contacts at the same time', async () => {
+    const user = await createTestUser(sut);
+    const names = ['Ann Smith', 'Ben Smith', 'Cat Smith', 'Dan Smith', 'Eve Smith'];
+    const results = await Promise.all(names.map((name) => add(user, { name, phone: '+15551234567' })));
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    const contacts = await list(user);
+    expect(contacts.map((c) => c.name).sort()).toEqual(names);
+    expect(new Set(contacts.map((c) => c.id)).size).toBe(names.length);
+  });
+
+  it('loses nothing when two devices edit different contacts at the same time', async () => {
+    const user = await createTestUser(sut);
+    const a = (await add(user, { name: 'Ann Smith', phone: '+15551111111' })).json();
+    const b = (await add(user, { name: 'Ben Smith', phone: '+15552222222' })).json();
+    const [ra, rb] = await Promise.all([
+      sut.app.inject({
+        method: 'PATCH',
+        url: `/api/contacts/${a.id}`,
+        headers: user.headers,
+        payload: { name: 'Ann Jones' },
+      }),
+      sut.app.inject({
+        method: 'PATCH',
+        url: `/api/contacts/${b.id}`,
+        headers: user.headers,
+        payload: { phone: '+15553333333' },
+      }),
+    ]);
+    expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
+    expect(await list(user)).toEqual([
+      { ...a, name: 'Ann Jones' },
+      { ...b, phone: '+15553333333' },
+    ]);
+  });
+
+  it('answers 401 without a token', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/contacts'],
+      ['POST', '/api/contacts'],
+      ['PATCH', '/api/contacts/1'],
+      ['DELETE', '/api/contacts/1'],
+    ] as const) {
+      const res = await sut.app.inject({
+        method,
+        url,
+        payload:
+          method === 'POST' || method === 'PATCH' ? { name: 'Bob Smith', phone: '+15551234567' } : undefined,
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: 'not_authenticated', message: ERRORS.notAuthenticated });
+    }
+  });
+
+  it("never shows, edits or deletes another person's contact", async () => {
+    const owner = await createTestUser(sut);
+    const other = await createTestUser(sut);
+    const contact = (await add(owner, { name: 'Bob Smith', phone: '+15551234567' })).json();
+
+    expect(await list(other)).toEqual([]);
+    const patch = await sut.app.inject({
+      method: 'PATCH',
+      url: `/api/contacts/${contact.id}`,
+      headers: other.headers,
+      payload: { name: 'Hacked Name' },
+    });
+    expect(patch.statusCode).toBe(404);
+    expect(patch.json()).toEqual({ error: 'not_found', message: ERRORS.notFound });
+    const del = await sut.app.inject({
+      method: 'DELETE',
+      url: `/api/contacts/${contact.id}`,
+      headers: other.headers,
+    });
+    expect(del.statusCode).toBe(404);
+    expect(await list(owner)).toEqual([contact]);
+  });
+
+  it('answers 404 for an unknown or malformed id', async () => {
+    const user = await createTestUser(sut);
+    for (const id of ['123', 'no%20such%00id', 'x'.repeat(80)]) {
+      const res = await sut.app.inject({
+        method: 'DELETE',
+        url: `/api/contacts/${id}`,
+        headers: user.headers,
+      });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import type { z } from 'zod';
+import { MAX_EMERGENCY_CONTACTS } from '#shared/constants';
+import type { ContactListResponse } from '#shared/schemas/contact-api';
+import type {
+  EmergencyContact,
+  EmergencyContactInputSchema,
+  EmergencyContactPatchSchema,
+} from '#shared/schemas/profile';
+import { ERRORS } from '#shared/texts';
+import type { Clock } from '../../adapters/clock';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/authenticate';
+import * as repo from './repository';
+
+export type ContactInput = z.output<typeof EmergencyContactInputSchema>;
+export type ContactPatch = z.output<typeof EmergencyContactPatchSchema>;
+
+export type ContactService = {
+  list(auth: AuthContext): Promise<ContactListResponse>;
+  add(auth: AuthContext, input: ContactInput): Promise<EmergencyContact>;
+  /** 404 unless the contact is the caller's own. */
+  update(auth: AuthContext, contactId: string, patch: ContactPatch): Promise<EmergencyContact>;
+  remove(auth: AuthContext, contactId: string): Promise<void>;
+};
+
+/** Contact ids are timestamps (with a suffix): anything else cannot be a contact and never reaches SQL. */
+const CONTACT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function createContactService(deps: { db: Database; clock: Clock }): ContactService {
+  const notFound = (): AppError => new AppError('not_found', ERRORS.notFound);
+  return {
+    async list(auth) {
+      return { contacts: await repo.listContacts(deps.db, auth.userId) };
+    },
+
+    add(auth, input) {
+      return deps.db.transaction(async (tx) => {
+        await repo.lockContactList(tx, auth.userId);
+        if ((await repo.countContacts(tx, auth.userId)) >= MAX_EMERGENCY_CONTACTS) {
+          throw new AppError('validation_failed', ERRORS.tooManyContacts);
+        }
+        return repo.insertContact(tx, auth.userId, input, deps.clock.now());
+      });
+    },
+
+    async update(auth, contactId, patch) {
+      if (!CONTACT_ID.test(contactId)) throw notFound();
+      const contact = await repo.updateContact(deps.db, auth.userId, contactId, patch, deps.clock.now());
+      if (!contact) throw notFound();
+      return contact;
+    },
+
+    async remove(auth, contactId) {
+      if (!CONTACT_ID.test(contactId) || !(await repo.deleteContact(deps.db, auth.userId, contactId))) {
+        throw notFound();
+      }
+    },
+  };
+}

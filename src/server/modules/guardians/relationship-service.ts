@@ -1,0 +1,100 @@
+import type { GuardianRelationship, Ward } from '#shared/schemas/guardian';
+import { ERRORS, GUARDIAN_TEXTS } from '#shared/texts';
+import type { Clock } from '../../adapters/clock';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/authenticate';
+import type { RealtimePublisher } from '../../realtime/publisher';
+import { latestLocations, toLocation } from '../locations/repository';
+import { activeWards, isUuid } from './authorization';
+import { publishNotification, publishRelationshipChange, toRelationship } from './relationship-view';
+import * as repo from './repository';
+
+export type RelationshipService = {
+  /** Every relationship the caller is part of (as guardian or ward), except ended ones. */
+  list(auth: AuthContext): Promise<GuardianRelationship[]>;
+  /** The guardian approves (active) or rejects a pending request. */
+  decide(auth: AuthContext, id: string, status: 'active' | 'rejected'): Promise<GuardianRelationship>;
+  /** Either side ends the relationship; from then on the guardian sees nothing of the ward. */
+  end(auth: AuthContext, id: string): Promise<void>;
+  /** The caller's active wards with their latest position, by name. */
+  listWards(auth: AuthContext): Promise<Ward[]>;
+};
+
+const notFound = (): AppError => new AppError('not_found', ERRORS.notFound);
+
+export function createRelationshipService(deps: {
+  db: Database;
+  clock: Clock;
+  publisher: RealtimePublisher;
+}): RelationshipService {
+  const { db, clock, publisher } = deps;
+
+  /** The relationship if the caller is part of it; a stranger learns nothing, not even that it exists. */
+  const findOwn = async (auth: AuthContext, id: string): Promise<repo.RelationshipRow> => {
+    const row = isUuid(id) ? await repo.findRelationship(db, id) : undefined;
+    if (!row || (row.guardian_id !== auth.userId && row.ward_id !== auth.userId)) throw notFound();
+    return row;
+  };
+
+  return {
+    async list(auth) {
+      const rows = await repo.listRelationships(db, auth.userId);
+      return rows.map((row) => toRelationship(row, auth.userId));
+    },
+
+    async decide(auth, id, status) {
+      const row = await findOwn(auth, id);
+      if (row.guardian_id !== auth.userId) throw new AppError('forbidden', GUARDIAN_TEXTS.onlyGuardianDecides);
+      if (row.status === 'ended') throw notFound();
+      const changed = await repo.transitionRelationship(db, { id, from: ['pending'], to: status, now: clock.now() });
+      if (!changed) throw new AppError('conflict', GUARDIAN_TEXTS.requestAlreadyAnswered);
+      const updated = await repo.findRelationship(db, id);
+      if (!updated) throw notFound();
+      await publishRelationshipChange(publisher, updated);
+      if (status === 'active') {
+        await publishNotification(publisher, updated.ward_id, {
+          type: 'success',
+          title: GUARDIAN_TEXTS.requestApprovedTitle,
+          message: GUARDIAN_TEXTS.requestApproved(updated.guardian_name),
+        });
+      }
+      return toRelationship(updated, auth.userId);
+    },
+
+    async end(auth, id) {
+      const row = await findOwn(auth, id);
+      const changed = await repo.transitionRelationship(db, {
+        id,
+        from: ['pending', 'active', 'rejected'],
+        to: 'ended',
+        now: clock.now(),
+      });
+      if (!changed) throw notFound();
+      const ended = await repo.findRelationship(db, id);
+      await publishRelationshipChange(publisher, ended ?? { ...row, status: 'ended' });
+    },
+
+    async listWards(auth) {
+      const wards = await activeWards(db, auth.userId);
+      const ids = wards.map((ward) => ward.wardId);
+      const parties = await repo.findParties(db, ids);
+      const sharing = ids.filter((wardId) => parties.get(wardId)?.location_sharing_enabled === true);
+      const locations = await latestLocations(db, sharing);
+      const listed = wards.map((ward): Ward => {
+        const party = parties.get(ward.wardId);
+        const location = locations.get(ward.wardId);
+        return {
+          relationship_id: ward.relationshipId,
+          ward_id: ward.wardId,
+          full_name: party?.full_name ?? '',
+          email: party?.email ?? '',
+          location_sharing_enabled: party?.location_sharing_enabled ?? false,
+          location: location ? toLocation(location) : null,
+          linked_since: ward.activatedAt.toISOString(),
+        };
+      });
+      return listed.sort((a, b) => a.full_name.localeCompare(b.full_name) || a.ward_id.localeCompare(b.ward_id));
+    },
+  };
+}

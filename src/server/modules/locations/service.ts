@@ -1,0 +1,100 @@
+import { LOCATION_LIMITS } from '#shared/constants';
+import type {
+  LatestLocationResponse,
+  LocationIngestResponse,
+  LocationRouteResponse,
+  ParsedLocationReading,
+} from '#shared/schemas/location';
+import { ERRORS } from '#shared/texts';
+import type { Clock } from '../../adapters/clock';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/authenticate';
+import type { RealtimePublisher } from '../../realtime/publisher';
+import { canSee, isUuid } from '../guardians/authorization';
+import * as repo from './repository';
+
+export type LocationService = {
+  /** Stores the caller's readings when their location sharing is on, and tells their active guardians. */
+  ingest(auth: AuthContext, readings: ParsedLocationReading[]): Promise<LocationIngestResponse>;
+  /** The latest position of the caller, or of one of their active wards (`userId`). */
+  latest(auth: AuthContext, userId: string | undefined): Promise<LatestLocationResponse>;
+  /** The recent route of the caller or of an active ward, oldest first. */
+  route(auth: AuthContext, userId: string | undefined): Promise<LocationRouteResponse>;
+};
+
+export function createLocationService(deps: {
+  db: Database;
+  clock: Clock;
+  publisher: RealtimePublisher;
+}): LocationService {
+  const { db, clock, publisher } = deps;
+
+  /**
+   * Whose data the caller asks for, once they may see it. Anyone else's (a stranger, a pending, rejected or
+   * former guardian) answers 404, exactly as a person who does not exist.
+   */
+  const subject = async (auth: AuthContext, userId: string | undefined): Promise<string> => {
+    const target = userId ?? auth.userId;
+    if (!isUuid(target) || !(await canSee(db, auth.userId, target))) {
+      throw new AppError('not_found', ERRORS.notFound);
+    }
+    return target;
+  };
+
+  /** Others see a person's positions only while that person shares their location; the person always does. */
+  const visible = async (auth: AuthContext, target: string): Promise<boolean> =>
+    target === auth.userId || repo.isSharingLocation(db, target);
+
+  return {
+    async ingest(auth, readings) {
+      if (!(await repo.isSharingLocation(db, auth.userId))) return { stored: 0, sharing: false };
+      const now = clock.now();
+      const rows = readings.map((reading) => toNewLocation(reading, now));
+      await repo.insertLocations(db, auth.userId, rows, now);
+      const newest = rows.reduce((a, b) => (b.recorded_at.getTime() >= a.recorded_at.getTime() ? b : a));
+      await publisher.publish({
+        type: 'location.updated',
+        userId: auth.userId,
+        payload: repo.toLocation({ ...newest, user_id: auth.userId }),
+      });
+      return { stored: rows.length, sharing: true };
+    },
+
+    async latest(auth, userId) {
+      const target = await subject(auth, userId);
+      const sharing = await repo.isSharingLocation(db, target);
+      if (!(await visible(auth, target))) return { user_id: target, sharing, location: null };
+      const row = (await repo.latestLocations(db, [target])).get(target);
+      return { user_id: target, sharing, location: row ? repo.toLocation(row) : null };
+    },
+
+    async route(auth, userId) {
+      const target = await subject(auth, userId);
+      const sharing = await repo.isSharingLocation(db, target);
+      if (!(await visible(auth, target))) return { user_id: target, sharing, route: [] };
+      const rows = await repo.recentRoute(db, target, { limit: LOCATION_LIMITS.routePoints });
+      return { user_id: target, sharing, route: rows.map(repo.toRoutePoint) };
+    },
+  };
+}
+
+/**
+ * A reading as stored. A missing timestamp means "now"; one in the future (a device clock running fast) is
+ * capped at now, so it can neither outlive retention nor pose as the latest position for hours.
+ */
+function toNewLocation(reading: ParsedLocationReading, now: Date): repo.NewLocation {
+  const taken = reading.timestamp ?? now;
+  return {
+    latitude: reading.latitude,
+    longitude: reading.longitude,
+    accuracy: reading.accuracy ?? null,
+    speed: reading.speed ?? null,
+    heading: reading.heading ?? null,
+    altitude: reading.altitude ?? null,
+    address: reading.address ?? null,
+    battery_level: reading.battery ?? null,
+    network_online: reading.online ?? null,
+    recorded_at: taken.getTime() > now.getTime() ? now : taken,
+  };
+}

@@ -1,0 +1,98 @@
+import type { z } from 'zod';
+import {
+  DEFAULT_PROFILE_SETTINGS,
+  type EmergencyContact,
+  type Profile,
+  type ProfileSettings,
+  type ProfileUpdateSchema,
+} from '#shared/schemas/profile';
+import { ERRORS } from '#shared/texts';
+import type { Clock } from '../../adapters/clock';
+import type { Database } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/authenticate';
+import { listContacts, replaceContacts } from '../contacts/repository';
+import { createProfileIfAbsent, findProfile, updateProfile, type ProfileRow } from './repository';
+
+export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
+
+export type ProfileService = {
+  /** The caller's own profile, created from their account the first time (document 1 §3, §7). */
+  get(auth: AuthContext): Promise<Profile>;
+  /** A partial update of the caller's own profile; returns the whole profile as stored. */
+  update(auth: AuthContext, update: ProfileUpdate): Promise<Profile>;
+};
+
+/**
+ * There is no profile id anywhere in this API: every call reads and writes the row whose id is the caller's
+ * user id (document 1 §6), so nobody can reach another person's profile.
+ *
+ * `email` here is the profile's contact address as shown in Settings, as in the product this one follows (a
+ * profiles table beside the auth service's users). Changing it does not change the sign-in address
+ * (users.email): that keeps one person from claiming another's address as a login without proof, and a typo
+ * from locking anyone out.
+ */
+export function createProfileService(deps: { db: Database; clock: Clock }): ProfileService {
+  const { db, clock } = deps;
+
+  return {
+    async get(auth) {
+      let row = await findProfile(db, auth.userId);
+      if (!row) {
+        await createProfileIfAbsent(db, auth.userId, clock.now());
+        row = await findProfile(db, auth.userId);
+      }
+      if (!row) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
+      return toProfile(row, await listContacts(db, auth.userId));
+    },
+
+    async update(auth, update) {
+      const now = clock.now();
+      const { emergency_contacts: contacts, settings, ...columns } = update;
+      // One transaction: the columns, the settings and the whole contact list change together or not at all.
+      const saved = await db.transaction(async (tx) => {
+        // The spec's client inserts defaults plus the payload when no row exists; here that is one path.
+        await createProfileIfAbsent(tx, auth.userId, now);
+        await updateProfile(tx, auth.userId, { columns, settings: definedOnly(settings), now });
+        if (contacts) await replaceContacts(tx, auth.userId, contacts, now);
+        const row = await findProfile(tx, auth.userId);
+        return row ? { row, contacts: await listContacts(tx, auth.userId) } : undefined;
+      });
+      if (!saved) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
+      return toProfile(saved.row, saved.contacts);
+    },
+  };
+}
+
+function definedOnly(settings: Partial<ProfileSettings> | undefined): Record<string, boolean> | undefined {
+  if (!settings) return undefined;
+  const entries = Object.entries(settings).filter(
+    (entry): entry is [string, boolean] => entry[1] !== undefined,
+  );
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
+/** Stored settings over the defaults; a stored value of the wrong type falls back to its default. */
+function mergeSettings(stored: Record<string, unknown> | null): ProfileSettings {
+  const merged: ProfileSettings = { ...DEFAULT_PROFILE_SETTINGS };
+  for (const key of Object.keys(merged) as Array<keyof ProfileSettings>) {
+    const value = stored?.[key];
+    if (typeof value === 'boolean') merged[key] = value;
+  }
+  return merged;
+}
+
+export function toProfile(row: ProfileRow, contacts: EmergencyContact[]): Profile {
+  return {
+    id: row.id,
+    full_name: row.full_name,
+    email: row.email,
+    phone: row.phone,
+    emergency_contacts: contacts,
+    location_sharing_enabled: row.location_sharing_enabled,
+    sound_enabled: row.sound_enabled,
+    settings: mergeSettings(row.settings),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

@@ -1,0 +1,42 @@
+import type { Queryable } from '../../db/database';
+
+export type PushSubscriptionRow = { id: string; user_id: string; endpoint: string; p256dh: string; auth: string };
+
+/**
+ * Saves a browser's subscription for the person. An endpoint belongs to one browser: if another account had it
+ * (someone else signed in on that browser before), it now belongs to whoever subscribed last.
+ */
+export async function upsertSubscription(
+  db: Queryable,
+  subscription: { userId: string; endpoint: string; p256dh: string; auth: string; now: Date },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $5)
+     ON CONFLICT (endpoint) DO UPDATE
+       SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, updated_at = EXCLUDED.updated_at`,
+    [subscription.userId, subscription.endpoint, subscription.p256dh, subscription.auth, subscription.now],
+  );
+}
+
+/** Removes one of the person's subscriptions; false when they had none with that endpoint. */
+export async function deleteOwnSubscription(db: Queryable, userId: string, endpoint: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2', [
+    userId,
+    endpoint,
+  ]);
+  return rowCount > 0;
+}
+
+export async function deleteSubscriptionById(db: Queryable, id: string): Promise<void> {
+  await db.query('DELETE FROM push_subscriptions WHERE id = $1', [id]);
+}
+
+export async function listSubscriptions(db: Queryable, userIds: readonly string[]): Promise<PushSubscriptionRow[]> {
+  if (userIds.length === 0) return [];
+  const { rows } = await db.query<PushSubscriptionRow>(
+    'SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ANY($1::uuid[])',
+    [[...userIds]],
+  );
+  return rows;
+}

@@ -1,0 +1,67 @@
+import type { Queryable } from '../../db/database';
+import { one } from '../../db/database';
+
+export type ShareLinkRow = {
+  id: string;
+  user_id: string;
+  share_code: string;
+  expires_at: Date;
+  is_active: boolean;
+  created_at: Date;
+};
+
+const COLUMNS = 'id, user_id, share_code, expires_at, is_active, created_at';
+
+export async function insertShareLink(
+  db: Queryable,
+  link: { userId: string; expiresAt: Date; now: Date },
+): Promise<ShareLinkRow> {
+  const row = await one<ShareLinkRow>(
+    db,
+    `INSERT INTO share_links (user_id, expires_at, is_active, created_at) VALUES ($1, $2, true, $3)
+     RETURNING ${COLUMNS}`,
+    [link.userId, link.expiresAt, link.now],
+  );
+  return row!;
+}
+
+/** The person's links, newest first (at most `limit`). */
+export async function listShareLinks(db: Queryable, userId: string, limit: number): Promise<ShareLinkRow[]> {
+  const { rows } = await db.query<ShareLinkRow>(
+    `SELECT ${COLUMNS} FROM share_links WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [userId, limit],
+  );
+  return rows;
+}
+
+/** The person's active link that stays valid until at least `validUntil`, newest first. */
+export function findReusableShareLink(
+  db: Queryable,
+  userId: string,
+  validUntil: Date,
+): Promise<ShareLinkRow | undefined> {
+  return one<ShareLinkRow>(
+    db,
+    `SELECT ${COLUMNS} FROM share_links WHERE user_id = $1 AND is_active AND expires_at > $2
+     ORDER BY expires_at DESC LIMIT 1`,
+    [userId, validUntil],
+  );
+}
+
+export function findShareLinkByCode(db: Queryable, shareCode: string): Promise<ShareLinkRow | undefined> {
+  return one<ShareLinkRow>(db, `SELECT ${COLUMNS} FROM share_links WHERE share_code = $1`, [shareCode]);
+}
+
+/** Revokes one of the person's links; undefined when it is not theirs. Revoking twice is harmless. */
+export function revokeShareLink(db: Queryable, userId: string, id: string): Promise<ShareLinkRow | undefined> {
+  return one<ShareLinkRow>(
+    db,
+    `UPDATE share_links SET is_active = false WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
+    [id, userId],
+  );
+}
+
+export async function findFullName(db: Queryable, userId: string): Promise<string> {
+  const row = await one<{ full_name: string }>(db, 'SELECT full_name FROM profiles WHERE id = $1', [userId]);
+  return row?.full_name ?? '';
+}

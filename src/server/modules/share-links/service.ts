@@ -1,0 +1,121 @@
+import {
+  LOCATION_LIMITS,
+  SHARE_LINK_REUSE_MIN_REMAINING_MINUTES,
+  SHARE_LINK_TTL_HOURS,
+  TRACK_PAGE_PATH,
+} from '#shared/constants';
+import type { ShareLink, TrackResponse } from '#shared/schemas/share-link';
+import { ERRORS, SHARE_LINK_TEXTS } from '#shared/texts';
+import type { Clock } from '../../adapters/clock';
+import type { Database, Queryable } from '../../db/database';
+import { AppError } from '../../http/app-error';
+import type { AuthContext } from '../../http/authenticate';
+import { isUuid } from '../guardians/authorization';
+import { isSharingLocation, latestLocations, recentRoute, toLocation, toRoutePoint } from '../locations/repository';
+import * as repo from './repository';
+
+export type ShareLinkService = {
+  create(auth: AuthContext, origin: string): Promise<ShareLink>;
+  list(auth: AuthContext, origin: string): Promise<ShareLink[]>;
+  /** Revokes one of the caller's links (404 for anyone else's). */
+  revoke(auth: AuthContext, id: string, origin: string): Promise<ShareLink>;
+  /** The public view of a link: who, where, and the route since the link was made. */
+  track(shareCode: string): Promise<TrackResponse>;
+};
+
+const LIST_LIMIT = 50;
+const notFound = (): AppError => new AppError('not_found', ERRORS.notFound);
+
+export function createShareLinkService(deps: { db: Database; clock: Clock }): ShareLinkService {
+  const { db, clock } = deps;
+
+  return {
+    async create(auth, origin) {
+      const now = clock.now();
+      const row = await repo.insertShareLink(db, { userId: auth.userId, expiresAt: shareLinkExpiry(now), now });
+      return toShareLink(row, origin);
+    },
+
+    async list(auth, origin) {
+      const rows = await repo.listShareLinks(db, auth.userId, LIST_LIMIT);
+      return rows.map((row) => toShareLink(row, origin));
+    },
+
+    async revoke(auth, id, origin) {
+      const row = isUuid(id) ? await repo.revokeShareLink(db, auth.userId, id) : undefined;
+      if (!row) throw notFound();
+      return toShareLink(row, origin);
+    },
+
+    async track(shareCode) {
+      const link = isUuid(shareCode) ? await repo.findShareLinkByCode(db, shareCode.toLowerCase()) : undefined;
+      if (!link) throw notFound();
+      if (!link.is_active) throw new AppError('link_inactive', SHARE_LINK_TEXTS.linkInactive);
+      if (link.expires_at.getTime() <= clock.now().getTime()) {
+        throw new AppError('link_expired', SHARE_LINK_TEXTS.linkExpired);
+      }
+      const [fullName, sharing] = await Promise.all([
+        repo.findFullName(db, link.user_id),
+        isSharingLocation(db, link.user_id),
+      ]);
+      const base = { full_name: fullName, sharing, expires_at: link.expires_at.toISOString() };
+      // The link shares positions only while the person shares their location at all.
+      if (!sharing) return { ...base, location: null, route: [] };
+      const latest = (await latestLocations(db, [link.user_id])).get(link.user_id);
+      const route = await recentRoute(db, link.user_id, {
+        since: link.created_at,
+        limit: LOCATION_LIMITS.routePoints,
+      });
+      return {
+        ...base,
+        location: latest ? withoutUserId(toLocation(latest)) : null,
+        route: route.map(toRoutePoint),
+      };
+    },
+  };
+}
+
+/**
+ * An active link for the person that stays valid for at least an hour more, made if there is none. For the
+ * alert pipeline: an SOS text carries `{origin}/track/{code}` so contacts can follow the person live.
+ */
+export async function getOrCreateActiveShareLink(
+  db: Queryable,
+  context: { userId: string; now: Date; origin: string },
+): Promise<ShareLink> {
+  const validUntil = new Date(context.now.getTime() + SHARE_LINK_REUSE_MIN_REMAINING_MINUTES * 60_000);
+  const existing = await repo.findReusableShareLink(db, context.userId, validUntil);
+  const row =
+    existing ??
+    (await repo.insertShareLink(db, {
+      userId: context.userId,
+      expiresAt: shareLinkExpiry(context.now),
+      now: context.now,
+    }));
+  return toShareLink(row, context.origin);
+}
+
+/** Share links are valid 24 hours (document 2 §9). */
+function shareLinkExpiry(now: Date): Date {
+  return new Date(now.getTime() + SHARE_LINK_TTL_HOURS * 3_600_000);
+}
+
+export function trackUrl(origin: string, shareCode: string): string {
+  return `${origin.replace(/\/+$/, '')}${TRACK_PAGE_PATH}/${shareCode}`;
+}
+
+function toShareLink(row: repo.ShareLinkRow, origin: string): ShareLink {
+  return {
+    id: row.id,
+    share_code: row.share_code,
+    url: trackUrl(origin, row.share_code),
+    expires_at: row.expires_at.toISOString(),
+    is_active: row.is_active,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+function withoutUserId<T extends { user_id: string }>(value: T): Omit<T, 'user_id'> {
+  const { user_id: _userId, ...rest } = value;
+  return rest;
+}

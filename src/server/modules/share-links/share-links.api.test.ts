@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ShareLink, TrackResponse } from '#shared/schemas/share-link';
+import { ERRORS, SHARE_LINK_TEXTS, VALIDATION } from '#shared/texts';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestUser, type TestUser } from '../../testing/test-users';
+import { postLocation, signInAgain } from '../guardians/guardian-test-helpers';
+import { getOrCreateActiveShareLink } from './service';
+import { shareLinkTrackingHook } from './tracking-link';
+
+describe('share links API', () => {
+  let sut: TestApp;
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(() => sut?.close());
+
+  const create = async (user: TestUser): Promise<ShareLink> => {
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/api/share-links',
+      headers: { ...user.headers, host: 'beacon.example:8443' },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<ShareLink>();
+  };
+  const track = (code: string) => sut.app.inject({ method: 'GET', url: `/api/track/${code}` });
+
+  it('creates a 24-hour link with a uuid code and a /track/ url', async () => {
+    const user = await createTestUser(sut);
+    const link = await create(user);
+    expect(link.share_code).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(link.url).toBe(`http://beacon.example:8443/track/${link.share_code}`);
+    expect(link.is_active).toBe(true);
+    expect(new Date(link.expires_at).getTime() - sut.clock.now().getTime()).toBe(24 * 3_600_000);
+
+    const list = await sut.app.inject({ method: 'GET', url: '/api/share-links', headers: user.headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ links: ShareLink[] }>().links.map((l) => l.id)).toEqual([link.id]);
+    const other = await createTestUser(sut);
+    const theirs = await sut.app.inject({ method: 'GET', url: '/api/share-links', headers: other.headers });
+    expect(theirs.json()).toEqual({ links: [] });
+  });
+
+  it('shows the name, latest position and the route since the link was made, without sign-in', async () => {
+    const user = await createTestUser(sut, 'Tara Tracked');
+    await postLocation(sut, user, { latitude: 1, longitude: 1, timestamp: sut.clock.now().getTime() - 60_000 });
+    const link = await create(user);
+    sut.clock.advance(1000);
+    await postLocation(sut, user, { latitude: 2, longitude: 2, accuracy: 8, battery: 33 });
+    sut.clock.advance(1000);
+    await postLocation(sut, user, { latitude: 3, longitude: 3 });
+
+    const res = await track(link.share_code);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json<TrackResponse>();
+    expect(body).toMatchObject({ full_name: 'Tara Tracked', sharing: true, expires_at: link.expires_at });
+    expect(body.location).toMatchObject({ latitude: 3, longitude: 3 });
+    expect(body.location).not.toHaveProperty('user_id');
+    expect(JSON.stringify(body)).not.toContain(user.id);
+    expect(JSON.stringify(body)).not.toContain(user.email);
+    expect(body.route.map((point) => point.latitude)).toEqual([2, 3]);
+    // Codes are case-insensitive.
+    expect((await track(link.share_code.toUpperCase())).statusCode).toBe(200);
+
+    await sut.db.query('UPDATE profiles SET location_sharing_enabled = false WHERE id = $1', [user.id]);
+    expect((await track(link.share_code)).json()).toMatchObject({ sharing: false, location: null, route: [] });
+  });
+
+  it('answers 410 link_expired after 24 hours', async () => {
+    const user = await createTestUser(sut);
+    const link = await create(user);
+    sut.clock.advance(24 * 3_600_000 - 1);
+    expect((await track(link.share_code)).statusCode).toBe(200);
+    sut.clock.advance(1);
+    const res = await track(link.share_code);
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toEqual({ error: 'link_expired', message: SHARE_LINK_TEXTS.linkExpired });
+  });
+
+  it('revokes by DELETE or PATCH {is_active:false} (owner only) → 410 link_inactive', async () => {
+    const user = await createTestUser(sut);
+    const stranger = await createTestUser(sut);
+    const [a, b] = [await create(user), await create(user)];
+
+    for (const res of [
+      await sut.app.inject({ method: 'DELETE', url: `/api/share-links/${a.id}`, headers: stranger.headers }),
+      await sut.app.inject({
+        method: 'PATCH',
+        url: `/api/share-links/${a.id}`,
+        headers: stranger.headers,
+        payload: { is_active: false },
+      }),
+      await sut.app.inject({ method: 'DELETE', url: '/api/share-links/nope', headers: user.headers }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'not_found', message: ERRORS.notFound });
+    }
+    expect((await track(a.share_code)).statusCode).toBe(200);
+
+    const reactivate = await sut.app.inject({
+      method: 'PATCH',
+      url: `/api/share-links/${a.id}`,
+      headers: user.headers,
+      payload: { is_active: true },
+    });
+    expect(reactivate.statusCode).toBe(400);
+    expect(reactivate.json().message).toBe(VALIDATION.invalidRequest);
+
+    const deleted = await sut.app.inject({ method: 'DELETE', url: `/api/share-links/${a.id}`, headers: user.headers });
+    expect(deleted.statusCode).toBe(204);
+    const patched = await sut.app.inject({
+      method: 'PATCH',
+      url: `/api/share-links/${b.id}`,
+      headers: user.headers,
+      payload: { is_active: false },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json<ShareLink>()).toMatchObject({ id: b.id, is_active: false });
+
+    for (const code of [a.share_code, b.share_code]) {
+      const res = await track(code);
+      expect(res.statusCode).toBe(410);
+      expect(res.json()).toEqual({ error: 'link_inactive', message: SHARE_LINK_TEXTS.linkInactive });
+    }
+  });
+
+  it('answers 404 for unknown or malformed codes and 401 on the owner routes without a token', async () => {
+    for (const code of ['00000000-0000-4000-8000-000000000000', 'not-a-code', '%27%20OR%201%3D1']) {
+      const res = await track(code);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'not_found', message: ERRORS.notFound });
+    }
+    for (const [method, url] of [
+      ['POST', '/api/share-links'],
+      ['GET', '/api/share-links'],
+      ['DELETE', '/api/share-links/x'],
+    ] as const) {
+      expect((await sut.app.inject({ method, url })).statusCode).toBe(401);
+    }
+  });
+
+  it('gives the alert pipeline an active link, reusing one with at least an hour left', async () => {
+    const user = await createTestUser(sut);
+    const origin = 'https://beacon.example';
+    const first = await getOrCreateActiveShareLink(sut.db, { userId: user.id, now: sut.clock.now(), origin });
+    expect(first.url).toBe(`${origin}/track/${first.share_code}`);
+    const again = await getOrCreateActiveShareLink(sut.db, { userId: user.id, now: sut.clock.now(), origin });
+    expect(again.id).toBe(first.id);
+
+    sut.clock.advance(23.5 * 3_600_000); // half an hour left: too little for someone reading a text later
+    const renewed = await getOrCreateActiveShareLink(sut.db, { userId: user.id, now: sut.clock.now(), origin });
+    expect(renewed.id).not.toBe(first.id);
+
+    const hook = shareLinkTrackingHook('https://beacon.example/');
+    expect(await hook?.(sut.db, { userId: user.id, alertId: 'a', now: sut.clock.now() })).toBe(renewed.url);
+    expect(shareLinkTrackingHook(undefined)).toBeUndefined();
+
+    // A revoked link is never handed out.
+    const fresh = await signInAgain(sut, user);
+    await sut.app.inject({ method: 'DELETE', url: `/api/share-links/${renewed.id}`, headers: fresh.headers });
+    const next = await getOrCreateActiveShareLink(sut.db, { userId: user.id, now: sut.clock.now(), origin });
+    expect(next.id).not.toBe(renewed.id);
+  });
+});

@@ -1,0 +1,18 @@
+import type { AlertEvents } from '../modules/alerts/alert-events';
+import type { RealtimePublisher } from './publisher';
+
+/**
+ * The alert pipeline's events, as realtime events about the person who raised the alert: they and their active
+ * guardians see the alert (`alert.created`) and each text's progress (`alert.delivery_updated`). `publish`
+ * never rejects, so these never throw into the delivery worker.
+ */
+export function realtimeAlertEvents(publisher: RealtimePublisher): AlertEvents {
+  return {
+    alertRaised({ userId, alert }) {
+      void publisher.publish({ type: 'alert.created', userId, payload: alert.alert });
+    },
+    deliveryChanged({ userId, alertId, delivery }) {
+      void publisher.publish({ type: 'alert.delivery_updated', userId, payload: { alert_id: alertId, delivery } });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../adapters/clock';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { AccessTokens } from '../modules/auth/access-token';
+import { createInProcessBus, createRedisBus } from './bus';
+import { createRealtimeHub, type RealtimeHub } from './hub';
+import { registerRealtime } from './routes';
+import { createTokenVerifier } from './socket-auth';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one realtime hub: `app.realtime.publish(event)` reaches the person and their active guardians. */
+    realtime: RealtimeHub;
+  }
+}
+
+/**
+ * Creates the hub (Redis fan-out when REDIS_URL is set, else in-process), serves GET /api/realtime, exposes it as
+ * `app.realtime` and closes it with the app.
+ */
+export async function createRealtime(
+  app: FastifyInstance,
+  deps: { config: Pick<Config, 'redisUrl' | 'redisChannelPrefix'>; db: Database; clock: Clock; tokens: AccessTokens },
+): Promise<RealtimeHub> {
+  const { config, db, clock, tokens } = deps;
+  const bus = config.redisUrl
+    ? createRedisBus({ url: config.redisUrl, channelPrefix: config.redisChannelPrefix, log: app.log })
+    : createInProcessBus();
+  const hub = createRealtimeHub({ db, clock, log: app.log, bus, verifyToken: createTokenVerifier({ db, tokens, clock }) });
+  app.decorate('realtime', hub);
+  await registerRealtime(app, hub);
+  return hub;
+}

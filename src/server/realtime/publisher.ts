@@ -1,0 +1,27 @@
+import type { RealtimeEvent, RealtimeEventType, RealtimePayload } from '#shared/schemas/realtime';
+
+/** Who receives an event: only the person it is about, or also their active guardians (the default). */
+export type RealtimeAudience = 'subject' | 'subject_and_guardians';
+
+/** One event to publish: its type, the person it is about, and the payload its type requires. */
+export type PublishRequest = {
+  [T in RealtimeEventType]: {
+    type: T;
+    userId: string;
+    payload: RealtimePayload<T>;
+    audience?: RealtimeAudience;
+  };
+}[RealtimeEventType];
+
+/**
+ * What other modules need from the realtime hub. Alerts, escort and check-in call `publish`; the hub stores the
+ * event (for catch-up), then delivers it on every instance to the person and, at send time, their active
+ * guardians.
+ */
+export type RealtimePublisher = {
+  /**
+   * Stores and delivers an event. Never rejects: realtime is best effort next to the write that caused it, so
+   * a failure is logged and answers null.
+   */
+  publish(event: PublishRequest): Promise<RealtimeEvent | null>;
+};

@@ -1,0 +1,20 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { REALTIME_CHANNEL } from '#shared/constants';
+import type { RealtimeHub } from './hub';
+
+/** Client messages are small JSON objects; anything larger is not one of them. */
+const MAX_MESSAGE_BYTES = 16 * 1024;
+
+/**
+ * GET /api/realtime (WebSocket). Registered on the root instance: @fastify/websocket must see the upgrade
+ * before any route, and tests use `app.injectWS`. The shared `authenticate` hook has already read
+ * `?access_token=` into `request.auth`; the hub handles everything after the upgrade.
+ */
+export async function registerRealtime(app: FastifyInstance, hub: RealtimeHub): Promise<void> {
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  app.get(REALTIME_CHANNEL.path, { websocket: true }, (socket, request) => {
+    hub.accept(socket, { auth: request.auth, query: request.query });
+  });
+  app.addHook('onClose', () => hub.close());
+}

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createScheduler, type Scheduler } from './scheduler';
+
+const log = { error: vi.fn() };
+let sut: Scheduler | undefined;
+afterEach(async () => {
+  await sut?.stop();
+  sut = undefined;
+  log.error.mockReset();
+});
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('scheduler', () => {
+  it('runNow runs the task and resolves when it has finished', async () => {
+    sut = createScheduler({ intervalMs: 60_000, enabled: true, log });
+    const run = vi.fn(async () => false);
+    sut.add({ name: 'job', run });
+    await sut.runNow('job');
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs one task twice at once, and a request during a round gets one more round after it', async () => {
+    sut = createScheduler({ intervalMs: 60_000, enabled: true, log });
+    const gate = deferred();
+    let running = 0;
+    let maxRunning = 0;
+    const run = vi.fn(async () => {
+      running++;
+      maxRunning = Math.max(maxRunning, running);
+      await gate.promise;
+      running--;
+      return false;
+    });
+    sut.add({ name: 'job', run });
+    const first = sut.runNow('job');
+    // Before the round starts, another request shares it.
+    const shared = sut.runNow('job');
+    await vi.waitFor(() => expect(running).toBe(1));
+    // Once it runs, requests queue exactly one more round.
+    const second = sut.runNow('job');
+    const third = sut.runNow('job');
+    gate.resolve();
+    await Promise.all([first, shared, second, third]);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(maxRunning).toBe(1);
+  });
+
+  it('runs again at once while the task reports more work', async () => {
+    sut = createScheduler({ intervalMs: 60_000, enabled: true, log });
+    let left = 3;
+    const run = vi.fn(async () => --left > 0);
+    sut.add({ name: 'job', run });
+    await sut.runNow('job');
+    expect(run).toHaveBeenCalledTimes(3);
+  });
+
+  it('polls every interval once started, and a failing round is logged without stopping it', async () => {
+    sut = createScheduler({ intervalMs: 20, enabled: true, log });
+    let calls = 0;
+    sut.add({
+      name: 'job',
+      run: async () => {
+        calls++;
+        if (calls === 1) throw new Error('database away');
+        return false;
+      },
+    });
+    sut.start();
+    await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(3), { timeout: 2000 });
+    expect(log.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('stop waits for the running round and ignores later requests', async () => {
+    sut = createScheduler({ intervalMs: 60_000, enabled: true, log });
+    const gate = deferred();
+    let finished = false;
+    const run = vi.fn(async () => {
+      await gate.promise;
+      finished = true;
+      return false;
+    });
+    sut.add({ name: 'job', run });
+    sut.kick('job');
+    await Promise.resolve();
+    const stopping = sut.stop();
+    setTimeout(gate.resolve, 20);
+    await stopping;
+    expect(finished).toBe(true);
+    await sut.runNow('job');
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing when disabled (another instance does the work)', async () => {
+    sut = createScheduler({ intervalMs: 10, enabled: false, log });
+    const run = vi.fn(async () => false);
+    sut.add({ name: 'job', run });
+    sut.start();
+    await sut.runNow('job');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(run).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * The alert pipeline's contracts: POST/GET /api/alerts, GET /api/alerts/:id and the spec's
+ * POST /api/send-emergency-sms (document 1 §7, document 2 §3 and §7).
+ */
+import { z } from 'zod';
+import { ALERT_TRIGGER_TYPES, EMERGENCY_SMS, IDEMPOTENCY_KEY_MAX_LENGTH, LIMITS } from '../constants';
+import { normalisePhoneNumber } from '../phone';
+import { VALIDATION } from '../texts';
+import {
+  accuracyRule,
+  emergencyMessageRule,
+  hasScriptContent,
+  latitudeRule,
+  longitudeRule,
+  phoneRule,
+} from './field-rules';
+
+export const AlertTriggerTypeSchema = z.enum(ALERT_TRIGGER_TYPES, { error: VALIDATION.invalidRequest });
+export type AlertTriggerType = z.infer<typeof AlertTriggerTypeSchema>;
+
+/** Alert address (document 2 §5): at most 200 characters; blank counts as absent. */
+export const alertAddressRule = z
+  .string({ error: VALIDATION.addressTooLong })
+  .trim()
+  .max(LIMITS.address.max, VALIDATION.addressTooLong)
+  .transform((address) => address || undefined);
+
+/** Alert notes (document 2 §5): at most 1000 characters, no script content. */
+export const alertNotesRule = z
+  .string({ error: VALIDATION.alertNotesTooLong })
+  .trim()
+  .max(LIMITS.alertNotes.max, VALIDATION.alertNotesTooLong)
+  .refine((notes) => !hasScriptContent(notes), VALIDATION.invalidContent);
+
+export const AlertLocationSchema = z.object(
+  {
+    latitude: latitudeRule,
+    longitude: longitudeRule,
+    accuracy: accuracyRule.nullish(),
+    address: alertAddressRule.nullish(),
+  },
+  { error: VALIDATION.invalidRequest },
+);
+export type AlertLocation = z.input<typeof AlertLocationSchema>;
+
+/** POST /api/alerts (the spec's emergency-alert function, document 2 §7). */
+export const CreateAlertRequestSchema = z.object({
+  triggerType: AlertTriggerTypeSchema,
+  message: emergencyMessageRule.optional(),
+  notes: alertNotesRule.optional(),
+  location: AlertLocationSchema.nullish(),
+  recordingId: z
+    .string({ error: VALIDATION.invalidRequest })
+    .regex(/^[A-Za-z0-9_.-]{1,100}$/, VALIDATION.invalidRequest)
+    .optional(),
+});
+export type CreateAlertRequest = z.input<typeof CreateAlertRequestSchema>;
+
+/**
+ * The `Idempotency-Key` header of POST /api/alerts and POST /api/send-emergency-sms. A client makes one key per
+ * SOS and sends it with every retry of that SOS: the server then creates one alert and texts each number once.
+ */
+export const IdempotencyKeySchema = z
+  .string({ error: VALIDATION.invalidIdempotencyKey })
+  .regex(new RegExp(`^[\\x21-\\x7E]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`), VALIDATION.invalidIdempotencyKey);
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IdempotentRequestHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional(),
+});
+
+export const ALERT_DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+export const AlertDeliveryStatusSchema = z.enum(ALERT_DELIVERY_STATUSES);
+export type AlertDeliveryStatus = z.infer<typeof AlertDeliveryStatusSchema>;
+
+/** An alert as stored; field names follow the spec's Alert schema (document 2 §3). */
+export const AlertSchema = z.object({
+  id: z.string(),
+  trigger_type: z.string(),
+  message: z.string().nullable(),
+  notes: z.string().nullable(),
+  location_lat: z.number().nullable(),
+  location_lng: z.number().nullable(),
+  location_accuracy: z.number().nullable(),
+  location_address: z.string().nullable(),
+  recording_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Alert = z.infer<typeof AlertSchema>;
+
+/**
+ * One text to one number. `pending` = waiting for its (next) attempt at `next_attempt_at`; `sending` = an attempt
+ * is under way; `sent` and `failed` are final. `last_error` says why the latest attempt did not succeed.
+ */
+export const AlertDeliverySchema = z.object({
+  id: z.string(),
+  channel: z.string(),
+  recipient: z.string(),
+  recipient_name: z.string().nullable(),
+  status: AlertDeliveryStatusSchema,
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  sent_at: z.string().nullable(),
+});
+export type AlertDelivery = z.infer<typeof AlertDeliverySchema>;
+
+/** `successful` counts `sent` deliveries; pending ones are not successful yet. */
+export const AlertSummarySchema = z.object({ successful: z.number(), total: z.number() });
+export type AlertSummary = z.infer<typeof AlertSummarySchema>;
+
+/** The answer of POST /api/alerts and GET /api/alerts/:id; `emergencyContacts` is the number of recipients. */
+export const AlertDetailSchema = z.object({
+  alert: AlertSchema,
+  emergencyContacts: z.number(),
+  deliveries: z.array(AlertDeliverySchema),
+  summary: AlertSummarySchema,
+});
+export type AlertDetail = z.infer<typeof AlertDetailSchema>;
+
+export const AlertListResponseSchema = z.object({ alerts: z.array(AlertDetailSchema) });
+export type AlertListResponse = z.infer<typeof AlertListResponseSchema>;
+
+export const AlertIdParamsSchema = z.object({ id: z.string() });
+
+/** A number for a text: normalised as the spec says (document 1 §5), then held to the E.164 rule. */
+export const smsPhoneNumberRule = z
+  .string({ error: VALIDATION.phoneFormat })
+  .transform(normalisePhoneNumber)
+  .pipe(phoneRule);
+
+/** POST /api/send-emergency-sms (document 1 §7). Numbers are normalised and de-duplicated. */
+export const SendEmergencySmsRequestSchema = z.object({
+  message: emergencyMessageRule,
+  phoneNumbers: z
+    .array(smsPhoneNumberRule, { error: VALIDATION.phoneNumbersRequired })
+    .min(1, VALIDATION.phoneNumbersRequired)
+    .max(EMERGENCY_SMS.maxPhoneNumbers, VALIDATION.tooManyPhoneNumbers)
+    .transform((numbers) => [...new Set(numbers)]),
+  userLocation: z
+    .object({ latitude: latitudeRule, longitude: longitudeRule }, { error: VALIDATION.invalidRequest })
+    .nullish(),
+});
+export type SendEmergencySmsRequest = z.input<typeof SendEmergencySmsRequestSchema>;
+
+export const SendEmergencySmsResultSchema = z.object({
+  phoneNumber: z.string(),
+  success: z.boolean(),
+  status: AlertDeliveryStatusSchema,
+  error: z.string().optional(),
+});
+export const SendEmergencySmsResponseSchema = z.object({
+  alertId: z.string(),
+  results: z.array(SendEmergencySmsResultSchema),
+  summary: AlertSummarySchema,
+});
+export type SendEmergencySmsResponse = z.infer<typeof SendEmergencySmsResponseSchema>;

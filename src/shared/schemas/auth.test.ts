@@ -1,0 +1,166 @@
+/** Auth request schemas: document 1 §5 "Login/sign-up" with the spec's exact messages. */
+import { describe, expect, it } from 'vitest';
+import {
+  AuthSessionSchema,
+  DeleteAccountRequestSchema,
+  LoginFormSchema,
+  PasswordGrantSchema,
+  RecoverRequestSchema,
+  RefreshGrantSchema,
+  SignUpRequestSchema,
+  TokenQuerySchema,
+  TokenRequestBodySchema,
+  UpdateUserRequestSchema,
+  VerifyLinkQuerySchema,
+  VerifyRequestSchema,
+} from './auth';
+import { firstMessage } from './test-helpers';
+
+const REQUIRED = 'Please fill in all required fields';
+const valid = { email: 'ada@example.com', password: 'long-enough-pw', data: { full_name: 'Ada Lovelace' } };
+
+describe('login form: email and password required', () => {
+  it.each([
+    [{ email: '', password: 'x' }],
+    [{ email: '   ', password: 'x' }],
+    [{ email: 'a@b.co', password: '' }],
+  ])('%j → Please fill in all required fields', (form) => {
+    expect(firstMessage(LoginFormSchema, form)).toBe(REQUIRED);
+  });
+  it('accepts any non-empty pair (the server judges the credentials)', () => {
+    expect(firstMessage(LoginFormSchema, { email: 'x', password: 'y' })).toBeUndefined();
+  });
+});
+
+describe('password sign-in body', () => {
+  it.each([
+    [{}],
+    [{ email: 'a@b.co' }],
+    [{ password: 'x' }],
+    [{ email: '', password: 'x' }],
+    [{ email: 'a@b.co', password: '' }],
+  ])('%j → Please fill in all required fields', (body) =>
+    expect(firstMessage(PasswordGrantSchema, body)).toBe(REQUIRED),
+  );
+  it('normalises the e-mail', () => {
+    expect(PasswordGrantSchema.parse({ email: ' Ada@Example.COM ', password: 'x' }).email).toBe(
+      'ada@example.com',
+    );
+  });
+  it('a malformed e-mail → Invalid email address', () => {
+    expect(firstMessage(PasswordGrantSchema, { email: 'ada', password: 'x' })).toBe('Invalid email address');
+  });
+});
+
+describe('sign-up body', () => {
+  it('accepts a valid body and normalises it', () => {
+    expect(
+      SignUpRequestSchema.parse({ ...valid, email: ' Ada@Example.com ', data: { full_name: ' Ada ' } }),
+    ).toEqual({
+      ...valid,
+      email: 'ada@example.com',
+      data: { full_name: 'Ada' },
+    });
+  });
+  it.each([
+    [{ ...valid, email: '' }, REQUIRED],
+    [{ ...valid, email: undefined }, REQUIRED],
+    [{ ...valid, password: '' }, REQUIRED],
+    [{ ...valid, password: undefined }, REQUIRED],
+    [{ ...valid, password: 'seven77' }, 'Password must be at least 8 characters long'],
+    [{ ...valid, data: { full_name: '' } }, 'Please enter your full name'],
+    [{ ...valid, data: { full_name: '   ' } }, 'Please enter your full name'],
+    [{ ...valid, data: {} }, 'Please enter your full name'],
+    [{ ...valid, data: undefined }, 'Please enter your full name'],
+    [{ ...valid, data: { full_name: 'A' } }, 'Full name is required'],
+    [{ ...valid, data: { full_name: 'Ada <b>' } }, 'Full name contains invalid characters'],
+    [{ ...valid, email: 'nope' }, 'Invalid email address'],
+  ])('%j → %s', (body, message) => expect(firstMessage(SignUpRequestSchema, body)).toBe(message));
+  it('8 characters are enough; more than 256 are refused', () => {
+    expect(firstMessage(SignUpRequestSchema, { ...valid, password: 'eight888' })).toBeUndefined();
+    expect(firstMessage(SignUpRequestSchema, { ...valid, password: 'p'.repeat(257) })).toBe(
+      'Password must be at most 256 characters long',
+    );
+  });
+});
+
+describe('token endpoint', () => {
+  it('knows the password and refresh_token grants only', () => {
+    expect(TokenQuerySchema.safeParse({ grant_type: 'password' }).success).toBe(true);
+    expect(TokenQuerySchema.safeParse({ grant_type: 'refresh_token' }).success).toBe(true);
+    expect(firstMessage(TokenQuerySchema, { grant_type: 'pkce' })).toBe('The request is not valid.');
+    expect(firstMessage(TokenQuerySchema, {})).toBe('The request is not valid.');
+  });
+  it('the body must be an object', () => {
+    expect(TokenRequestBodySchema.safeParse({ anything: 1 }).success).toBe(true);
+    for (const body of [null, [], 'x', 1]) expect(firstMessage(TokenRequestBodySchema, body)).toBe(REQUIRED);
+  });
+  it('refresh needs a token', () => {
+    expect(firstMessage(RefreshGrantSchema, {})).toBe(REQUIRED);
+    expect(firstMessage(RefreshGrantSchema, { refresh_token: '' })).toBe(REQUIRED);
+    expect(firstMessage(RefreshGrantSchema, { refresh_token: 'x'.repeat(513) })).toBe(
+      'The request is not valid.',
+    );
+  });
+});
+
+describe('recovery and verification', () => {
+  it('recover needs an e-mail', () => {
+    expect(firstMessage(RecoverRequestSchema, {})).toBe(REQUIRED);
+    expect(firstMessage(RecoverRequestSchema, { email: 'x' })).toBe('Invalid email address');
+  });
+  it('verify takes a signup or recovery token', () => {
+    expect(VerifyRequestSchema.safeParse({ type: 'recovery', token: 'abc' }).success).toBe(true);
+    expect(firstMessage(VerifyRequestSchema, { type: 'magiclink', token: 'abc' })).toBe(
+      'The request is not valid.',
+    );
+    expect(firstMessage(VerifyRequestSchema, { type: 'signup', token: '' })).toBe(
+      'The request is not valid.',
+    );
+  });
+  it('the e-mailed confirmation link is for sign-up only', () => {
+    expect(VerifyLinkQuerySchema.safeParse({ type: 'signup', token: 'abc' }).success).toBe(true);
+    expect(VerifyLinkQuerySchema.safeParse({ type: 'recovery', token: 'abc' }).success).toBe(false);
+  });
+});
+
+describe('updating the user', () => {
+  it('takes a new password and/or a full name, nothing else', () => {
+    expect(UpdateUserRequestSchema.safeParse({}).success).toBe(true);
+    expect(
+      UpdateUserRequestSchema.safeParse({ password: 'long-enough-pw', data: { full_name: 'Ada' } }).success,
+    ).toBe(true);
+    expect(firstMessage(UpdateUserRequestSchema, { password: 'short' })).toBe(
+      'Password must be at least 8 characters long',
+    );
+    expect(UpdateUserRequestSchema.safeParse({ email: 'new@example.com' }).success).toBe(false);
+  });
+  it('deleting the account needs the word DELETE', () => {
+    expect(DeleteAccountRequestSchema.safeParse({ confirmation: 'DELETE' }).success).toBe(true);
+    expect(firstMessage(DeleteAccountRequestSchema, { confirmation: 'delete' })).toBe(
+      'The request is not valid.',
+    );
+  });
+});
+
+describe('session object (document 1 §3)', () => {
+  it('has access_token, refresh_token, expires_in, expires_at, token_type bearer and user', () => {
+    const session = {
+      access_token: 'a',
+      refresh_token: 'r',
+      expires_in: 3600,
+      expires_at: 1_800_000_000,
+      token_type: 'bearer',
+      user: {
+        id: 'u',
+        email: 'a@b.co',
+        email_confirmed_at: null,
+        user_metadata: { full_name: 'Ada' },
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      },
+    };
+    expect(AuthSessionSchema.parse(session)).toEqual(session);
+    expect(AuthSessionSchema.safeParse({ ...session, token_type: 'mac' }).success).toBe(false);
+  });
+});

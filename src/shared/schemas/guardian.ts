@@ -1,0 +1,93 @@
+/**
+ * Guardian linking (document 1 §2 Guardian page, §3, §4, §7): invite codes, relationships and the guardian's
+ * list of wards. Field names follow the spec's tables.
+ */
+import { z } from 'zod';
+import { ERRORS, VALIDATION } from '../texts';
+import { LocationSchema } from './location';
+
+/** An invite code as its creator sees it. */
+export const InviteCodeSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  expires_at: z.string(),
+  is_used: z.boolean(),
+  created_at: z.string(),
+});
+export type InviteCode = z.infer<typeof InviteCodeSchema>;
+
+export const InviteCodeListResponseSchema = z.object({ codes: z.array(InviteCodeSchema) });
+export type InviteCodeListResponse = z.infer<typeof InviteCodeListResponseSchema>;
+
+/**
+ * POST /api/invite-codes/redeem. Entry is trimmed and forced to uppercase (document 1 §5); blank gives the
+ * spec's message. Anything far longer than a code cannot be one.
+ */
+export const RedeemInviteCodeRequestSchema = z.object(
+  {
+    code: z
+      .string({ error: VALIDATION.inviteCodeBlank })
+      .trim()
+      .toUpperCase()
+      .min(1, VALIDATION.inviteCodeBlank)
+      .max(64, ERRORS.invalidOrExpiredCode),
+  },
+  { error: VALIDATION.inviteCodeBlank },
+);
+export type RedeemInviteCodeRequest = z.input<typeof RedeemInviteCodeRequestSchema>;
+
+export const RELATIONSHIP_STATUSES = ['pending', 'active', 'rejected', 'ended'] as const;
+export const RelationshipStatusSchema = z.enum(RELATIONSHIP_STATUSES);
+export type RelationshipStatus = z.infer<typeof RelationshipStatusSchema>;
+
+/** The caller's side of a relationship. */
+export const RelationshipRoleSchema = z.enum(['guardian', 'ward']);
+export type RelationshipRole = z.infer<typeof RelationshipRoleSchema>;
+
+export const RelationshipPartySchema = z.object({ full_name: z.string(), email: z.string() });
+export type RelationshipParty = z.infer<typeof RelationshipPartySchema>;
+
+/** A relationship enriched with both parties' profiles (document 1 §3) and the caller's role in it. */
+export const GuardianRelationshipSchema = z.object({
+  id: z.string(),
+  guardian_id: z.string(),
+  ward_id: z.string(),
+  status: RelationshipStatusSchema,
+  relationship_type: z.string(),
+  role: RelationshipRoleSchema,
+  guardian: RelationshipPartySchema,
+  ward: RelationshipPartySchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type GuardianRelationship = z.infer<typeof GuardianRelationshipSchema>;
+
+export const RelationshipListResponseSchema = z.object({
+  relationships: z.array(GuardianRelationshipSchema),
+});
+export type RelationshipListResponse = z.infer<typeof RelationshipListResponseSchema>;
+
+/** PATCH /api/guardian-relationships/:id: the guardian approves (active) or rejects a pending request. */
+export const DecideRelationshipRequestSchema = z.object(
+  { status: z.enum(['active', 'rejected'], { error: VALIDATION.invalidRequest }) },
+  { error: VALIDATION.invalidRequest },
+);
+export type DecideRelationshipRequest = z.infer<typeof DecideRelationshipRequestSchema>;
+
+/** Any string: an id that is not one of the caller's relationships answers 404, whatever its shape. */
+export const RelationshipIdParamsSchema = z.object({ id: z.string() });
+
+/** GET /api/wards: one active ward with their latest position (null when none or sharing is off). */
+export const WardSchema = z.object({
+  relationship_id: z.string(),
+  ward_id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  location_sharing_enabled: z.boolean(),
+  location: LocationSchema.nullable(),
+  linked_since: z.string(),
+});
+export type Ward = z.infer<typeof WardSchema>;
+
+export const WardListResponseSchema = z.object({ wards: z.array(WardSchema) });
+export type WardListResponse = z.infer<typeof WardListResponseSchema>;

@@ -1,0 +1,134 @@
+/**
+ * Live location (document 2 §3 "Location reading" and "live_locations row", §5 data rules, §7, §9 live
+ * tracking): what a device posts to POST /api/locations and what a guardian reads back.
+ */
+import { z } from 'zod';
+import { LOCATION_LIMITS } from '../constants';
+import { LOCATION_TEXTS, VALIDATION } from '../texts';
+import {
+  accuracyRule,
+  addressRule,
+  headingRule,
+  latitudeRule,
+  longitudeRule,
+  speedRule,
+} from './field-rules';
+
+const blankToUndefined = (value: unknown): unknown =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+/** When the reading was taken: an ISO 8601 date-time or, as the browser's Position gives it, epoch ms. */
+const timestampRule = z
+  .union(
+    [
+      z.iso.datetime({ offset: true, error: LOCATION_TEXTS.invalidTimestamp }),
+      z
+        .number({ error: LOCATION_TEXTS.invalidTimestamp })
+        .int(LOCATION_TEXTS.invalidTimestamp)
+        .min(0, LOCATION_TEXTS.invalidTimestamp)
+        .max(8.64e15, LOCATION_TEXTS.invalidTimestamp),
+    ],
+    { error: LOCATION_TEXTS.invalidTimestamp },
+  )
+  .transform((value) => new Date(value));
+
+const batteryRule = z
+  .number({ error: LOCATION_TEXTS.batteryRange })
+  .min(0, LOCATION_TEXTS.batteryRange)
+  .max(100, LOCATION_TEXTS.batteryRange)
+  .transform(Math.round);
+
+/** One reading. Latitude and longitude are required; the rest may be absent or null (as the browser gives). */
+export const LocationReadingSchema = z.object(
+  {
+    latitude: latitudeRule,
+    longitude: longitudeRule,
+    accuracy: accuracyRule.nullish(),
+    speed: speedRule.nullish(),
+    heading: headingRule.nullish(),
+    altitude: z
+      .number({ error: VALIDATION.invalidRequest })
+      .refine(Number.isFinite, VALIDATION.invalidRequest)
+      .nullish(),
+    address: z.preprocess(blankToUndefined, addressRule.nullish()),
+    timestamp: timestampRule.nullish(),
+    /** Device battery in percent (document 1 System Ready card), shown to guardians. */
+    battery: batteryRule.nullish(),
+    /** The device's own online flag when the reading was taken (a queued offline reading says false). */
+    online: z.boolean({ error: VALIDATION.invalidRequest }).nullish(),
+  },
+  { error: VALIDATION.latitudeRange },
+);
+export type LocationReading = z.input<typeof LocationReadingSchema>;
+export type ParsedLocationReading = z.output<typeof LocationReadingSchema>;
+
+/**
+ * POST /api/locations: one reading, or `{readings: [...]}` (up to 100, e.g. a queue flushed after being
+ * offline). A single reading is read as a batch of one, so every message names the offending field directly.
+ */
+export const LocationIngestRequestSchema = z.preprocess(
+  (body) =>
+    body !== null && typeof body === 'object' && !Array.isArray(body) && !('readings' in body)
+      ? { readings: [body] }
+      : body,
+  z.object(
+    {
+      readings: z
+        .array(LocationReadingSchema, { error: LOCATION_TEXTS.readingsRequired })
+        .min(1, LOCATION_TEXTS.readingsRequired)
+        .max(LOCATION_LIMITS.maxReadingsPerRequest, LOCATION_TEXTS.tooManyReadings),
+    },
+    { error: LOCATION_TEXTS.readingsRequired },
+  ),
+);
+export type LocationIngestRequest = LocationReading | { readings: LocationReading[] };
+
+/** `sharing: false` = the person's location sharing is off, so nothing was stored or sent. */
+export const LocationIngestResponseSchema = z.object({ stored: z.number(), sharing: z.boolean() });
+export type LocationIngestResponse = z.infer<typeof LocationIngestResponseSchema>;
+
+/** A stored reading. `recorded_at` is when it was taken (never later than when the server received it). */
+export const LocationSchema = z.object({
+  user_id: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  accuracy: z.number().nullable(),
+  speed: z.number().nullable(),
+  heading: z.number().nullable(),
+  altitude: z.number().nullable(),
+  address: z.string().nullable(),
+  battery_level: z.number().nullable(),
+  online: z.boolean().nullable(),
+  recorded_at: z.string(),
+});
+export type Location = z.infer<typeof LocationSchema>;
+
+/** A point of a route line (lighter than a full reading). */
+export const RoutePointSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  accuracy: z.number().nullable(),
+  recorded_at: z.string(),
+});
+export type RoutePoint = z.infer<typeof RoutePointSchema>;
+
+/** `userId` omitted = the caller. Any other value must be an active ward of the caller, else 404. */
+export const LocationSubjectQuerySchema = z.object({
+  userId: z.string({ error: VALIDATION.invalidRequest }).optional(),
+});
+
+/** GET /api/locations/latest. */
+export const LatestLocationResponseSchema = z.object({
+  user_id: z.string(),
+  sharing: z.boolean(),
+  location: LocationSchema.nullable(),
+});
+export type LatestLocationResponse = z.infer<typeof LatestLocationResponseSchema>;
+
+/** GET /api/locations/route: the latest readings (at most 50), oldest first. */
+export const LocationRouteResponseSchema = z.object({
+  user_id: z.string(),
+  sharing: z.boolean(),
+  route: z.array(RoutePointSchema),
+});
+export type LocationRouteResponse = z.infer<typeof LocationRouteResponseSchema>;

@@ -1,0 +1,43 @@
+/** Web Push (guardians are told of a ward's alert even with the app closed). */
+import { z } from 'zod';
+import { PUSH_TEXTS } from '../texts';
+
+export const VapidPublicKeyResponseSchema = z.object({ publicKey: z.string() });
+export type VapidPublicKeyResponse = z.infer<typeof VapidPublicKeyResponseSchema>;
+
+const BASE64URL = /^[A-Za-z0-9_-]+=*$/;
+const key = (max: number) =>
+  z
+    .string({ error: PUSH_TEXTS.invalidSubscription })
+    .min(8, PUSH_TEXTS.invalidSubscription)
+    .max(max, PUSH_TEXTS.invalidSubscription)
+    .regex(BASE64URL, PUSH_TEXTS.invalidSubscription);
+
+const endpointRule = z
+  .url({ protocol: /^https?$/, error: PUSH_TEXTS.invalidSubscription })
+  .max(2048, PUSH_TEXTS.invalidSubscription);
+
+/** POST /api/push/subscriptions: the browser's PushSubscription.toJSON() (extra fields are ignored). */
+export const PushSubscriptionRequestSchema = z.object(
+  {
+    endpoint: endpointRule,
+    keys: z.object({ p256dh: key(200), auth: key(100) }, { error: PUSH_TEXTS.invalidSubscription }),
+  },
+  { error: PUSH_TEXTS.invalidSubscription },
+);
+export type PushSubscriptionRequest = z.infer<typeof PushSubscriptionRequestSchema>;
+
+/** DELETE /api/push/subscriptions. */
+export const DeletePushSubscriptionRequestSchema = z.object(
+  { endpoint: endpointRule },
+  { error: PUSH_TEXTS.invalidSubscription },
+);
+
+/** What the service worker receives in the push event's data (JSON). */
+export const PushPayloadSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  url: z.string(),
+  tag: z.string().optional(),
+});
+export type PushPayload = z.infer<typeof PushPayloadSchema>;

@@ -1,0 +1,96 @@
+/**
+ * The realtime channel, GET /api/realtime (WebSocket): one map of server events and one of client messages.
+ *
+ * Every event is about one person (`user_id`) and reaches that person and, while the relationship is active,
+ * their guardians. Events carry a growing `id`; a client that reconnects with `?since=<last id>` (or sends
+ * `{type:'resume', since}`) first receives what it missed and is still allowed to see.
+ */
+import { z } from 'zod';
+import { AlertDeliverySchema, AlertSchema } from './alert';
+import { GuardianRelationshipSchema } from './guardian';
+import { LocationSchema } from './location';
+
+export const NotificationKindSchema = z.enum(['info', 'success', 'warning', 'error']);
+
+/** The payload of each event type. */
+export const RealtimePayloadSchemas = {
+  /** A new position of the person (only sent while their location sharing is on). */
+  'location.updated': LocationSchema,
+  /** The person raised an alert. */
+  'alert.created': AlertSchema,
+  /** One text of the person's alert changed status (pending → sending → sent | failed). */
+  'alert.delivery_updated': z.object({ alert_id: z.string(), delivery: AlertDeliverySchema }),
+  /** The person's escort session changed (started, route point, completed, expired). */
+  'escort.updated': z.looseObject({ id: z.string(), status: z.string() }),
+  /** The person's check-in changed (started, checked in, stopped, missed). */
+  'checkin.updated': z.looseObject({ id: z.string(), status: z.string() }),
+  /** A relationship the recipient is part of changed; `role` is the recipient's side. Sent only to that party. */
+  'relationship.updated': GuardianRelationshipSchema,
+  /** Something to add to the notification list (document 1 §3 Notification). */
+  notification: z.object({
+    id: z.string(),
+    type: NotificationKindSchema,
+    title: z.string(),
+    message: z.string(),
+  }),
+} as const;
+
+export type RealtimeEventType = keyof typeof RealtimePayloadSchemas;
+export const REALTIME_EVENT_TYPES = Object.keys(RealtimePayloadSchemas) as RealtimeEventType[];
+export type RealtimePayload<T extends RealtimeEventType> = z.infer<(typeof RealtimePayloadSchemas)[T]>;
+
+const envelope = <T extends RealtimeEventType>(type: T) =>
+  z.object({
+    /** Increases with every event; keep the highest one seen and send it as `since` when reconnecting. */
+    id: z.number(),
+    type: z.literal(type),
+    /** The person the event is about (the ward, for a guardian). */
+    user_id: z.string(),
+    created_at: z.string(),
+    payload: RealtimePayloadSchemas[type],
+  });
+
+export const RealtimeEventSchema = z.discriminatedUnion('type', [
+  envelope('location.updated'),
+  envelope('alert.created'),
+  envelope('alert.delivery_updated'),
+  envelope('escort.updated'),
+  envelope('checkin.updated'),
+  envelope('relationship.updated'),
+  envelope('notification'),
+]);
+export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
+export type RealtimeEventOf<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>;
+
+/** Control messages from the server. */
+export const RealtimeControlSchema = z.discriminatedUnion('type', [
+  /** Authenticated. `last_event_id` is the newest event id now: a fresh client keeps it as its `since`. */
+  z.object({ type: z.literal('ready'), user_id: z.string(), last_event_id: z.number() }),
+  /** A catch-up finished. `truncated`: more was missed than one catch-up replays; reload state over HTTP. */
+  z.object({ type: z.literal('resumed'), last_event_id: z.number(), truncated: z.boolean() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type RealtimeControl = z.infer<typeof RealtimeControlSchema>;
+
+/** Everything the server sends: an event or a control message. */
+export type RealtimeServerMessage = RealtimeEvent | RealtimeControl;
+
+const sinceRule = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** Messages a client may send. */
+export const RealtimeClientMessageSchema = z.discriminatedUnion('type', [
+  /** Authenticate when the URL had no `access_token` (must be the first message). */
+  z.object({ type: z.literal('auth'), token: z.string().min(1).max(4096) }),
+  /** Replay events with an id above `since`. */
+  z.object({ type: z.literal('resume'), since: sinceRule }),
+  /** Application-level keep-alive (answered with `pong`); the server also pings at the protocol level. */
+  z.object({ type: z.literal('ping') }),
+]);
+export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessageSchema>;
+
+/** The query string of GET /api/realtime. */
+export const RealtimeQuerySchema = z.object({
+  access_token: z.string().optional(),
+  since: z.coerce.number().pipe(sinceRule).optional(),
+});
