@@ -53,6 +53,7 @@ await step([
   ['tsc shared', bin('tsc'), ['-p', 'tsconfig.shared.json']],
   ['tsc server', bin('tsc'), ['-p', 'tsconfig.server.json']],
   ['tsc client', bin('tsc'), ['-p', 'tsconfig.client.json']],
+  ['tsc e2e', bin('tsc'), ['-p', 'tsconfig.e2e.json']],
 ]);
 await step([['vitest', bin('vitest'), ['run']]]);
 await step([['vite build', bin('vite'), ['build', '--logLevel', 'warn']]]);

@@ -34,6 +34,7 @@ import { createLocationService } from './modules/locations/service';
 import { locationRetentionTask } from './modules/locations/retention';
 import { shareLinkRoutes } from './modules/share-links/routes';
 import { createShareLinkService } from './modules/share-links/service';
+import { shareLinkTrackingHook } from './modules/share-links/tracking-link';
 import { createPush } from './modules/push/create-push';
 
 declare module 'fastify' {
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     firstAttemptWaitMs: deps.config.alerts.firstAttemptWaitMs,
     deliveryLeaseMs: deps.config.alerts.deliveryLeaseMs,
     smsTimeoutMs: deps.config.sms.timeoutMs,
+    trackingLink: shareLinkTrackingHook(trackingOrigin(deps.config)),
   });
   app.decorate('alerts', alerts);
   await app.register(contactRoutes(createContactService({ db: deps.db, clock: deps.clock })));
@@ -118,4 +120,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerClient(app, deps.clientDir);
   return app;
+}
+
+/**
+ * The origin alert texts use for tracking links. Production needs PUBLIC_URL (a text needs an address a contact
+ * can open); locally the app's own address lets a developer follow the link from the dev outbox.
+ */
+function trackingOrigin(config: Config): string | undefined {
+  if (config.publicUrl) return config.publicUrl;
+  return config.env === 'production' ? undefined : `http://localhost:${config.port}`;
 }

@@ -12,7 +12,11 @@ export function realtimeAlertEvents(publisher: RealtimePublisher): AlertEvents {
       void publisher.publish({ type: 'alert.created', userId, payload: alert.alert });
     },
     deliveryChanged({ userId, alertId, delivery }) {
-      void publisher.publish({ type: 'alert.delivery_updated', userId, payload: { alert_id: alertId, delivery } });
+      void publisher.publish({
+        type: 'alert.delivery_updated',
+        userId,
+        payload: { alert_id: alertId, delivery },
+      });
     },
   };
 }

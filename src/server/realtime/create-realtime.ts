@@ -21,13 +21,24 @@ declare module 'fastify' {
  */
 export async function createRealtime(
   app: FastifyInstance,
-  deps: { config: Pick<Config, 'redisUrl' | 'redisChannelPrefix'>; db: Database; clock: Clock; tokens: AccessTokens },
+  deps: {
+    config: Pick<Config, 'redisUrl' | 'redisChannelPrefix'>;
+    db: Database;
+    clock: Clock;
+    tokens: AccessTokens;
+  },
 ): Promise<RealtimeHub> {
   const { config, db, clock, tokens } = deps;
   const bus = config.redisUrl
     ? createRedisBus({ url: config.redisUrl, channelPrefix: config.redisChannelPrefix, log: app.log })
     : createInProcessBus();
-  const hub = createRealtimeHub({ db, clock, log: app.log, bus, verifyToken: createTokenVerifier({ db, tokens, clock }) });
+  const hub = createRealtimeHub({
+    db,
+    clock,
+    log: app.log,
+    bus,
+    verifyToken: createTokenVerifier({ db, tokens, clock }),
+  });
   app.decorate('realtime', hub);
   await registerRealtime(app, hub);
   return hub;

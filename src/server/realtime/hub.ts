@@ -130,7 +130,9 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
 
   const deliver = (event: RealtimeEvent, audience: RealtimeAudience): Promise<void> => {
     const round = deliveries.then(() =>
-      deliverNow(event, audience).catch((error: unknown) => log.error({ err: error }, 'realtime delivery failed')),
+      deliverNow(event, audience).catch((error: unknown) =>
+        log.error({ err: error }, 'realtime delivery failed'),
+      ),
     );
     deliveries = round;
     return track(round);
@@ -176,9 +178,15 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
     for (const event of held) if (!alreadySent.has(event.id)) send(conn, event);
   };
 
-  const authenticate = async (conn: Connection, auth: AuthContext, since: number | undefined): Promise<void> => {
+  const authenticate = async (
+    conn: Connection,
+    auth: AuthContext,
+    since: number | undefined,
+  ): Promise<void> => {
     if (conn.authTimer) clearTimeout(conn.authTimer);
     conn.authTimer = null;
+    // The socket may have closed while its token was being checked: then there is nothing to register.
+    if (!all.has(conn)) return;
     conn.holding = true;
     register(conn, auth);
     send(conn, { type: 'ready', user_id: auth.userId, last_event_id: await lastEventId(db) });
@@ -189,7 +197,8 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
   const handleMessage = async (conn: Connection, data: RawData): Promise<void> => {
     const parsed = RealtimeClientMessageSchema.safeParse(parseJson(data));
     if (!conn.auth) {
-      const auth = parsed.success && parsed.data.type === 'auth' ? await deps.verifyToken(parsed.data.token) : null;
+      const auth =
+        parsed.success && parsed.data.type === 'auth' ? await deps.verifyToken(parsed.data.token) : null;
       if (!auth) return conn.socket.close(CLOSE.unauthenticated, 'not authenticated');
       return authenticate(conn, auth, conn.since);
     }
@@ -294,7 +303,8 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
         return;
       }
       // A token in the URL that did not authenticate (expired, revoked, forged) is final.
-      if (query.data.access_token !== undefined) return socket.close(CLOSE.unauthenticated, 'not authenticated');
+      if (query.data.access_token !== undefined)
+        return socket.close(CLOSE.unauthenticated, 'not authenticated');
       conn.authTimer = setTimeout(() => {
         if (!conn.auth) socket.close(CLOSE.unauthenticated, 'not authenticated');
       }, REALTIME_CHANNEL.authTimeoutMs);
@@ -318,7 +328,11 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
 
 function parseJson(data: RawData): unknown {
   try {
-    const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
+    const bytes = Array.isArray(data)
+      ? Buffer.concat(data)
+      : Buffer.isBuffer(data)
+        ? data
+        : Buffer.from(data);
     return JSON.parse(bytes.toString('utf8'));
   } catch {
     return undefined;

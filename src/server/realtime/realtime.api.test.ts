@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_CHANNEL } from '#shared/constants';
 import type { RealtimeEventOf, RealtimeServerMessage } from '#shared/schemas/realtime';
-import { GUARDIAN_TEXTS } from '#shared/texts';
+import { ERRORS, GUARDIAN_TEXTS } from '#shared/texts';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { createTestUser, type TestUser } from '../testing/test-users';
+import { createTestUser } from '../testing/test-users';
 import {
   endRelationship,
   linkGuardian,
@@ -57,6 +57,12 @@ describe('realtime hub (GET /api/realtime)', () => {
     expect(await revoked.closed).toBe(REALTIME_CHANNEL.closeCodes.unauthenticated);
   });
 
+  it('answers a plain GET (no upgrade) with the usual 404', async () => {
+    const res = await sut.app.inject({ method: 'GET', url: REALTIME_CHANNEL.path });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: ERRORS.notFound });
+  });
+
   it('authenticates by URL token or by a first auth message, and answers ping', async () => {
     const user = await createTestUser(sut);
     const byUrl = await open(sut.app, { user });
@@ -70,7 +76,10 @@ describe('realtime hub (GET /api/realtime)', () => {
     byMessage.send({ type: 'nonsense' });
     expect(await byMessage.waitFor((message) => message.type === 'error')).toMatchObject({ type: 'error' });
 
-    const badSince = await open(sut.app, { query: `access_token=${user.token}&since=-1`, waitForReady: false });
+    const badSince = await open(sut.app, {
+      query: `access_token=${user.token}&since=-1`,
+      waitForReady: false,
+    });
     expect(await badSince.closed).toBe(REALTIME_CHANNEL.closeCodes.badRequest);
   });
 
@@ -88,8 +97,13 @@ describe('realtime hub (GET /api/realtime)', () => {
     await endRelationship(sut, former, ended.id);
 
     const wardSocket = await open(sut.app, { user: ward });
-    const guardianSockets = [await open(sut.app, { user: guardian }), await open(sut.app, { user: guardian })];
-    const others = await Promise.all([pending, rejected, former, stranger].map((user) => open(sut.app, { user })));
+    const guardianSockets = [
+      await open(sut.app, { user: guardian }),
+      await open(sut.app, { user: guardian }),
+    ];
+    const others = await Promise.all(
+      [pending, rejected, former, stranger].map((user) => open(sut.app, { user })),
+    );
 
     await postLocation(sut, ward, { latitude: 40.7128, longitude: -74.006, battery: 64 });
     const own = await wardSocket.waitFor(isLocation);
@@ -137,10 +151,16 @@ describe('realtime hub (GET /api/realtime)', () => {
 
     const pending = await linkGuardian(sut, guardian, ward, 'pending');
     expect(
-      await guardianSocket.waitFor((m) => m.type === 'relationship.updated' && m.payload.status === 'pending'),
+      await guardianSocket.waitFor(
+        (m) => m.type === 'relationship.updated' && m.payload.status === 'pending',
+      ),
     ).toMatchObject({ user_id: guardian.id, payload: { id: pending.id, role: 'guardian' } });
     expect(await guardianSocket.waitFor((m) => m.type === 'notification')).toMatchObject({
-      payload: { type: 'info', title: GUARDIAN_TEXTS.newRequestTitle, message: GUARDIAN_TEXTS.requestReceived('Wes Ward') },
+      payload: {
+        type: 'info',
+        title: GUARDIAN_TEXTS.newRequestTitle,
+        message: GUARDIAN_TEXTS.requestReceived('Wes Ward'),
+      },
     });
     await wardSocket.waitFor((m) => m.type === 'relationship.updated' && m.payload.role === 'ward');
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { RealtimeServerMessage } from '#shared/schemas/realtime';
+import type { RealtimeEventOf, RealtimeServerMessage } from '#shared/schemas/realtime';
 import { buildApp } from '../app';
 import { manualClock } from '../adapters/clock';
 import { devOutboxMailer } from '../adapters/mail/dev-outbox-mailer';
@@ -11,7 +11,13 @@ import { createLogger } from '../logger';
 import { openTestDatabase } from '../testing/test-database';
 import type { TestApp } from '../testing/test-app';
 import { createTestUser } from '../testing/test-users';
-import { linkGuardian, openSocket, postLocation, settle, type TestSocket } from '../modules/guardians/guardian-test-helpers';
+import {
+  linkGuardian,
+  openSocket,
+  postLocation,
+  settle,
+  type TestSocket,
+} from '../modules/guardians/guardian-test-helpers';
 
 /**
  * Two instances on one database and one Redis: a socket on instance B receives an event published on A. Needs
@@ -39,7 +45,13 @@ describe.skipIf(!redisUrl && !mustRun)('realtime fan-out across instances (Redis
       REDIS_CHANNEL_PREFIX: `beacon-test-${randomUUID()}`,
     });
     const instance = async (): Promise<FastifyInstance> => {
-      const app = await buildApp({ config, db, logger: createLogger('silent'), clock, mailer: devOutboxMailer(db) });
+      const app = await buildApp({
+        config,
+        db,
+        logger: createLogger('silent'),
+        clock,
+        mailer: devOutboxMailer(db),
+      });
       await app.ready();
       return app;
     };
@@ -69,7 +81,8 @@ describe.skipIf(!redisUrl && !mustRun)('realtime fan-out across instances (Redis
     sockets.push(onB, strangerOnB, wardOnA);
 
     await postLocation(a, ward, { latitude: 52.52, longitude: 13.405 });
-    const isLocation = (message: RealtimeServerMessage): boolean => message.type === 'location.updated';
+    const isLocation = (message: RealtimeServerMessage): message is RealtimeEventOf<'location.updated'> =>
+      message.type === 'location.updated';
     const received = await onB.waitFor(isLocation);
     expect(received).toMatchObject({ user_id: ward.id, payload: { latitude: 52.52, longitude: 13.405 } });
     // Delivered once on each side, not twice (A does not take its own broadcast back).

@@ -22,7 +22,10 @@ export async function insertEvent(
 
 /** The newest event id (0 when there is none): a freshly connected client starts from here. */
 export async function lastEventId(db: Queryable): Promise<number> {
-  const row = await one<{ id: number | null }>(db, 'SELECT max(id)::double precision AS id FROM realtime_events');
+  const row = await one<{ id: number | null }>(
+    db,
+    'SELECT max(id)::double precision AS id FROM realtime_events',
+  );
   return row?.id ?? 0;
 }
 

@@ -1,6 +1,8 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { REALTIME_CHANNEL } from '#shared/constants';
+import { ERRORS } from '#shared/texts';
+import { AppError } from '../http/app-error';
 import type { RealtimeHub } from './hub';
 
 /** Client messages are small JSON objects; anything larger is not one of them. */
@@ -13,8 +15,16 @@ const MAX_MESSAGE_BYTES = 16 * 1024;
  */
 export async function registerRealtime(app: FastifyInstance, hub: RealtimeHub): Promise<void> {
   await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
-  app.get(REALTIME_CHANNEL.path, { websocket: true }, (socket, request) => {
-    hub.accept(socket, { auth: request.auth, query: request.query });
+  app.route({
+    method: 'GET',
+    url: REALTIME_CHANNEL.path,
+    // A plain GET (no upgrade) answers like any unknown API path.
+    handler: async () => {
+      throw new AppError('not_found', ERRORS.notFound);
+    },
+    wsHandler: (socket, request) => {
+      hub.accept(socket, { auth: request.auth, query: request.query });
+    },
   });
   app.addHook('onClose', () => hub.close());
 }

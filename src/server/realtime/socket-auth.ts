@@ -6,7 +6,11 @@ import type { AccessTokens } from '../modules/auth/access-token';
 /** Checks a token sent in a socket's first message, the same way the HTTP hook checks a bearer token. */
 export type VerifyToken = (token: string) => Promise<AuthContext | null>;
 
-export function createTokenVerifier(deps: { db: Queryable; tokens: AccessTokens; clock: Clock }): VerifyToken {
+export function createTokenVerifier(deps: {
+  db: Queryable;
+  tokens: AccessTokens;
+  clock: Clock;
+}): VerifyToken {
   return async (token) => {
     const claims = await deps.tokens.verify(token, deps.clock.now());
     if (!claims) return null;

@@ -11,7 +11,11 @@ export type PushResult = { status: 'sent' } | { status: 'gone' } | { status: 'fa
 /** Sends one encrypted Web Push message. Never throws. */
 export type PushSender = {
   readonly kind: 'web-push';
-  send(target: PushTarget, payload: string, options?: { urgency?: 'normal' | 'high'; topic?: string }): Promise<PushResult>;
+  send(
+    target: PushTarget,
+    payload: string,
+    options?: { urgency?: 'normal' | 'high'; topic?: string },
+  ): Promise<PushResult>;
 };
 
 export type VapidDetails = { subject: string; publicKey: string; privateKey: string };

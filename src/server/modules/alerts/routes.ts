@@ -10,7 +10,6 @@ import {
   SendEmergencySmsResponseSchema,
 } from '#shared/schemas/alert';
 import { requireAuth } from '../../http/authenticate';
-import { rejectNulCharacters } from '../../http/reject-nul-characters';
 import type { AlertService } from './service';
 
 /**
@@ -20,7 +19,6 @@ import type { AlertService } from './service';
 export const alertRoutes =
   (service: AlertService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preValidation', rejectNulCharacters);
     // Alerts carry a person's location: never in a shared cache.
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');

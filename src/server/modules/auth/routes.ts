@@ -20,7 +20,6 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import { requireAuth } from '../../http/authenticate';
-import { rejectNulCharacters } from '../../http/reject-nul-characters';
 import type { AccessTokens } from './access-token';
 import { linkOrigin } from './link-origin';
 import { parseInput } from './parse-input';
@@ -54,7 +53,6 @@ export const authRoutes =
       requireAuth(request);
     };
 
-    app.addHook('preValidation', rejectNulCharacters);
     // Sessions and users must never sit in a shared cache.
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');

@@ -204,7 +204,7 @@ describe('emergency contacts API', () => {
 
   it('answers 404 for an unknown or malformed id', async () => {
     const user = await createTestUser(sut);
-    for (const id of ['123', 'no%20such%00id', 'x'.repeat(80)]) {
+    for (const id of ['123', 'no%20such%20id', 'x'.repeat(80)]) {
       const res = await sut.app.inject({
         method: 'DELETE',
         url: `/api/contacts/${id}`,
@@ -212,5 +212,8 @@ describe('emergency contacts API', () => {
       });
       expect(res.statusCode).toBe(404);
     }
+    // A NUL character is refused before any handler runs (PostgreSQL cannot store it).
+    const nul = await sut.app.inject({ method: 'DELETE', url: '/api/contacts/no%00id', headers: user.headers });
+    expect(nul.statusCode).toBe(400);
   });
 });

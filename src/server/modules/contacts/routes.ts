@@ -6,14 +6,12 @@ import {
   EmergencyContactSchema,
 } from '#shared/schemas/profile';
 import { requireAuth } from '../../http/authenticate';
-import { rejectNulCharacters } from '../../http/reject-nul-characters';
 import type { ContactService } from './service';
 
 /** One contact at a time, so two devices editing different contacts never overwrite each other. */
 export const contactRoutes =
   (service: ContactService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preValidation', rejectNulCharacters);
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });

@@ -18,7 +18,10 @@ export async function signInAgain(sut: TestApp, user: TestUser): Promise<TestUse
     [user.id],
   );
   const tokens = createAccessTokens(sut.config.jwtSecret!);
-  const { token } = await tokens.sign({ userId: user.id, sessionId: rows[0]!.id, email: user.email }, sut.clock.now());
+  const { token } = await tokens.sign(
+    { userId: user.id, sessionId: rows[0]!.id, email: user.email },
+    sut.clock.now(),
+  );
   return { ...user, token, headers: { authorization: `Bearer ${token}` } };
 }
 
@@ -29,7 +32,11 @@ export async function linkGuardian(
   ward: TestUser,
   answer: 'active' | 'rejected' | 'pending' = 'active',
 ): Promise<GuardianRelationship> {
-  const created = await sut.app.inject({ method: 'POST', url: '/api/invite-codes', headers: guardian.headers });
+  const created = await sut.app.inject({
+    method: 'POST',
+    url: '/api/invite-codes',
+    headers: guardian.headers,
+  });
   expect(created.statusCode).toBe(201);
   const { code } = created.json<InviteCode>();
   const redeemed = await sut.app.inject({
@@ -65,7 +72,12 @@ export async function postLocation(
   user: TestUser,
   reading: Record<string, unknown> = { latitude: 51.5, longitude: -0.12 },
 ): Promise<{ stored: number; sharing: boolean }> {
-  const res = await sut.app.inject({ method: 'POST', url: '/api/locations', headers: user.headers, payload: reading });
+  const res = await sut.app.inject({
+    method: 'POST',
+    url: '/api/locations',
+    headers: user.headers,
+    payload: reading,
+  });
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -86,8 +98,14 @@ export type TestSocket = {
   events(): RealtimeEvent[];
   send(message: unknown): void;
   /** Resolves with the first message (already received or arriving within the timeout) that matches. */
-  waitFor<M extends RealtimeServerMessage>(match: (message: RealtimeServerMessage) => message is M, timeoutMs?: number): Promise<M>;
-  waitFor(match: (message: RealtimeServerMessage) => boolean, timeoutMs?: number): Promise<RealtimeServerMessage>;
+  waitFor<M extends RealtimeServerMessage>(
+    match: (message: RealtimeServerMessage) => message is M,
+    timeoutMs?: number,
+  ): Promise<M>;
+  waitFor(
+    match: (message: RealtimeServerMessage) => boolean,
+    timeoutMs?: number,
+  ): Promise<RealtimeServerMessage>;
   /** Resolves with the close code. */
   closed: Promise<number>;
   close(): void;
@@ -113,11 +131,18 @@ export async function openSocket(
     });
     client.on('close', (code) => resolveClosed(code));
   };
-  const ws = (await app.injectWS(`${REALTIME_CHANNEL.path}${query ? `?${query}` : ''}`, {}, {
-    onInit: listen,
-  })) as ClientSocket;
+  const ws = (await app.injectWS(
+    `${REALTIME_CHANNEL.path}${query ? `?${query}` : ''}`,
+    {},
+    {
+      onInit: listen,
+    },
+  )) as ClientSocket;
 
-  const waitFor = (match: (message: RealtimeServerMessage) => boolean, timeoutMs = 3000): Promise<RealtimeServerMessage> =>
+  const waitFor = (
+    match: (message: RealtimeServerMessage) => boolean,
+    timeoutMs = 3000,
+  ): Promise<RealtimeServerMessage> =>
     new Promise((resolve, reject) => {
       const check = (): boolean => {
         const found = messages.find(match);
@@ -130,7 +155,9 @@ export async function openSocket(
       const wake = (): void => void check();
       const timer = setTimeout(() => {
         waiters.delete(wake);
-        reject(new Error(`no matching realtime message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`));
+        reject(
+          new Error(`no matching realtime message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`),
+        );
       }, timeoutMs);
       waiters.add(wake);
       check();
@@ -138,13 +165,17 @@ export async function openSocket(
 
   const socket: TestSocket = {
     messages,
-    events: () => messages.filter((message): message is RealtimeEvent => typeof message.type === 'string' && 'id' in message),
+    events: () =>
+      messages.filter(
+        (message): message is RealtimeEvent => typeof message.type === 'string' && 'id' in message,
+      ),
     send: (message) => ws.send(JSON.stringify(message)),
     waitFor: waitFor as TestSocket['waitFor'],
     closed,
     close: () => ws.close(),
   };
-  if (options.waitForReady ?? Boolean(options.user)) await socket.waitFor((message) => message.type === 'ready');
+  if (options.waitForReady ?? Boolean(options.user))
+    await socket.waitFor((message) => message.type === 'ready');
   return socket;
 }
 

@@ -42,7 +42,12 @@ export function createInviteCodeService(deps: InviteCodeServiceDeps): InviteCode
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + INVITE_CODE.ttlHours * 3_600_000);
       for (let attempt = 1; attempt <= MAX_CODE_ATTEMPTS; attempt++) {
-        const row = await repo.insertInviteCode(db, { code: generate(), createdBy: auth.userId, expiresAt, now });
+        const row = await repo.insertInviteCode(db, {
+          code: generate(),
+          createdBy: auth.userId,
+          expiresAt,
+          now,
+        });
         if (row) return toInviteCode(row);
       }
       throw new Error('could not draw an unused invite code');
@@ -95,7 +100,9 @@ async function whyNotRedeemable(tx: Queryable, code: string, userId: string, now
 const relationshipExists = (): AppError => new AppError('conflict', GUARDIAN_TEXTS.relationshipExists);
 
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION
+  );
 }
 
 function toInviteCode(row: repo.InviteCodeRow): InviteCode {

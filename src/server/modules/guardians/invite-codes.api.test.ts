@@ -35,7 +35,11 @@ describe('invite codes API', () => {
       remoteAddress: remoteAddress ?? `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`,
     });
   const relationshipsOf = async (user: TestUser): Promise<GuardianRelationship[]> => {
-    const res = await sut.app.inject({ method: 'GET', url: '/api/guardian-relationships', headers: user.headers });
+    const res = await sut.app.inject({
+      method: 'GET',
+      url: '/api/guardian-relationships',
+      headers: user.headers,
+    });
     expect(res.statusCode).toBe(200);
     return res.json<{ relationships: GuardianRelationship[] }>().relationships;
   };
@@ -92,7 +96,9 @@ describe('invite codes API', () => {
     );
     expect(rows[0]).toEqual({ is_used: true, used_by: ward.id });
     expect(await listCodes(guardian)).toEqual([]);
-    expect((await relationshipsOf(guardian)).map((r) => [r.id, r.role])).toEqual([[relationship.id, 'guardian']]);
+    expect((await relationshipsOf(guardian)).map((r) => [r.id, r.role])).toEqual([
+      [relationship.id, 'guardian'],
+    ]);
     expect((await relationshipsOf(ward)).map((r) => [r.id, r.role])).toEqual([[relationship.id, 'ward']]);
   });
 
@@ -226,8 +232,14 @@ describe('invite codes API', () => {
       clock: sut.clock,
       publisher: { publish: async () => null },
       limiters: {
-        perUser: { consume: async () => ({ allowed: true, hits: 1, retryAfterSeconds: 1 }), refund: async () => {} },
-        perAddress: { consume: async () => ({ allowed: true, hits: 1, retryAfterSeconds: 1 }), refund: async () => {} },
+        perUser: {
+          consume: async () => ({ allowed: true, hits: 1, retryAfterSeconds: 1 }),
+          refund: async () => {},
+        },
+        perAddress: {
+          consume: async () => ({ allowed: true, hits: 1, retryAfterSeconds: 1 }),
+          refund: async () => {},
+        },
       },
       generate: () => draws.shift() ?? 'NEVERHIT',
     });

@@ -45,9 +45,15 @@ export function createRelationshipService(deps: {
 
     async decide(auth, id, status) {
       const row = await findOwn(auth, id);
-      if (row.guardian_id !== auth.userId) throw new AppError('forbidden', GUARDIAN_TEXTS.onlyGuardianDecides);
+      if (row.guardian_id !== auth.userId)
+        throw new AppError('forbidden', GUARDIAN_TEXTS.onlyGuardianDecides);
       if (row.status === 'ended') throw notFound();
-      const changed = await repo.transitionRelationship(db, { id, from: ['pending'], to: status, now: clock.now() });
+      const changed = await repo.transitionRelationship(db, {
+        id,
+        from: ['pending'],
+        to: status,
+        now: clock.now(),
+      });
       if (!changed) throw new AppError('conflict', GUARDIAN_TEXTS.requestAlreadyAnswered);
       const updated = await repo.findRelationship(db, id);
       if (!updated) throw notFound();
@@ -94,7 +100,9 @@ export function createRelationshipService(deps: {
           linked_since: ward.activatedAt.toISOString(),
         };
       });
-      return listed.sort((a, b) => a.full_name.localeCompare(b.full_name) || a.ward_id.localeCompare(b.ward_id));
+      return listed.sort(
+        (a, b) => a.full_name.localeCompare(b.full_name) || a.ward_id.localeCompare(b.ward_id),
+      );
     },
   };
 }

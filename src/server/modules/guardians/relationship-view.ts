@@ -20,7 +20,10 @@ export function toRelationship(row: RelationshipRow, viewerId: string): Guardian
 }
 
 /** Tells both parties (and only them) that their relationship changed, each from their own side. */
-export async function publishRelationshipChange(publisher: RealtimePublisher, row: RelationshipRow): Promise<void> {
+export async function publishRelationshipChange(
+  publisher: RealtimePublisher,
+  row: RelationshipRow,
+): Promise<void> {
   await Promise.all(
     [row.guardian_id, row.ward_id].map((userId) =>
       publisher.publish({

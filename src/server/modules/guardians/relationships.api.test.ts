@@ -14,7 +14,11 @@ describe('guardian relationships API', () => {
   afterAll(() => sut?.close());
 
   const list = async (user: TestUser): Promise<GuardianRelationship[]> => {
-    const res = await sut.app.inject({ method: 'GET', url: '/api/guardian-relationships', headers: user.headers });
+    const res = await sut.app.inject({
+      method: 'GET',
+      url: '/api/guardian-relationships',
+      headers: user.headers,
+    });
     expect(res.statusCode).toBe(200);
     return res.json<{ relationships: GuardianRelationship[] }>().relationships;
   };
@@ -112,7 +116,11 @@ describe('guardian relationships API', () => {
       ['DELETE', `/api/guardian-relationships/${id}`],
       ['GET', '/api/wards'],
     ] as const) {
-      const res = await sut.app.inject({ method, url, payload: method === 'PATCH' ? { status: 'active' } : undefined });
+      const res = await sut.app.inject({
+        method,
+        url,
+        payload: method === 'PATCH' ? { status: 'active' } : undefined,
+      });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: 'not_authenticated', message: ERRORS.notAuthenticated });
     }
@@ -129,7 +137,13 @@ describe('guardian relationships API', () => {
     await linkGuardian(sut, guardian, pendingWard, 'pending');
     await linkGuardian(sut, guardian, rejectedWard, 'rejected');
 
-    await postLocation(sut, sharing, { latitude: 10, longitude: 20, accuracy: 5, battery: 54.6, online: true });
+    await postLocation(sut, sharing, {
+      latitude: 10,
+      longitude: 20,
+      accuracy: 5,
+      battery: 54.6,
+      online: true,
+    });
     await postLocation(sut, private_, { latitude: 30, longitude: 40 });
     await sut.db.query('UPDATE profiles SET location_sharing_enabled = false WHERE id = $1', [private_.id]);
     await postLocation(sut, pendingWard, { latitude: 1, longitude: 1 });
@@ -140,7 +154,14 @@ describe('guardian relationships API', () => {
       ward_id: sharing.id,
       email: sharing.email,
       location_sharing_enabled: true,
-      location: { latitude: 10, longitude: 20, accuracy: 5, battery_level: 55, online: true, user_id: sharing.id },
+      location: {
+        latitude: 10,
+        longitude: 20,
+        accuracy: 5,
+        battery_level: 55,
+        online: true,
+        user_id: sharing.id,
+      },
     });
     expect(list_[0]).toMatchObject({ ward_id: private_.id, location_sharing_enabled: false, location: null });
     expect(list_[2]).toMatchObject({ ward_id: silent.id, location_sharing_enabled: true, location: null });

@@ -28,7 +28,11 @@ export function insertInviteCode(
 }
 
 /** The creator's codes that can still be redeemed, newest first (document 1 §7 "Own codes"). */
-export async function listUsableInviteCodes(db: Queryable, userId: string, now: Date): Promise<InviteCodeRow[]> {
+export async function listUsableInviteCodes(
+  db: Queryable,
+  userId: string,
+  now: Date,
+): Promise<InviteCodeRow[]> {
   const { rows } = await db.query<InviteCodeRow>(
     `SELECT ${CODE_COLUMNS} FROM invite_codes
      WHERE created_by = $1 AND is_used = false AND expires_at > $2

@@ -15,7 +15,6 @@ import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { requireAuth } from '../../http/authenticate';
 import { createRateLimiter } from '../../http/rate-limiter';
-import { rejectNulCharacters } from '../../http/reject-nul-characters';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { createInviteCodeService } from './invite-code-service';
 import { createRelationshipService } from './relationship-service';
@@ -48,7 +47,6 @@ export const guardianRoutes =
     app.addHook('onRequest', async (request: FastifyRequest) => {
       requireAuth(request);
     });
-    app.addHook('preValidation', rejectNulCharacters);
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
@@ -101,9 +99,7 @@ export const guardianRoutes =
       },
     );
 
-    app.get(
-      '/api/wards',
-      { schema: { response: { 200: WardListResponseSchema } } },
-      async (request) => ({ wards: await relationships.listWards(requireAuth(request)) }),
-    );
+    app.get('/api/wards', { schema: { response: { 200: WardListResponseSchema } } }, async (request) => ({
+      wards: await relationships.listWards(requireAuth(request)),
+    }));
   };

@@ -90,9 +90,14 @@ describe('locations API', () => {
     }));
     expect((await post(user, { readings })).json()).toEqual({ stored: 100, sharing: true });
     expect(await storedCount(user.id)).toBe(100);
-    expect((await latest(user)).json<LatestLocationResponse>().location).toMatchObject({ latitude: 0, longitude: 0 });
+    expect((await latest(user)).json<LatestLocationResponse>().location).toMatchObject({
+      latitude: 0,
+      longitude: 0,
+    });
 
-    expect((await post(user, { latitude: 1, longitude: 2, timestamp: now + 3_600_000 })).statusCode).toBe(200);
+    expect((await post(user, { latitude: 1, longitude: 2, timestamp: now + 3_600_000 })).statusCode).toBe(
+      200,
+    );
     const newest = (await latest(user)).json<LatestLocationResponse>().location;
     expect(newest).toMatchObject({ latitude: 1, recorded_at: new Date(now).toISOString() });
 
@@ -138,7 +143,14 @@ describe('locations API', () => {
     }
     expect(await storedCount(user.id)).toBe(0);
     // Altitude may be any number; null fields are fine (the browser gives null heading and speed).
-    const fine = await post(user, { ...ok, altitude: -400, heading: null, speed: null, accuracy: null, address: '' });
+    const fine = await post(user, {
+      ...ok,
+      altitude: -400,
+      heading: null,
+      speed: null,
+      accuracy: null,
+      address: '',
+    });
     expect(fine.json()).toEqual({ stored: 1, sharing: true });
   });
 
@@ -189,7 +201,11 @@ describe('locations API', () => {
 
     // When the ward turns sharing off, the guardian still may ask but sees no position.
     await sut.db.query('UPDATE profiles SET location_sharing_enabled = false WHERE id = $1', [ward.id]);
-    expect((await latest(active, ward.id)).json()).toEqual({ user_id: ward.id, sharing: false, location: null });
+    expect((await latest(active, ward.id)).json()).toEqual({
+      user_id: ward.id,
+      sharing: false,
+      location: null,
+    });
     expect((await route(active, ward.id)).json<LocationRouteResponse>().route).toEqual([]);
   });
 
@@ -227,7 +243,11 @@ describe('locations API', () => {
     const task = locationRetentionTask({ db: sut.db, clock: sut.clock, locationHours: 1, eventHours: 24 });
     expect(await task.run()).toBe(false);
     expect(await storedCount(user.id)).toBe(0);
-    await postLocation(sut, fresh, { latitude: 4, longitude: 4, timestamp: sut.clock.now().getTime() - 7_200_000 });
+    await postLocation(sut, fresh, {
+      latitude: 4,
+      longitude: 4,
+      timestamp: sut.clock.now().getTime() - 7_200_000,
+    });
     await task.run();
     expect(await storedCount(user.id)).toBe(1);
     sut.clock.advance(10 * 60_000);

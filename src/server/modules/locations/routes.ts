@@ -7,7 +7,6 @@ import {
   LocationSubjectQuerySchema,
 } from '#shared/schemas/location';
 import { requireAuth } from '../../http/authenticate';
-import { rejectNulCharacters } from '../../http/reject-nul-characters';
 import type { LocationService } from './service';
 
 /** POST /api/locations (the caller's readings) and reads of the caller's or an active ward's positions. */
@@ -17,7 +16,6 @@ export const locationRoutes =
     app.addHook('onRequest', async (request) => {
       requireAuth(request);
     });
-    app.addHook('preValidation', rejectNulCharacters);
     app.addHook('onSend', async (_request, reply) => {
       reply.header('cache-control', 'no-store');
     });
@@ -30,7 +28,9 @@ export const locationRoutes =
 
     app.get(
       '/api/locations/latest',
-      { schema: { querystring: LocationSubjectQuerySchema, response: { 200: LatestLocationResponseSchema } } },
+      {
+        schema: { querystring: LocationSubjectQuerySchema, response: { 200: LatestLocationResponseSchema } },
+      },
       (request) => service.latest(requireAuth(request), request.query.userId),
     );
 

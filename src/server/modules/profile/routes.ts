@@ -3,7 +3,6 @@ import { ProfileSchema, ProfileUpdateSchema } from '#shared/schemas/profile';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { requireAuth } from '../../http/authenticate';
-import { rejectNulCharacters } from '../../http/reject-nul-characters';
 import { createProfileService } from './service';
 
 /** GET and PATCH of the caller's own profile. Thin: each handler is one service call. */
@@ -15,7 +14,6 @@ export const profileRoutes =
     app.addHook('onRequest', async (request) => {
       requireAuth(request);
     });
-    app.addHook('preValidation', rejectNulCharacters);
 
     app.get('/api/profile', { schema: { response: { 200: ProfileSchema } } }, (request) =>
       service.get(requireAuth(request)),

@@ -1,6 +1,12 @@
 import type { Queryable } from '../../db/database';
 
-export type PushSubscriptionRow = { id: string; user_id: string; endpoint: string; p256dh: string; auth: string };
+export type PushSubscriptionRow = {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+};
 
 /**
  * Saves a browser's subscription for the person. An endpoint belongs to one browser: if another account had it
@@ -20,7 +26,11 @@ export async function upsertSubscription(
 }
 
 /** Removes one of the person's subscriptions; false when they had none with that endpoint. */
-export async function deleteOwnSubscription(db: Queryable, userId: string, endpoint: string): Promise<boolean> {
+export async function deleteOwnSubscription(
+  db: Queryable,
+  userId: string,
+  endpoint: string,
+): Promise<boolean> {
   const { rowCount } = await db.query('DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2', [
     userId,
     endpoint,
@@ -32,7 +42,10 @@ export async function deleteSubscriptionById(db: Queryable, id: string): Promise
   await db.query('DELETE FROM push_subscriptions WHERE id = $1', [id]);
 }
 
-export async function listSubscriptions(db: Queryable, userIds: readonly string[]): Promise<PushSubscriptionRow[]> {
+export async function listSubscriptions(
+  db: Queryable,
+  userIds: readonly string[],
+): Promise<PushSubscriptionRow[]> {
   if (userIds.length === 0) return [];
   const { rows } = await db.query<PushSubscriptionRow>(
     'SELECT id, user_id, endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = ANY($1::uuid[])',

@@ -5,22 +5,24 @@ import {
   VapidPublicKeyResponseSchema,
 } from '#shared/schemas/push';
 import { requireAuth } from '../../http/authenticate';
-import { rejectNulCharacters } from '../../http/reject-nul-characters';
 import type { PushService } from './service';
 
 /** The VAPID public key (public) and the caller's push subscriptions. */
 export const pushRoutes =
   (service: PushService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('preValidation', rejectNulCharacters);
     const authenticated = async (request: Parameters<typeof requireAuth>[0]): Promise<void> => {
       requireAuth(request);
     };
 
     // The browser needs it to subscribe (applicationServerKey); it is public by design.
-    app.get('/api/push/vapid-public-key', { schema: { response: { 200: VapidPublicKeyResponseSchema } } }, () => ({
-      publicKey: service.publicKey,
-    }));
+    app.get(
+      '/api/push/vapid-public-key',
+      { schema: { response: { 200: VapidPublicKeyResponseSchema } } },
+      () => ({
+        publicKey: service.publicKey,
+      }),
+    );
 
     app.post(
       '/api/push/subscriptions',

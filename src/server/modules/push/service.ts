@@ -36,7 +36,12 @@ export type PushServiceDeps = {
 };
 
 /** The push services of Chrome/Android, Firefox, Safari and Edge. */
-const PUSH_SERVICE_HOSTS = [/\.googleapis\.com$/, /\.mozilla\.com$/, /\.push\.apple\.com$/, /\.notify\.windows\.com$/];
+const PUSH_SERVICE_HOSTS = [
+  /\.googleapis\.com$/,
+  /\.mozilla\.com$/,
+  /\.push\.apple\.com$/,
+  /\.notify\.windows\.com$/,
+];
 
 export function createPushService(deps: PushServiceDeps): PushService {
   const { db, clock, sender, log } = deps;
@@ -57,7 +62,10 @@ export function createPushService(deps: PushServiceDeps): PushService {
     const body = JSON.stringify(payload);
     const results = await Promise.all(
       subscriptions.map(async (subscription) => {
-        const target = { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } };
+        const target = {
+          endpoint: subscription.endpoint,
+          keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+        };
         const result = await sender.send(target, body, options);
         if (result.status === 'gone') await repo.deleteSubscriptionById(db, subscription.id);
         if (result.status === 'failed') log.warn({ reason: result.reason }, 'push not delivered');

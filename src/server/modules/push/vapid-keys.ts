@@ -17,7 +17,9 @@ export async function loadVapidDetails(
   config: Pick<Config, 'push' | 'publicUrl'>,
 ): Promise<VapidDetails> {
   const configured = config.push.vapidKeys ? JSON.stringify(config.push.vapidKeys) : undefined;
-  const stored = await loadServerSecret(db, SECRET_NAME, configured, () => JSON.stringify(generateVapidKeys()));
+  const stored = await loadServerSecret(db, SECRET_NAME, configured, () =>
+    JSON.stringify(generateVapidKeys()),
+  );
   const keys = StoredKeysSchema.parse(JSON.parse(stored));
   return { ...keys, subject: vapidSubject(config) };
 }

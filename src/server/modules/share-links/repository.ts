@@ -53,7 +53,11 @@ export function findShareLinkByCode(db: Queryable, shareCode: string): Promise<S
 }
 
 /** Revokes one of the person's links; undefined when it is not theirs. Revoking twice is harmless. */
-export function revokeShareLink(db: Queryable, userId: string, id: string): Promise<ShareLinkRow | undefined> {
+export function revokeShareLink(
+  db: Queryable,
+  userId: string,
+  id: string,
+): Promise<ShareLinkRow | undefined> {
   return one<ShareLinkRow>(
     db,
     `UPDATE share_links SET is_active = false WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,

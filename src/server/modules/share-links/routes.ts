@@ -10,7 +10,6 @@ import {
 } from '#shared/schemas/share-link';
 import type { Config } from '../../config';
 import { requireAuth } from '../../http/authenticate';
-import { rejectNulCharacters } from '../../http/reject-nul-characters';
 import { linkOrigin } from '../auth/link-origin';
 import type { ShareLinkService } from './service';
 
@@ -25,7 +24,6 @@ export const shareLinkRoutes =
     const authenticated = async (request: FastifyRequest): Promise<void> => {
       requireAuth(request);
     };
-    app.addHook('preValidation', rejectNulCharacters);
     // Positions and links must never sit in a shared cache.
     app.addHook('onSend', async (_request, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
@@ -50,7 +48,11 @@ export const shareLinkRoutes =
       '/api/share-links/:id',
       {
         onRequest: authenticated,
-        schema: { params: ShareLinkIdParamsSchema, body: UpdateShareLinkRequestSchema, response: { 200: ShareLinkSchema } },
+        schema: {
+          params: ShareLinkIdParamsSchema,
+          body: UpdateShareLinkRequestSchema,
+          response: { 200: ShareLinkSchema },
+        },
       },
       (request) => service.revoke(requireAuth(request), request.params.id, origin(request)),
     );

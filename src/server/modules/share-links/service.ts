@@ -11,7 +11,13 @@ import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/authenticate';
 import { isUuid } from '../guardians/authorization';
-import { isSharingLocation, latestLocations, recentRoute, toLocation, toRoutePoint } from '../locations/repository';
+import {
+  isSharingLocation,
+  latestLocations,
+  recentRoute,
+  toLocation,
+  toRoutePoint,
+} from '../locations/repository';
 import * as repo from './repository';
 
 export type ShareLinkService = {
@@ -32,7 +38,11 @@ export function createShareLinkService(deps: { db: Database; clock: Clock }): Sh
   return {
     async create(auth, origin) {
       const now = clock.now();
-      const row = await repo.insertShareLink(db, { userId: auth.userId, expiresAt: shareLinkExpiry(now), now });
+      const row = await repo.insertShareLink(db, {
+        userId: auth.userId,
+        expiresAt: shareLinkExpiry(now),
+        now,
+      });
       return toShareLink(row, origin);
     },
 
@@ -48,7 +58,9 @@ export function createShareLinkService(deps: { db: Database; clock: Clock }): Sh
     },
 
     async track(shareCode) {
-      const link = isUuid(shareCode) ? await repo.findShareLinkByCode(db, shareCode.toLowerCase()) : undefined;
+      const link = isUuid(shareCode)
+        ? await repo.findShareLinkByCode(db, shareCode.toLowerCase())
+        : undefined;
       if (!link) throw notFound();
       if (!link.is_active) throw new AppError('link_inactive', SHARE_LINK_TEXTS.linkInactive);
       if (link.expires_at.getTime() <= clock.now().getTime()) {

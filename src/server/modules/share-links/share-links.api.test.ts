@@ -43,7 +43,11 @@ describe('share links API', () => {
 
   it('shows the name, latest position and the route since the link was made, without sign-in', async () => {
     const user = await createTestUser(sut, 'Tara Tracked');
-    await postLocation(sut, user, { latitude: 1, longitude: 1, timestamp: sut.clock.now().getTime() - 60_000 });
+    await postLocation(sut, user, {
+      latitude: 1,
+      longitude: 1,
+      timestamp: sut.clock.now().getTime() - 60_000,
+    });
     const link = await create(user);
     sut.clock.advance(1000);
     await postLocation(sut, user, { latitude: 2, longitude: 2, accuracy: 8, battery: 33 });
@@ -64,7 +68,11 @@ describe('share links API', () => {
     expect((await track(link.share_code.toUpperCase())).statusCode).toBe(200);
 
     await sut.db.query('UPDATE profiles SET location_sharing_enabled = false WHERE id = $1', [user.id]);
-    expect((await track(link.share_code)).json()).toMatchObject({ sharing: false, location: null, route: [] });
+    expect((await track(link.share_code)).json()).toMatchObject({
+      sharing: false,
+      location: null,
+      route: [],
+    });
   });
 
   it('answers 410 link_expired after 24 hours', async () => {
@@ -107,7 +115,11 @@ describe('share links API', () => {
     expect(reactivate.statusCode).toBe(400);
     expect(reactivate.json().message).toBe(VALIDATION.invalidRequest);
 
-    const deleted = await sut.app.inject({ method: 'DELETE', url: `/api/share-links/${a.id}`, headers: user.headers });
+    const deleted = await sut.app.inject({
+      method: 'DELETE',
+      url: `/api/share-links/${a.id}`,
+      headers: user.headers,
+    });
     expect(deleted.statusCode).toBe(204);
     const patched = await sut.app.inject({
       method: 'PATCH',
@@ -149,7 +161,11 @@ describe('share links API', () => {
     expect(again.id).toBe(first.id);
 
     sut.clock.advance(23.5 * 3_600_000); // half an hour left: too little for someone reading a text later
-    const renewed = await getOrCreateActiveShareLink(sut.db, { userId: user.id, now: sut.clock.now(), origin });
+    const renewed = await getOrCreateActiveShareLink(sut.db, {
+      userId: user.id,
+      now: sut.clock.now(),
+      origin,
+    });
     expect(renewed.id).not.toBe(first.id);
 
     const hook = shareLinkTrackingHook('https://beacon.example/');

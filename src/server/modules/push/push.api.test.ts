@@ -1,0 +1,273 @@
+import { createECDH, createDecipheriv, hkdfSync, randomBytes, type ECDH } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GUARDIAN_PAGE_PATH } from '#shared/constants';
+import type { PushPayload } from '#shared/schemas/push';
+import { ERRORS, PUSH_TEXTS } from '#shared/texts';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestUser, type TestUser } from '../../testing/test-users';
+import { linkGuardian, openSocket, type TestSocket } from '../guardians/guardian-test-helpers';
+import { createPushService } from './service';
+
+type Received = { path: string; headers: IncomingHttpHeaders; body: Buffer };
+
+/** A stand-in push service on 127.0.0.1: records every request and answers with the status set per path. */
+async function startPushService(): Promise<{
+  server: Server;
+  url: (path: string) => string;
+  received: Received[];
+  statusFor: Map<string, number>;
+}> {
+  const received: Received[] = [];
+  const statusFor = new Map<string, number>();
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '/';
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
+      response.statusCode = statusFor.get(path) ?? 201;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: (path) => `http://127.0.0.1:${port}${path}`, received, statusFor };
+}
+
+/** A browser's side of a subscription: a P-256 key pair and a 16-byte auth secret. */
+function browserKeys(): { ecdh: ECDH; auth: Buffer; keys: { p256dh: string; auth: string } } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return { ecdh, auth, keys: { p256dh: ecdh.getPublicKey('base64url'), auth: auth.toString('base64url') } };
+}
+
+/** Decrypts an aes128gcm Web Push body (RFC 8291 / RFC 8188) as the browser would. */
+function decryptPush(body: Buffer, browser: { ecdh: ECDH; auth: Buffer }): string {
+  const salt = body.subarray(0, 16);
+  const idLength = body.readUInt8(20);
+  const senderKey = body.subarray(21, 21 + idLength);
+  const record = body.subarray(21 + idLength);
+  const shared = browser.ecdh.computeSecret(senderKey);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), browser.ecdh.getPublicKey(), senderKey]);
+  const ikm = Buffer.from(hkdfSync('sha256', shared, browser.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(record.subarray(record.length - 16));
+  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02 followed by optional zero padding.
+  return padded.subarray(0, padded.lastIndexOf(2)).toString('utf8');
+}
+
+describe('Web Push API', () => {
+  let sut: TestApp;
+  let push: Awaited<ReturnType<typeof startPushService>>;
+  const sockets: TestSocket[] = [];
+  beforeAll(async () => {
+    push = await startPushService();
+    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true', ALERT_FIRST_ATTEMPT_WAIT_MS: '0' });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await sut?.close();
+    await new Promise((resolve) => push?.server.close(resolve));
+  });
+
+  const subscribe = (user: TestUser, endpoint: string, keys = browserKeys().keys) =>
+    sut.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: user.headers,
+      payload: { endpoint, keys, expirationTime: null },
+    });
+  const raiseAlert = async (user: TestUser): Promise<string> => {
+    const contact = await sut.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: user.headers,
+      payload: { name: 'Mum', phone: '+447700900123' },
+    });
+    expect(contact.statusCode).toBe(201);
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      headers: user.headers,
+      payload: { triggerType: 'manual', location: { latitude: 51.5, longitude: -0.12 } },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ alert: { id: string } }>().alert.id;
+  };
+  const waitUntil = async (done: () => boolean | Promise<boolean>, timeoutMs = 3000): Promise<void> => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it('serves a stable VAPID public key (a P-256 point) without sign-in', async () => {
+    const first = await sut.app.inject({ method: 'GET', url: '/api/push/vapid-public-key' });
+    expect(first.statusCode).toBe(200);
+    const { publicKey } = first.json<{ publicKey: string }>();
+    expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
+    const { rows } = await sut.db.query<{ value: string }>(
+      "SELECT value FROM server_secrets WHERE name = 'vapid-keys'",
+    );
+    expect(JSON.parse(rows[0]!.value)).toMatchObject({ publicKey });
+  });
+
+  it('pushes a ward’s alert, encrypted and VAPID-signed, to every active guardian’s browsers only', async () => {
+    const ward = await createTestUser(sut, 'Alice Ward');
+    const guardian = await createTestUser(sut);
+    const pendingGuardian = await createTestUser(sut);
+    await linkGuardian(sut, guardian, ward, 'active');
+    await linkGuardian(sut, pendingGuardian, ward, 'pending');
+
+    const browser = browserKeys();
+    expect((await subscribe(guardian, push.url('/guardian-phone'), browser.keys)).statusCode).toBe(204);
+    // Subscribing again is an upsert, not a second row.
+    expect((await subscribe(guardian, push.url('/guardian-phone'), browser.keys)).statusCode).toBe(204);
+    expect((await subscribe(guardian, push.url('/guardian-laptop'))).statusCode).toBe(204);
+    expect((await subscribe(pendingGuardian, push.url('/pending-phone'))).statusCode).toBe(204);
+    expect((await subscribe(ward, push.url('/ward-phone'))).statusCode).toBe(204);
+    const guardianSocket = await openSocket(sut.app, { user: guardian });
+    sockets.push(guardianSocket);
+
+    const alertId = await raiseAlert(ward);
+    await waitUntil(() => push.received.length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(push.received.map((request) => request.path).sort()).toEqual([
+      '/guardian-laptop',
+      '/guardian-phone',
+    ]);
+
+    const request = push.received.find((r) => r.path === '/guardian-phone')!;
+    const { publicKey } = (await sut.app.inject({ method: 'GET', url: '/api/push/vapid-public-key' })).json<{
+      publicKey: string;
+    }>();
+    expect(request.headers.authorization).toMatch(
+      new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${publicKey}$`),
+    );
+    expect(request.headers['content-encoding']).toBe('aes128gcm');
+    expect(request.headers.urgency).toBe('high');
+    expect(Number(request.headers.ttl)).toBeGreaterThan(0);
+    const payload = JSON.parse(decryptPush(request.body, browser)) as PushPayload;
+    expect(payload).toEqual({
+      title: PUSH_TEXTS.alertTitle('Alice Ward'),
+      body: PUSH_TEXTS.alertBody('Alice Ward'),
+      url: GUARDIAN_PAGE_PATH,
+      tag: `alert-${alertId}`,
+    });
+
+    // The same alert reaches the guardian's open app over the realtime channel.
+    expect(await guardianSocket.waitFor((m) => m.type === 'alert.created')).toMatchObject({
+      user_id: ward.id,
+      payload: { id: alertId, trigger_type: 'manual' },
+    });
+    await guardianSocket.waitFor(
+      (m) => m.type === 'alert.delivery_updated' && m.payload.alert_id === alertId,
+    );
+  });
+
+  it('deletes a subscription the push service says is gone (404/410), keeps one that failed otherwise', async () => {
+    const ward = await createTestUser(sut);
+    const guardian = await createTestUser(sut);
+    await linkGuardian(sut, guardian, ward, 'active');
+    push.statusFor.set('/gone', 410).set('/unknown', 404).set('/busy', 503);
+    for (const path of ['/gone', '/unknown', '/busy']) {
+      expect((await subscribe(guardian, push.url(path))).statusCode).toBe(204);
+    }
+    const before = push.received.length;
+    await raiseAlert(ward);
+    await waitUntil(() => push.received.length >= before + 3);
+    await waitUntil(async () => {
+      const { rows } = await sut.db.query<{ endpoint: string }>(
+        'SELECT endpoint FROM push_subscriptions WHERE user_id = $1',
+        [guardian.id],
+      );
+      return rows.length === 1 && rows[0]!.endpoint === push.url('/busy');
+    });
+  });
+
+  it('removes only the caller’s own subscription and validates the body', async () => {
+    const user = await createTestUser(sut);
+    const other = await createTestUser(sut);
+    await subscribe(user, push.url('/mine'));
+    const count = async (): Promise<number> =>
+      (await sut.db.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1', [user.id])).rows.length;
+
+    const byOther = await sut.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: other.headers,
+      payload: { endpoint: push.url('/mine') },
+    });
+    expect(byOther.statusCode).toBe(204);
+    expect(await count()).toBe(1);
+    const own = await sut.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: user.headers,
+      payload: { endpoint: push.url('/mine') },
+    });
+    expect(own.statusCode).toBe(204);
+    expect(await count()).toBe(0);
+
+    for (const payload of [
+      {},
+      { endpoint: 'not a url', keys: browserKeys().keys },
+      { endpoint: 'ftp://push.example/x', keys: browserKeys().keys },
+      { endpoint: push.url('/x'), keys: { p256dh: 'short', auth: 'x' } },
+      { endpoint: push.url('/x'), keys: { p256dh: 'has spaces in it!', auth: 'abcdefghij' } },
+    ]) {
+      const res = await sut.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: user.headers,
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'validation_failed', message: PUSH_TEXTS.invalidSubscription });
+    }
+    for (const method of ['POST', 'DELETE'] as const) {
+      const res = await sut.app.inject({ method, url: '/api/push/subscriptions', payload: {} });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe(ERRORS.notAuthenticated);
+    }
+  });
+
+  it('accepts only the browsers’ push services unless told otherwise (a subscription is a URL we call)', async () => {
+    const user = await createTestUser(sut);
+    const service = createPushService({
+      db: sut.db,
+      clock: sut.clock,
+      sender: { kind: 'web-push', send: async () => ({ status: 'sent' }) },
+      publicKey: 'k',
+      log: sut.app.log,
+      allowAnyEndpoint: false,
+    });
+    const auth = { userId: user.id, sessionId: '', email: user.email };
+    const keys = browserKeys().keys;
+    for (const endpoint of [
+      push.url('/x'),
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://169.254.169.254/x',
+    ]) {
+      await expect(service.subscribe(auth, { endpoint, keys })).rejects.toMatchObject({
+        code: 'validation_failed',
+        message: PUSH_TEXTS.invalidSubscription,
+      });
+    }
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+    ]) {
+      await expect(service.subscribe(auth, { endpoint, keys })).resolves.toBeUndefined();
+    }
+  });
+});

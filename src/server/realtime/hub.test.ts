@@ -1,0 +1,119 @@
+import { EventEmitter } from 'node:events';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { REALTIME, REALTIME_CHANNEL } from '#shared/constants';
+import type { FastifyBaseLogger } from 'fastify';
+import { manualClock } from '../adapters/clock';
+import type { Queryable } from '../db/database';
+import { createInProcessBus } from './bus';
+import { createRealtimeHub, type HubSocket, type RealtimeHub } from './hub';
+
+/** A socket that records what the hub does to it; `answersPings: false` plays a dead connection. */
+class FakeSocket extends EventEmitter {
+  readyState = 1;
+  bufferedAmount = 0;
+  sent: unknown[] = [];
+  closedWith: number | null = null;
+  terminated = false;
+  constructor(private readonly answersPings: boolean) {
+    super();
+  }
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+  close(code?: number): void {
+    this.closedWith = code ?? 1000;
+    this.readyState = 3;
+    this.emit('close');
+  }
+  terminate(): void {
+    this.terminated = true;
+    this.readyState = 3;
+    this.emit('close');
+  }
+  ping(): void {
+    if (this.answersPings) queueMicrotask(() => this.emit('pong'));
+  }
+}
+
+describe('realtime hub heartbeat', () => {
+  let liveSessions: Set<string>;
+  let hub: RealtimeHub;
+  const db: Queryable = {
+    async query<R>(sql: string, params: readonly unknown[] = []) {
+      if (sql.includes('FROM auth_sessions')) {
+        const ids = (params[0] as string[]).filter((id) => liveSessions.has(id));
+        return { rows: ids.map((id) => ({ id })) as unknown as R[], rowCount: ids.length };
+      }
+      if (sql.includes('max(id)')) return { rows: [{ id: 0 }] as unknown as R[], rowCount: 1 };
+      return { rows: [], rowCount: 0 };
+    },
+  } as Queryable;
+  const log = { error: vi.fn(), warn: vi.fn(), debug: vi.fn() } as unknown as FastifyBaseLogger;
+  const connect = async (sessionId: string, answersPings = true): Promise<FakeSocket> => {
+    const socket = new FakeSocket(answersPings);
+    hub.accept(socket as unknown as HubSocket, {
+      auth: { userId: `user-${sessionId}`, sessionId, email: '' },
+      query: {},
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.sent[0]).toMatchObject({ type: 'ready' });
+    return socket;
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    liveSessions = new Set(['a', 'b', 'c']);
+    hub = createRealtimeHub({
+      db,
+      clock: manualClock(),
+      log,
+      bus: createInProcessBus(),
+      verifyToken: async () => null,
+    });
+  });
+  afterEach(async () => {
+    await hub.close();
+    vi.useRealTimers();
+  });
+
+  it('drops a socket that did not answer the previous ping, keeps one that did', async () => {
+    const healthy = await connect('a');
+    const dead = await connect('b', false);
+    expect(hub.connectionCount()).toBe(2);
+
+    await vi.advanceTimersByTimeAsync(REALTIME.heartbeatMs);
+    expect(dead.terminated).toBe(false);
+    await vi.advanceTimersByTimeAsync(REALTIME.heartbeatMs);
+    expect(dead.terminated).toBe(true);
+    expect(healthy.terminated).toBe(false);
+    expect(hub.connectionCount()).toBe(1);
+  });
+
+  it('closes a socket with 4401 once its session is revoked (sign-out elsewhere)', async () => {
+    const socket = await connect('c');
+    liveSessions.delete('c');
+    await vi.advanceTimersByTimeAsync(REALTIME.heartbeatMs);
+    expect(socket.closedWith).toBe(REALTIME_CHANNEL.closeCodes.unauthenticated);
+    expect(hub.connectionCount()).toBe(0);
+  });
+
+  it('closes a socket that never authenticates', async () => {
+    const socket = new FakeSocket(true);
+    hub.accept(socket as unknown as HubSocket, { auth: null, query: {} });
+    await vi.advanceTimersByTimeAsync(REALTIME_CHANNEL.authTimeoutMs);
+    expect(socket.closedWith).toBe(REALTIME_CHANNEL.closeCodes.unauthenticated);
+  });
+
+  it('closes every socket on close() and publishes nothing afterwards', async () => {
+    const socket = await connect('a');
+    await hub.close();
+    expect(socket.closedWith).toBe(1001);
+    expect(
+      await hub.publish({
+        type: 'notification',
+        userId: 'x',
+        payload: { id: '1', type: 'info', title: 't', message: 'm' },
+      }),
+    ).toBeNull();
+  });
+});
