@@ -41,6 +41,8 @@ export default defineConfig({
         // Client routes work offline; the API is never served from the cache.
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
+        // Web Push: show a ward's alert and open its page on click (src/client/public/push-handler.js).
+        importScripts: ['push-handler.js'],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
       },

@@ -124,6 +124,10 @@ export const STORAGE_KEYS = {
   onboardingSeen: 'beacon-onboarding-seen',
   /** Suffixed with `:<user id>`: each person keeps their own notification list. */
   notifications: 'beacon-notifications',
+  /** Suffixed with `:<user id>`: the offline copy of the contacts, name and phone (document 1 §3). */
+  offlineEmergencyData: 'beacon-offline-emergency-data',
+  /** Suffixed with `:<user id>`: alerts raised without a connection, sent when it returns. */
+  alertQueue: 'beacon-alert-queue',
 } as const;
 
 /** A sanity cap on emergency contacts per person (the spec's free-tier limit of 2 is a display limit). */
@@ -174,3 +178,36 @@ export const SHARE_LINK_REUSE_MIN_REMAINING_MINUTES = 60;
 /** Where a guardian's push notification opens the app. */
 export const GUARDIAN_PAGE_PATH = '/guardian';
 export const TRACK_PAGE_PATH = '/track';
+
+/** Live tracking from the person's own device (document 2 §9). Readings sooner than half the interval are skipped. */
+export const LIVE_TRACKING = {
+  intervalMs: 15_000,
+  highAccuracy: true,
+  maximumAgeMs: 60_000,
+  timeoutMs: 30_000,
+  /** Readings kept while offline (oldest dropped first); sent in requests of LOCATION_LIMITS.maxReadingsPerRequest. */
+  maxQueuedReadings: 500,
+} as const;
+
+/** The public tracking page (/track/:shareCode) re-reads the position this often. */
+export const TRACK_PAGE_REFRESH_MS = 10_000;
+
+/** Map tiles: the client's VITE_TILE_URL defaults to this, and the server's CSP allows its origin by default. */
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const DEFAULT_TILE_ATTRIBUTION = '&copy; OpenStreetMap contributors';
+
+/** What the guardian's device remembers of their wards' alerts, escorts and check-ins (from realtime events). */
+export const WARD_ACTIVITY = {
+  /** Alerts kept per viewer, newest first. */
+  maxAlerts: 50,
+  /** Alerts older than this are dropped: the server keeps realtime events for catch-up this long too. */
+  retentionHours: 24,
+} as const;
+
+/** The client's alert pipeline: how often a queued alert is retried while online, and delivery polling. */
+export const ALERT_CLIENT = {
+  /** A queued alert is retried this often while the browser says it is online (the server may be down). */
+  queueRetryMs: 15_000,
+  /** Delivery statuses are re-read this often while any delivery is still pending or sending. */
+  deliveryPollMs: 3000,
+} as const;

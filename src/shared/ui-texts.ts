@@ -244,7 +244,10 @@ export const SETTINGS_TEXTS = {
     checkInReminders: { label: 'Check-in Reminders', description: 'Remind me when a check-in is due' },
   },
   privacyToggles: {
-    shareLocation: { label: 'Share Location', description: 'Include my location in alerts' },
+    shareLocation: {
+      label: 'Share Location',
+      description: 'Let my guardians and my share links see my live location',
+    },
     emergencyContacts: {
       label: 'Emergency Contact Access',
       description: 'Let my emergency contacts receive my alerts',
@@ -296,4 +299,161 @@ export const NOTIFICATION_TEXTS = {
   seedWelcomeMessage: 'Your safety companion is ready. Stay safe!',
   seedContactsTitle: 'Add Emergency Contacts',
   seedContactsMessage: 'Add trusted contacts so they can be alerted in an emergency.',
+} as const;
+
+/** The Emergency Contacts card and its add/edit dialog (document 1 §2, §4). Toasts are in TOASTS (texts.ts). */
+export const CONTACTS_TEXTS = {
+  title: 'Emergency Contacts',
+  description: 'The people Beacon texts when you raise an SOS.',
+  addButton: 'Add emergency contact',
+  empty: 'No emergency contacts added yet',
+  addFirst: 'Add First Contact',
+  addTitle: 'Add Emergency Contact',
+  editTitle: 'Edit Contact',
+  dialogDescription: 'Beacon texts this person your location when you raise an SOS.',
+  name: 'Name',
+  namePlaceholder: 'Jane Doe',
+  phone: 'Phone Number',
+  phonePlaceholder: '+15551234567',
+  phoneHint: 'Include the country code, e.g. +15551234567.',
+  relationship: 'Relationship',
+  cancel: 'Cancel',
+  submitAdd: 'Add Contact',
+  submitEdit: 'Update Contact',
+  saving: 'Saving...',
+  call: (name: string): string => `Call ${name}`,
+  edit: (name: string): string => `Edit ${name}`,
+  delete: (name: string): string => `Delete ${name}`,
+  limited: (shown: number, total: number): string =>
+    `Showing ${shown} of ${total} contacts. Premium shows them all.`,
+  offlineCopy: 'You are offline: these are the contacts saved on this device.',
+  loadFailed: 'Your contacts could not be loaded.',
+  retry: 'Try Again',
+} as const;
+
+/** The SOS page (document 1 §2) and the dashboard's SOS button. */
+export const SOS_TEXTS = {
+  pageTitle: 'Emergency SOS',
+  pageDescription: 'Tap SOS and your emergency contacts get a text with your location.',
+  dashboardTitle: 'Emergency SOS',
+  dashboardDescription: 'Tap once: a 10-second countdown, then your contacts are texted.',
+  button: 'SOS',
+  offline: 'Offline',
+  activated: 'Activated',
+  sending: 'Sending...',
+  /** Read by screen readers after the button's name; the visible instructions say the same. */
+  buttonHint: 'Tap once to start a 10-second countdown that you can cancel.',
+  call911: 'Call 911',
+  quickMessagesTitle: 'Quick Messages',
+  quickMessagesDescription: 'Text a short message and your location to every emergency contact.',
+  quickMessages: [
+    'I need help. Please call me now.',
+    "I'm being followed. Please check on me.",
+    "I don't feel safe. Please come to my location.",
+  ],
+  quickMessageConfirmTitle: 'Send this message?',
+  quickMessageConfirmDescription: (count: number | undefined): string =>
+    count === undefined
+      ? 'Beacon will text this message and your location to your emergency contacts:'
+      : `Beacon will text this message and your location to your ${count} emergency ${count === 1 ? 'contact' : 'contacts'}:`,
+  sendMessage: 'Send Message',
+  quickMessageCancel: 'Cancel',
+  contactsTitle: 'Your Emergency Contacts',
+  noContacts: 'No emergency contacts added yet',
+  addContact: 'Add Contact',
+  instructionsTitle: 'How SOS works',
+  /** Single tap, not hold (see the comment on the SOS button for why). */
+  instructions: [
+    'Tap the SOS button once. A 10-second countdown starts.',
+    'Tapped by mistake? Press "Cancel Emergency" before it reaches 0.',
+    'At 0, every emergency contact gets a text with your location. No signal? Your messaging app opens instead.',
+  ],
+  cancelled: 'SOS Cancelled',
+  cancelledDescription: 'No alert was sent.',
+  emergencyModeActive: 'Emergency Mode Active',
+  emergencyModeDescription: 'Your emergency contacts are being alerted with your location.',
+  activatedTitle: 'SOS Activated',
+  activatedDescription: 'Your emergency contacts are being alerted.',
+} as const;
+
+/** The SOS activation dialog (document 1 §2), verbatim. */
+export const SOS_COUNTDOWN_TEXTS = {
+  title: 'Emergency SOS Activation',
+  description:
+    'Emergency services will be contacted and your location will be shared with emergency contacts in:',
+  secondsRemaining: 'seconds remaining',
+  cancel: 'Cancel Emergency',
+  hint: 'Press "Cancel Emergency" to stop the countdown',
+} as const;
+
+/** What an alert achieved (document 1 §8). Titles are the spec's; descriptions are Beacon's unless noted. */
+export const ALERT_OUTCOME_TEXTS = {
+  sentTitle: 'Emergency Alert Sent',
+  sentDescription: (total: number): string =>
+    total === 1 ? 'Your emergency contact was texted.' : `All ${total} emergency contacts were texted.`,
+  partialTitle: 'Partial Emergency Alert Sent',
+  /** Verbatim from the spec. */
+  partialDescription: (unsent: number): string => `${unsent} numbers may need verification`,
+  failedTitle: 'Emergency Alert Failed',
+  failedDescription: 'No text has reached your contacts yet. Please try calling 911 directly.',
+  errorTitle: 'Error Sending Alert',
+  /** Verbatim from the spec. */
+  errorDescription: 'Failed to send emergency notifications. Please try calling 911 directly.',
+  queuedTitle: 'Emergency alert saved',
+  queuedDescription: 'It will be sent to your contacts as soon as you are back online.',
+  queuedSentTitle: 'Saved emergency alert sent',
+} as const;
+
+/** The offline SMS flow (document 1 §4, §8): titles and messages verbatim. */
+export const OFFLINE_SMS_TEXTS = {
+  onlineFailedTitle: 'Online SMS Failed',
+  onlineFailedDescription: 'Opening your messaging app with your emergency contacts filled in.',
+  smsFailedTitle: 'Emergency SMS Failed',
+  nativeUnavailable: 'Native SMS not available on this platform',
+  noOfflineContacts: 'No emergency contacts stored offline',
+  smsNotAvailableTitle: 'SMS Not Available',
+  noSmsCapability: 'No SMS capability available',
+  textContacts: 'Text your contacts from your phone',
+  /** The text the messaging app opens with. */
+  body: (input: { fullName: string | null; message: string | null; mapUrl: string | null }): string =>
+    [
+      `SOS: ${input.fullName?.trim() || 'I'} ${input.fullName?.trim() ? 'needs' : 'need'} help.`,
+      input.message ? `Message: "${input.message}"` : null,
+      input.mapUrl ? `My location: ${input.mapUrl}` : 'My location could not be found.',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+} as const;
+
+/** The per-contact delivery panel shown after an alert. */
+export const DELIVERY_TEXTS = {
+  title: 'Who got your alert',
+  queuedTitle: 'Alert waiting for a connection',
+  queuedDescription: 'Beacon sends it automatically when you are back online.',
+  sendNow: 'Try sending now',
+  dismiss: 'Dismiss',
+  status: { pending: 'Retrying', sending: 'Sending', sent: 'Sent', failed: 'Failed' },
+  unknownRecipient: 'Unknown contact',
+} as const;
+
+/** In-app notifications for alert outcomes (composed in app/). */
+export const ALERT_NOTIFICATION_TEXTS = {
+  sentMessage: (total: number): string => `Your alert reached all ${total} of your emergency contacts.`,
+  partialMessage: (sent: number, total: number): string =>
+    `Your alert reached ${sent} of ${total} emergency contacts. Check the numbers that were not texted.`,
+  failedMessage: 'Your alert did not reach any emergency contact. Call 911 if you need help.',
+  queuedMessage: 'You were offline. Your alert is saved and will be sent when the connection returns.',
+} as const;
+
+/** The dev SMS outbox page (/outbox). */
+export const DEV_OUTBOX_TEXTS = {
+  title: 'Sent texts (dev outbox)',
+  description: 'Texts Beacon "sent" while no SMS provider is configured, newest first.',
+  link: 'Sent texts (dev outbox)',
+  refresh: 'Refresh',
+  empty: 'No texts sent yet',
+  to: 'To',
+  unavailable:
+    'A real SMS provider is configured, so texts are really sent and not kept in a dev outbox here.',
+  loadFailed: 'The outbox could not be loaded.',
 } as const;

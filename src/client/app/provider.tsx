@@ -4,6 +4,8 @@ import { AuthProvider } from '../features/auth/components/auth-provider';
 import { ThemeProvider } from '../features/theme/components/theme-provider';
 import { browserDevice, DeviceProvider, type DeviceAdapters } from '../lib/device/device-context';
 import { createQueryClient } from '../lib/query-client';
+import { RealtimeTransportContext } from '../lib/realtime/realtime-context';
+import { browserRealtimeTransport, type RealtimeTransport } from '../lib/realtime/realtime-transport';
 import { AppToaster } from './components/app-toaster';
 import { SessionScope } from './components/session-scope';
 
@@ -12,19 +14,28 @@ type AppProviderProps = {
   /** Tests pass their own client and fake device adapters. */
   queryClient?: QueryClient;
   device?: DeviceAdapters;
+  /** Tests pass a fake realtime server. */
+  realtime?: RealtimeTransport;
 };
 
-export function AppProvider({ children, queryClient, device = browserDevice }: AppProviderProps) {
+export function AppProvider({
+  children,
+  queryClient,
+  device = browserDevice,
+  realtime = browserRealtimeTransport,
+}: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
       <DeviceProvider adapters={device}>
-        <ThemeProvider>
-          <AuthProvider>
-            <SessionScope>{children}</SessionScope>
-          </AuthProvider>
-          <AppToaster />
-        </ThemeProvider>
+        <RealtimeTransportContext.Provider value={realtime}>
+          <ThemeProvider>
+            <AuthProvider>
+              <SessionScope>{children}</SessionScope>
+            </AuthProvider>
+            <AppToaster />
+          </ThemeProvider>
+        </RealtimeTransportContext.Provider>
       </DeviceProvider>
     </QueryClientProvider>
   );

@@ -5,8 +5,10 @@ import { AppShell } from './components/app-shell';
 import { CheckInRoute } from './routes/checkin';
 import { DashboardRoute } from './routes/dashboard';
 import { GuardianRoute } from './routes/guardian';
+import { GuardianViewRoute } from './routes/guardian-view';
 import { MapRoute } from './routes/map';
 import { NotFoundRoute } from './routes/not-found';
+import { OutboxRoute } from './routes/outbox';
 import { PermissionsRoute } from './routes/permissions';
 import { ResetPasswordRoute } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
@@ -14,6 +16,7 @@ import { SettingsRoute } from './routes/settings';
 import { SosRoute } from './routes/sos';
 import { SplashRoute } from './routes/splash';
 import { SubscriptionSuccessRoute } from './routes/subscription-success';
+import { TrackRoute } from './routes/track';
 import { WelcomeRoute } from './routes/welcome';
 
 /** Every route (document 1 §2). Exported so tests can mount them in a memory router. */
@@ -33,9 +36,12 @@ export const routes: RouteObject[] = [
           { path: paths.map, element: <MapRoute /> },
           { path: paths.checkIn, element: <CheckInRoute /> },
           { path: paths.guardian, element: <GuardianRoute /> },
+          { path: paths.guardianView, element: <GuardianViewRoute /> },
+          { path: paths.outbox, element: <OutboxRoute /> },
         ],
       },
       { path: paths.permissions, element: <PermissionsRoute /> },
+      { path: paths.track, element: <TrackRoute /> },
       { path: paths.settings, element: <SettingsRoute /> },
       { path: paths.subscriptionSuccess, element: <SubscriptionSuccessRoute /> },
       { path: paths.resetPassword, element: <ResetPasswordRoute /> },

@@ -29,6 +29,8 @@ export type ApiRequestOptions<T> = {
   /** Attach the signed-in person's bearer token (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key` for alerts. */
+  headers?: Record<string, string>;
 };
 
 /** For 204 answers and answers whose body the caller does not need. */
@@ -40,7 +42,7 @@ export const noContent = z.unknown().transform((): void => undefined);
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
   const token = options.auth === false ? undefined : getSession()?.access_token;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
 

@@ -10,9 +10,15 @@ export const paths = {
   checkIn: '/checkin',
   sos: '/sos',
   guardian: '/guardian',
+  /** The guardian's watch screen: live positions and alerts of the people they guard. */
+  guardianView: '/guardian/wards',
+  /** The public tracking page of a share link (no sign-in). */
+  track: '/track/:shareCode',
   settings: '/settings',
   subscriptionSuccess: '/subscription-success',
   resetPassword: '/reset-password',
+  /** The dev SMS outbox (only useful while no real SMS provider is configured). */
+  outbox: '/outbox',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,5 +1,7 @@
 import type { DeviceAdapters } from '../lib/device/device-context';
+import type { GeolocationFailure, PositionReading } from '../lib/device/geolocation';
 import type { DevicePermission, DevicePermissionState } from '../lib/device/permissions';
+import type { WebPushPermission, WebPushSubscription } from '../lib/device/web-push';
 
 /** Controllable stand-ins for the device adapters. */
 export type FakeDevice = DeviceAdapters & {
@@ -8,6 +10,24 @@ export type FakeDevice = DeviceAdapters & {
   permissionStates: Record<DevicePermission, DevicePermissionState>;
   /** What `request` answers per permission (default 'granted'). */
   requestResults: Partial<Record<DevicePermission, DevicePermissionState | Error>>;
+  /** Every `sms:` URL the app asked the messaging app to open. */
+  smsOpened: string[];
+  /** Whether the fake device has a messaging app (default true). */
+  smsAvailable: boolean;
+  /** Sends a position to every `watchPosition` watcher (timestamp defaults to now). */
+  emitPosition: (reading: Partial<PositionReading> & { latitude: number; longitude: number }) => void;
+  /** Reports a geolocation failure to every watcher. */
+  emitPositionError: (failure: GeolocationFailure) => void;
+  /** How many `watchPosition` watchers are active. */
+  watcherCount: () => number;
+  /** The fake browser's Web Push state. */
+  pushState: {
+    supported: boolean;
+    permission: WebPushPermission;
+    /** What `requestPermission` answers (default 'granted'). */
+    requestResult: WebPushPermission;
+    subscription: WebPushSubscription | null;
+  };
 };
 
 type FakeDeviceOptions = {
@@ -25,12 +45,21 @@ export function createFakeDevice({
   let isOnline = online;
   const networkListeners = new Set<(online: boolean) => void>();
   const batteryListeners = new Set<(level: number) => void>();
+  const watchers = new Set<{
+    onPosition: (reading: PositionReading) => void;
+    onError: (failure: GeolocationFailure) => void;
+  }>();
   const device: FakeDevice = {
     geolocation: {
       getCurrentPosition: () =>
         gps
           ? Promise.resolve({ latitude: 51.5, longitude: -0.12, accuracy: 10 })
           : Promise.reject(Object.assign(new Error('denied'), { code: 1 })),
+      watchPosition(_options, onPosition, onError) {
+        const watcher = { onPosition, onError };
+        watchers.add(watcher);
+        return () => watchers.delete(watcher);
+      },
     },
     network: {
       isOnline: () => isOnline,
@@ -65,6 +94,51 @@ export function createFakeDevice({
     },
     permissionStates: { location: 'prompt', notifications: 'prompt', camera: 'prompt' },
     requestResults: {},
+    sms: {
+      isAvailable: () => device.smsAvailable,
+      open: (url) => {
+        device.smsOpened.push(url);
+      },
+    },
+    smsOpened: [],
+    smsAvailable: true,
+    emitPosition(reading) {
+      const full: PositionReading = {
+        accuracy: 10,
+        speed: null,
+        heading: null,
+        altitude: null,
+        timestamp: Date.now(),
+        ...reading,
+      };
+      for (const watcher of [...watchers]) watcher.onPosition(full);
+    },
+    emitPositionError(failure) {
+      for (const watcher of [...watchers]) watcher.onError(failure);
+    },
+    watcherCount: () => watchers.size,
+    pushState: { supported: true, permission: 'default', requestResult: 'granted', subscription: null },
+    push: {
+      isSupported: () => device.pushState.supported,
+      permission: () => (device.pushState.supported ? device.pushState.permission : 'unsupported'),
+      requestPermission: async () => {
+        device.pushState.permission = device.pushState.requestResult;
+        return device.pushState.permission;
+      },
+      getSubscription: async () => device.pushState.subscription,
+      subscribe: async () => {
+        device.pushState.subscription = {
+          endpoint: 'https://push.example.test/subscription-1',
+          keys: { p256dh: 'BPublicKeyOfTheBrowser', auth: 'authSecret123' },
+        };
+        return device.pushState.subscription;
+      },
+      unsubscribe: async () => {
+        const endpoint = device.pushState.subscription?.endpoint ?? null;
+        device.pushState.subscription = null;
+        return endpoint;
+      },
+    },
   };
   return device;
 }

@@ -8,7 +8,9 @@ import type { AuthSession } from '#shared/schemas/auth';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import type { DeviceAdapters } from '../lib/device/device-context';
+import type { RealtimeTransport } from '../lib/realtime/realtime-transport';
 import { createFakeDevice } from './fake-device';
+import { createFakeRealtime } from './fake-realtime';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -22,7 +24,12 @@ export function markOnboardingSeenForTest(): void {
   window.localStorage.setItem(STORAGE_KEYS.onboardingSeen, 'true');
 }
 
-type RenderOptions = { device?: DeviceAdapters; queryClient?: QueryClient };
+type RenderOptions = {
+  device?: DeviceAdapters;
+  queryClient?: QueryClient;
+  /** The realtime server; by default a fake whose sockets never open, so no test touches the network. */
+  realtime?: RealtimeTransport;
+};
 
 /** Renders the whole app (providers and every route) at `path` in a memory router. */
 export function renderApp(path: string, options: RenderOptions = {}) {
@@ -32,6 +39,7 @@ export function renderApp(path: string, options: RenderOptions = {}) {
     <AppProvider
       device={options.device ?? createFakeDevice()}
       queryClient={options.queryClient ?? testQueryClient()}
+      realtime={options.realtime ?? createFakeRealtime().transport}
     >
       <RouterProvider router={router} />
     </AppProvider>,
@@ -47,6 +55,7 @@ export function renderWithProviders(ui: ReactNode, options: RenderOptions & { pa
     <AppProvider
       device={options.device ?? createFakeDevice()}
       queryClient={options.queryClient ?? testQueryClient()}
+      realtime={options.realtime ?? createFakeRealtime().transport}
     >
       <RouterProvider router={router} />
     </AppProvider>,

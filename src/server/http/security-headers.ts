@@ -1,5 +1,9 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_TILE_URL } from '#shared/constants';
+
+/** The origin of the default map tile server (the client's VITE_TILE_URL default). */
+export const DEFAULT_TILE_ORIGINS = [new URL(DEFAULT_TILE_URL).origin];
 
 /**
  * Security headers. The CSP allows only what the app loads: its own scripts and styles, map tiles and images
@@ -7,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  tileOrigins: string[] = [],
+  tileOrigins: string[] = DEFAULT_TILE_ORIGINS,
 ): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { RealtimeEventOf, RealtimeServerMessage } from '#shared/schemas/realtime';
-import { buildApp } from '../app';
 import { manualClock } from '../adapters/clock';
-import { devOutboxMailer } from '../adapters/mail/dev-outbox-mailer';
-import { loadConfig } from '../config';
 import type { Database } from '../db/database';
-import { createLogger } from '../logger';
 import { openTestDatabase } from '../testing/test-database';
-import type { TestApp } from '../testing/test-app';
+import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestUser } from '../testing/test-users';
 import {
   linkGuardian,
@@ -37,28 +32,9 @@ describe.skipIf(!redisUrl && !mustRun)('realtime fan-out across instances (Redis
     db = await openTestDatabase();
     const clock = manualClock(new Date());
     // A channel of this run only: parallel runs (and the two database projects) never cross.
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      JWT_SECRET: 'test-secret-test-secret-test-secret!',
-      REDIS_URL: redisUrl,
-      REDIS_CHANNEL_PREFIX: `beacon-test-${randomUUID()}`,
-    });
-    const instance = async (): Promise<FastifyInstance> => {
-      const app = await buildApp({
-        config,
-        db,
-        logger: createLogger('silent'),
-        clock,
-        mailer: devOutboxMailer(db),
-      });
-      await app.ready();
-      return app;
-    };
-    const [appA, appB] = [await instance(), await instance()];
-    const wrap = (app: FastifyInstance): TestApp => ({ app, db, clock, config, close: () => app.close() });
-    a = wrap(appA);
-    b = wrap(appB);
+    const env = { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: `beacon-test-${randomUUID()}` };
+    a = await createTestApp(env, { db, clock });
+    b = await createTestApp(env, { db, clock });
     await Promise.all([a.app.realtime.ready(), b.app.realtime.ready()]);
   });
 

@@ -15,16 +15,22 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** An app on its own fresh database, with a manual clock and the dev outbox. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const db = await openTestDatabase();
+/**
+ * An app on its own fresh database, with a manual clock and the dev outbox. Pass `shared` to run a second
+ * instance on the same database and clock (scale-out tests); the caller then closes that database itself.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  shared?: { db: Database; clock: ReturnType<typeof manualClock> },
+): Promise<TestApp> {
+  const db = shared?.db ?? (await openTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret!',
     ...env,
   });
-  const clock = manualClock(new Date());
+  const clock = shared?.clock ?? manualClock(new Date());
   const app = await buildApp({
     config,
     db,
@@ -40,7 +46,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     async close() {
       await app.close();
-      await db.close();
+      if (!shared) await db.close();
     },
   };
 }

@@ -1,7 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { WardActivityProvider } from '../../features/guardians/components/ward-activity-provider';
 import { NotificationsProvider } from '../../features/notifications/components/notifications-provider';
+import { RealtimeScope } from '../realtime/realtime-scope';
+import { LocationSharingScope } from './location-sharing-scope';
+import { PushSignOutScope } from './push-sign-out-scope';
+import { AlertQueueRunner } from './alert-queue-runner';
 
 /**
  * Ties per-person state to the signed-in person: their notification list, and a server cache that is emptied
@@ -17,8 +22,23 @@ export function SessionScope({ children }: { children: ReactNode }) {
     if (previousUserId.current === userId) return;
     previousUserId.current = userId;
     // The health check is not personal; keeping it avoids a loading flash on sign-out.
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'health' });
+    // Reset, not remove: the new person's screen may already have started its queries in the render that signed
+    // them in; removing a query under its observer cancels its request and leaves the screen loading forever.
+    void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== 'health' });
   }, [userId, queryClient]);
 
-  return <NotificationsProvider userId={userId}>{children}</NotificationsProvider>;
+  return (
+    <NotificationsProvider userId={userId}>
+      {/* Alerts queued while offline go out when the connection returns, whichever screen is open. */}
+      <AlertQueueRunner userId={userId} />
+      <WardActivityProvider userId={userId}>
+        {/* Realtime events, this device's live location and Web Push follow the signed-in person. */}
+        <RealtimeScope userId={userId}>
+          <LocationSharingScope userId={userId} />
+          <PushSignOutScope userId={userId} />
+          {children}
+        </RealtimeScope>
+      </WardActivityProvider>
+    </NotificationsProvider>
+  );
 }

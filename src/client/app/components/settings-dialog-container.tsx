@@ -6,7 +6,11 @@ import { useSignOut } from '../../features/auth/api/sign-out';
 import { DeleteAccountDialog } from '../../features/auth/components/delete-account-dialog';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useProfile } from '../../features/profile/api/get-profile';
-import { useUpdateProfileSettings } from '../../features/profile/api/update-profile';
+import {
+  useUpdateLocationSharing,
+  useUpdateProfileSettings,
+} from '../../features/profile/api/update-profile';
+import { DevOutboxLink } from '../../features/dev-outbox/components/dev-outbox-link';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { AboutSection } from '../../features/settings/components/about-section';
 import { AppPreferencesSection } from '../../features/settings/components/app-preferences-section';
@@ -39,6 +43,16 @@ export function SettingsDialogContainer({ open, onOpenChange, layout }: Settings
   const settings: ProfileSettings = profile.data?.settings ?? DEFAULT_PROFILE_SETTINGS;
   const togglesDisabled = !profile.data;
   const changeSettings = (change: Partial<ProfileSettings>): void => updateSettings.mutate(change);
+  const updateSharing = useUpdateLocationSharing(userId);
+  // Privacy › Share Location is the profile's location_sharing_enabled (live location for guardians and links).
+  const privacySettings: ProfileSettings = {
+    ...settings,
+    shareLocation: profile.data?.location_sharing_enabled ?? settings.shareLocation,
+  };
+  const changePrivacy = ({ shareLocation, ...rest }: Partial<ProfileSettings>): void => {
+    if (shareLocation !== undefined) updateSharing.mutate(shareLocation);
+    if (Object.keys(rest).length > 0) changeSettings(rest);
+  };
 
   /** Leaves the dialog for another screen. */
   const goTo = (to: AppPath): void => {
@@ -54,8 +68,8 @@ export function SettingsDialogContainer({ open, onOpenChange, layout }: Settings
     ),
     privacy: (
       <PrivacySection
-        settings={settings}
-        onChange={changeSettings}
+        settings={privacySettings}
+        onChange={changePrivacy}
         onDeleteAccount={() => setDeleteOpen(true)}
         disabled={togglesDisabled}
       />
@@ -72,6 +86,7 @@ export function SettingsDialogContainer({ open, onOpenChange, layout }: Settings
       <AboutSection
         onSignOut={() => signOut.mutate(undefined, { onSettled: () => goTo(paths.home) })}
         signingOut={signOut.isPending}
+        extraLinks={<DevOutboxLink onOpen={() => goTo(paths.outbox)} />}
       />
     ),
   };

@@ -1,8 +1,48 @@
-import { UsersRound } from 'lucide-react';
-import { NAV_TEXTS } from '#shared/ui-texts';
-import { PlaceholderPage } from '../components/placeholder-page';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { InviteCodesCard } from '../../features/guardians/components/invite-codes-card';
+import { RedeemCodeForm } from '../../features/guardians/components/redeem-code-form';
+import {
+  ConnectedGuardiansCard,
+  PeopleIGuardCard,
+  PendingRequestsCard,
+} from '../../features/guardians/components/relationship-lists';
+import { useProfile } from '../../features/profile/api/get-profile';
+import { PushOptInCard } from '../../features/push/components/push-opt-in-card';
+import { ThemeToggle } from '../../features/theme/components/theme-toggle';
+import { ShareLinkCard } from '../../features/tracking/components/share-link-card';
+import { paths } from '../../lib/paths';
+import { SignedInPage } from '../components/signed-in-page';
+import { SubPageHeader } from '../components/sub-page-header';
 
-/** LATER WORK: placeholder for the Guardian Linking page (document 1 §2), built by a later issue. */
+/**
+ * /guardian, Guardian Linking (document 1 §2): enter a code, generate codes and share links, answer requests,
+ * and see who watches over the person and whom they watch over. A guardian's push notification opens here.
+ */
 export function GuardianRoute() {
-  return <PlaceholderPage title={NAV_TEXTS.guardian} icon={<UsersRound aria-hidden />} />;
+  return <SignedInPage>{(userId) => <GuardianPage userId={userId} />}</SignedInPage>;
+}
+
+function GuardianPage({ userId }: { userId: string }) {
+  const profile = useProfile(userId);
+  return (
+    <>
+      <SubPageHeader
+        title={GUARDIAN_PAGE_TEXTS.title}
+        backTo={paths.home}
+        backLabel={GUARDIAN_PAGE_TEXTS.back}
+        actions={<ThemeToggle />}
+      />
+      <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 pt-4 pb-24">
+        <p className="text-sm text-muted-foreground">{GUARDIAN_PAGE_TEXTS.description}</p>
+        {/* The spec's order (document 1 §2), then the guardian's own side: their wards and push alerts. */}
+        <RedeemCodeForm userId={userId} />
+        <InviteCodesCard userId={userId} />
+        <ShareLinkCard userId={userId} sharingEnabled={profile.data?.location_sharing_enabled ?? true} />
+        <PendingRequestsCard userId={userId} />
+        <ConnectedGuardiansCard userId={userId} />
+        <PeopleIGuardCard userId={userId} guardianViewPath={paths.guardianView} />
+        <PushOptInCard />
+      </main>
+    </>
+  );
 }

@@ -1,8 +1,92 @@
-import { ShieldAlert } from 'lucide-react';
-import { NAV_TEXTS } from '#shared/ui-texts';
-import { PlaceholderPage } from '../components/placeholder-page';
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { SOS } from '#shared/constants';
+import { PLACEHOLDER_TEXTS, SOS_TEXTS } from '#shared/ui-texts';
+import { Logo } from '../../components/logo';
+import { Button } from '../../components/ui/button';
+import { Card, CardTitle } from '../../components/ui/card';
+import { LoginCard } from '../../features/auth/components/login-card';
+import { useAuthStatus } from '../../features/auth/hooks/auth-status-context';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { ContactCallList } from '../../features/contacts/components/contact-call-list';
+import { ContactFormDialog } from '../../features/contacts/components/contact-form-dialog';
+import { useContactDialog } from '../../features/contacts/hooks/use-contact-dialog';
+import { LoadingOverlay } from '../../features/dashboard/components/loading-overlay';
+import { CallEmergencyButton } from '../../features/sos/components/call-emergency-button';
+import { DeliveryStatusPanel } from '../../features/sos/components/delivery-status-panel';
+import { EmergencyBanner } from '../../features/sos/components/emergency-banner';
+import { QuickMessageConfirmDialog, QuickMessages } from '../../features/sos/components/quick-messages';
+import { SosControl } from '../../features/sos/components/sos-control';
+import { SosInstructions } from '../../features/sos/components/sos-instructions';
+import { useOnline } from '../../lib/device/use-online';
+import { paths } from '../../lib/paths';
+import { CenteredPage } from '../components/centered-page';
+import { useAppSosFlow } from '../hooks/use-app-sos-flow';
 
-/** LATER WORK: placeholder for the Emergency SOS page (document 1 §2), built by a later issue. */
+/** /sos (document 1 §2): the SOS button, Call 911, quick messages, the contacts to call, the instructions. */
 export function SosRoute() {
-  return <PlaceholderPage title={NAV_TEXTS.sos} icon={<ShieldAlert aria-hidden />} />;
+  const status = useAuthStatus();
+  const session = useSession();
+  if (status === 'checking') return <LoadingOverlay />;
+  if (!session) {
+    return (
+      <CenteredPage>
+        <LoginCard logo={<Logo size="md" />} />
+      </CenteredPage>
+    );
+  }
+  return <SosPage />;
+}
+
+function SosPage() {
+  const online = useOnline();
+  const contactDialog = useContactDialog();
+  const { userId, flow, contacts, retryQueued } = useAppSosFlow({
+    bannerMs: SOS.bannerOnSosPageMs,
+    onNeedsContacts: contactDialog.openAdd,
+  });
+  const canEditContacts = contacts.source !== 'offline';
+
+  return (
+    <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 pt-4 pb-24">
+      <header className="flex items-center gap-2">
+        <Button asChild variant="ghost" size="icon" aria-label={PLACEHOLDER_TEXTS.backHome}>
+          <Link to={paths.home}>
+            <ArrowLeft className="size-5" aria-hidden />
+          </Link>
+        </Button>
+        <div className="flex flex-col">
+          <h1 className="text-xl font-bold">{SOS_TEXTS.pageTitle}</h1>
+          <p className="text-sm text-muted-foreground">{SOS_TEXTS.pageDescription}</p>
+        </div>
+      </header>
+      {flow.bannerVisible ? <EmergencyBanner /> : null}
+      <section aria-label={SOS_TEXTS.pageTitle} className="flex flex-col items-center py-6">
+        <SosControl flow={flow} online={online} />
+      </section>
+      <CallEmergencyButton />
+      <DeliveryStatusPanel
+        userId={userId}
+        composerUrl={flow.composerUrl}
+        onDismissComposer={flow.dismissComposer}
+        onRetryQueued={retryQueued}
+      />
+      <QuickMessages onSelect={flow.requestQuickMessage} disabled={flow.phase !== 'idle'} />
+      <Card aria-labelledby="sos-contacts-title" className="flex flex-col gap-3 p-5">
+        <CardTitle id="sos-contacts-title">{SOS_TEXTS.contactsTitle}</CardTitle>
+        <ContactCallList
+          contacts={contacts.contacts}
+          onAdd={canEditContacts ? contactDialog.openAdd : undefined}
+        />
+      </Card>
+      <SosInstructions />
+      <QuickMessageConfirmDialog
+        message={flow.pendingQuickMessage}
+        contactCount={contacts.contacts?.length}
+        onConfirm={flow.confirmQuickMessage}
+        onCancel={flow.cancelQuickMessage}
+      />
+      <ContactFormDialog userId={userId} controller={contactDialog} />
+    </main>
+  );
 }

@@ -3,6 +3,8 @@ import { browserBattery, type BatteryAdapter } from './battery';
 import { browserGeolocation, type GeolocationAdapter } from './geolocation';
 import { browserNetwork, type NetworkAdapter } from './network';
 import { createBrowserPermissions, type PermissionsAdapter } from './permissions';
+import { browserSmsComposer, type SmsComposerAdapter } from './sms-composer';
+import { browserWebPush, type WebPushAdapter } from './web-push';
 
 /** Every device facility the app touches. Components read them from context so tests can swap in fakes. */
 export type DeviceAdapters = {
@@ -10,6 +12,10 @@ export type DeviceAdapters = {
   battery: BatteryAdapter;
   network: NetworkAdapter;
   permissions: PermissionsAdapter;
+  /** The messaging app, for the offline SOS path. */
+  sms: SmsComposerAdapter;
+  /** Web Push subscriptions of this browser's service worker. */
+  push: WebPushAdapter;
 };
 
 export const browserDevice: DeviceAdapters = {
@@ -17,6 +23,8 @@ export const browserDevice: DeviceAdapters = {
   battery: browserBattery,
   network: browserNetwork,
   permissions: createBrowserPermissions(browserGeolocation),
+  sms: browserSmsComposer,
+  push: browserWebPush,
 };
 
 const DeviceContext = createContext<DeviceAdapters>(browserDevice);

@@ -1,10 +1,37 @@
 /** Browser geolocation behind a small interface, so tests and the permission screen can fake it. */
 export type Position = { latitude: number; longitude: number; accuracy: number };
 
+/** A full reading for live tracking (document 2 §3 Location reading); unknown values are null. */
+export type PositionReading = Position & {
+  speed: number | null;
+  heading: number | null;
+  altitude: number | null;
+  /** When the device took it, epoch ms. */
+  timestamp: number;
+};
+
+export type WatchPositionOptions = { highAccuracy: boolean; maximumAgeMs: number; timeoutMs: number };
+
+/** `code` follows GeolocationPositionError: 1 denied, 2 unavailable, 3 timeout. */
+export type GeolocationFailure = { code: number; message: string };
+
 export type GeolocationAdapter = {
   /** Resolves with one position, or rejects with the browser's GeolocationPositionError (or an Error). */
   getCurrentPosition(options: { timeoutMs: number; highAccuracy?: boolean }): Promise<Position>;
+  /** Reports every new position until the returned function is called. */
+  watchPosition(
+    options: WatchPositionOptions,
+    onPosition: (reading: PositionReading) => void,
+    onError: (failure: GeolocationFailure) => void,
+  ): () => void;
 };
+
+const POSITION_UNAVAILABLE = 2;
+
+/** Browsers report unknown speed/heading/altitude as null or NaN; the API wants null. */
+function finiteOrNull(value: number | null): number | null {
+  return value !== null && Number.isFinite(value) ? value : null;
+}
 
 export const browserGeolocation: GeolocationAdapter = {
   getCurrentPosition({ timeoutMs, highAccuracy = true }) {
@@ -20,5 +47,26 @@ export const browserGeolocation: GeolocationAdapter = {
         { enableHighAccuracy: highAccuracy, timeout: timeoutMs, maximumAge: 0 },
       );
     });
+  },
+  watchPosition({ highAccuracy, maximumAgeMs, timeoutMs }, onPosition, onError) {
+    if (!('geolocation' in navigator)) {
+      onError({ code: POSITION_UNAVAILABLE, message: 'Geolocation is not supported' });
+      return () => undefined;
+    }
+    const id = navigator.geolocation.watchPosition(
+      ({ coords, timestamp }) =>
+        onPosition({
+          latitude: coords.latitude,
+          longitude: coords.longitude,
+          accuracy: coords.accuracy,
+          speed: finiteOrNull(coords.speed),
+          heading: finiteOrNull(coords.heading),
+          altitude: finiteOrNull(coords.altitude),
+          timestamp,
+        }),
+      (error) => onError({ code: error.code, message: error.message }),
+      { enableHighAccuracy: highAccuracy, maximumAge: maximumAgeMs, timeout: timeoutMs },
+    );
+    return () => navigator.geolocation.clearWatch(id);
   },
 };

@@ -53,3 +53,26 @@ async function withLock<T>(task: () => Promise<T>): Promise<T> {
   if ('locks' in navigator && navigator.locks) return await navigator.locks.request(REFRESH_LOCK, task);
   return await task();
 }
+
+/**
+ * A refresh forced by the server refusing `staleAccessToken` (the realtime socket's close 4401), whatever the
+ * token's expiry says. Under the same lock: when another tab already replaced that token, its session is used.
+ * Resolves with the access token to use now, or null when the person is signed out (the server refused the
+ * refresh token too). Rejects on network failures, so the caller can retry later.
+ */
+export function refreshAfterRejection(staleAccessToken: string): Promise<string | null> {
+  return withLock(async () => {
+    const session = getSession();
+    if (!session) return null;
+    if (session.access_token !== staleAccessToken) return session.access_token;
+    try {
+      const next = await requestTokenRefresh(session.refresh_token);
+      setSession(next);
+      return next.access_token;
+    } catch (error) {
+      if (!isClientError(error)) throw error;
+      if (getSession()?.refresh_token === session.refresh_token) clearSession();
+      return null;
+    }
+  });
+}

@@ -1,23 +1,13 @@
-import { UsersRound } from 'lucide-react';
-import { CONTACTS_SLOT_TEXTS } from '#shared/ui-texts';
-import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import type { ReactNode } from 'react';
 
 /**
- * Where the Emergency Contacts card goes. The card itself (list, add/edit dialog, 2-contact free limit) is built
- * by the next issue, which replaces this slot's body; the dashboard layout and its `id` stay.
+ * Where the Emergency Contacts card sits on the dashboard. The host (app/routes/dashboard.tsx) puts the card
+ * from features/contacts inside; the `id` is what /contacts scrolls to.
  */
-export function EmergencyContactsSlot() {
+export function EmergencyContactsSlot({ children }: { children: ReactNode }) {
   return (
-    <Card id="emergency-contacts" aria-labelledby="emergency-contacts-title" data-slot="emergency-contacts">
-      <div className="flex items-center gap-3 p-5">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-text">
-          <UsersRound className="size-5" aria-hidden />
-        </span>
-        <div className="flex flex-col gap-1">
-          <CardTitle id="emergency-contacts-title">{CONTACTS_SLOT_TEXTS.title}</CardTitle>
-          <CardDescription>{CONTACTS_SLOT_TEXTS.description}</CardDescription>
-        </div>
-      </div>
-    </Card>
+    <div id="emergency-contacts" data-slot="emergency-contacts" className="scroll-mt-20">
+      {children}
+    </div>
   );
 }

@@ -56,3 +56,34 @@ export function useUpdateProfileSettings(userId: string | undefined) {
     onSuccess: (profile) => queryClient.setQueryData(key, profile),
   });
 }
+
+/**
+ * Settings › Privacy › Share Location: the profile's location_sharing_enabled, the server's switch for live
+ * location (guardians, share links). The switch flips at once and flips back with an 'Error' toast on failure.
+ * The settings copy is kept in step so both readings of the preference agree.
+ */
+export function useUpdateLocationSharing(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  const key = profileQueryKey(userId);
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      updateProfile({ location_sharing_enabled: enabled, settings: { shareLocation: enabled } }),
+    onMutate: async (enabled) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Profile>(key);
+      if (previous) {
+        queryClient.setQueryData<Profile>(key, {
+          ...previous,
+          location_sharing_enabled: enabled,
+          settings: { ...previous.settings, shareLocation: enabled },
+        });
+      }
+      return { previous };
+    },
+    onError: (error, _enabled, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.failedToUpdateProfile) });
+    },
+    onSuccess: (profile) => queryClient.setQueryData(key, profile),
+  });
+}

@@ -1,16 +1,22 @@
 import { FileText, LifeBuoy, LogOut, Shield } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { SETTINGS_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
 import { ListRowButton } from '../../../components/ui/list-row';
 
-type Props = { onSignOut: () => void; signingOut?: boolean };
+type Props = {
+  onSignOut: () => void;
+  signingOut?: boolean;
+  /** More rows composed by the host (e.g. the dev SMS outbox link, when it exists). */
+  extraLinks?: ReactNode;
+};
 
 function notAvailableYet(): void {
   toast.info(SETTINGS_TEXTS.notAvailableYet, { description: SETTINGS_TEXTS.notAvailableYetMessage });
 }
 
-export function AboutSection({ onSignOut, signingOut = false }: Props) {
+export function AboutSection({ onSignOut, signingOut = false, extraLinks }: Props) {
   return (
     <div className="flex flex-col gap-6">
       <dl className="flex items-center justify-between rounded-xl border p-4">
@@ -33,6 +39,7 @@ export function AboutSection({ onSignOut, signingOut = false }: Props) {
           title={SETTINGS_TEXTS.contactSupport}
           onClick={notAvailableYet}
         />
+        {extraLinks}
       </div>
       <Button variant="outline" onClick={onSignOut} disabled={signingOut}>
         <LogOut aria-hidden />

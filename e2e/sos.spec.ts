@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test';
+import { markOnboardingSeen, signUp, snap, uniqueEmail } from './support';
+
+const HOME = { latitude: 40.712776, longitude: -74.005974 };
+test.use({ geolocation: HOME, permissions: ['geolocation'] });
+
+async function addContact(page: Page, name: string, phone: string): Promise<void> {
+  const card = page.locator('#emergency-contacts');
+  const first = card.getByRole('button', { name: 'Add First Contact' });
+  if (await first.isVisible()) await first.click();
+  else await card.getByRole('button', { name: 'Add emergency contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Emergency Contact' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Phone Number').fill(phone);
+  await dialog.getByRole('button', { name: 'Add Contact' }).click();
+  await expect(page.getByText('Emergency contact has been added successfully.').first()).toBeVisible();
+  await expect(card.getByText(name)).toBeVisible();
+}
+
+/** This person's texts in the dev SMS outbox (it lists everyone's; tests run in parallel). */
+async function outbox(page: Page): Promise<Array<{ to: string; body: string }>> {
+  return page.evaluate(async () => {
+    const session = JSON.parse(window.localStorage.getItem('beacon-auth-session') ?? '{}') as {
+      access_token?: string;
+      user?: { id: string };
+    };
+    const res = await fetch('/api/dev/sms-outbox', {
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    const { messages } = (await res.json()) as {
+      messages: Array<{ to: string; body: string; user_id: string }>;
+    };
+    return messages.filter((message) => message.user_id === session.user?.id);
+  });
+}
+
+async function raiseSos(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Safety' }).click();
+  await expect(page).toHaveURL(/\/sos$/);
+  await page.getByRole('button', { name: /^SOS/ }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Emergency SOS Activation' })).toBeVisible();
+}
+
+test.beforeEach(async ({ page }) => {
+  await markOnboardingSeen(page);
+});
+
+test('SOS texts every contact with a map link; cancel sends nothing', async ({ page }, testInfo) => {
+  await signUp(page, 'Ada Lovelace', uniqueEmail('sos'));
+  await addContact(page, 'Grace Hopper', '+14155550101');
+  await addContact(page, 'Alan Turing', '+14155550102');
+  await snap(page, testInfo, 'sos-01-contacts');
+
+  // Cancel during the countdown: nothing is sent.
+  await raiseSos(page);
+  const dialog = page.getByRole('dialog', { name: 'Emergency SOS Activation' });
+  await expect(dialog.getByText('seconds remaining')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel Emergency' }).click();
+  await expect(page.getByText('SOS Cancelled').first()).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(await outbox(page)).toHaveLength(0);
+
+  // The real thing: the countdown runs out and both contacts get the text.
+  await raiseSos(page);
+  await snap(page, testInfo, 'sos-02-countdown');
+  await expect(page.getByText('Emergency Alert Sent').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Emergency Mode Active').first()).toBeVisible();
+  await snap(page, testInfo, 'sos-03-sent');
+  const texts = await outbox(page);
+  expect(texts.map((text) => text.to).sort()).toEqual(['+14155550101', '+14155550102']);
+  for (const text of texts) {
+    expect(text.body).toContain('Ada Lovelace');
+    expect(text.body).toContain('maps?q=40.712776,-74.005974');
+  }
+});
+
+test('one failing number shows "Partial Emergency Alert Sent"', async ({ page }, testInfo) => {
+  await signUp(page, 'Ben Partial', uniqueEmail('partial'));
+  await addContact(page, 'Reachable Friend', '+14155550103');
+  await addContact(page, 'Broken Number', '+15550000000');
+  await raiseSos(page);
+  await expect(page.getByText('Partial Emergency Alert Sent').first()).toBeVisible({ timeout: 20_000 });
+  await snap(page, testInfo, 'sos-04-partial');
+  expect((await outbox(page)).map((text) => text.to)).toEqual(['+14155550103']);
+});
+
+test.describe('offline', () => {
+  test.use({
+    isMobile: true,
+    hasTouch: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36',
+  });
+
+  test('offline SOS opens the sms: composer and the queued alert is sent when back online', async ({
+    page,
+    context,
+  }, testInfo) => {
+    await signUp(page, 'Cleo Offline', uniqueEmail('offline'));
+    await addContact(page, 'Dana Friend', '+14155550104');
+    await addContact(page, 'Eli Friend', '+14155550105');
+    await page.getByRole('link', { name: 'Safety' }).click();
+    await expect(page).toHaveURL(/\/sos$/);
+
+    const smsLinks: string[] = [];
+    page.on('console', (message) => {
+      const match = /sms:[^'"\s]+/.exec(message.text());
+      if (match) smsLinks.push(match[0]);
+    });
+    page.on('request', (request) => {
+      if (request.url().startsWith('sms:')) smsLinks.push(request.url());
+    });
+
+    await context.setOffline(true);
+    await expect(page.getByText('Offline').first()).toBeVisible();
+    await page.getByRole('button', { name: /^SOS/ }).first().click();
+    await expect(page.getByText('Online SMS Failed').first()).toBeVisible({ timeout: 20_000 });
+    await snap(page, testInfo, 'sos-05-offline');
+    await expect.poll(() => smsLinks.length, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(smsLinks[0]).toContain('+14155550104,+14155550105');
+    expect(smsLinks[0]).toContain('body=');
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await outbox(page)).length, { timeout: 20_000 }).toBe(2);
+    await page.waitForTimeout(1500);
+    expect(await outbox(page)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,95 @@
+import { act, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { LIVE_TRACKING } from '#shared/constants';
+import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
+import type { DevicePermissionState } from '../../lib/device/permissions';
+import { createFakeDevice, type FakeDevice } from '../../testing/fake-device';
+import { renderWithProviders, storeSession } from '../../testing/render-app';
+
+const ingestOk = { method: 'POST', path: '/api/locations', body: { stored: 1, sharing: true } };
+
+function setup({
+  sharing = true,
+  permission = 'granted',
+}: { sharing?: boolean; permission?: DevicePermissionState } = {}) {
+  storeSession(fakeSession());
+  const api = mockApi([
+    { method: 'GET', path: '/api/profile', body: fakeProfile({ location_sharing_enabled: sharing }) },
+    ingestOk,
+  ]);
+  const device: FakeDevice = createFakeDevice({ battery: 0.42 });
+  device.permissionStates.location = permission;
+  renderWithProviders(<p>app</p>, { device });
+  const posts = () =>
+    api.requests.filter((request) => request.method === 'POST' && request.path === '/api/locations');
+  return { api, device, posts };
+}
+
+describe('live location sharing from this device', () => {
+  it('watches the position and posts each accepted reading with battery and online flag', async () => {
+    const { device, posts } = setup();
+    await waitFor(() => expect(device.watcherCount()).toBe(1));
+
+    act(() =>
+      device.emitPosition({ latitude: 51.5, longitude: -0.12, accuracy: 8, timestamp: 1_700_000_000_000 }),
+    );
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toEqual({
+      readings: [
+        {
+          latitude: 51.5,
+          longitude: -0.12,
+          accuracy: 8,
+          speed: null,
+          heading: null,
+          altitude: null,
+          timestamp: 1_700_000_000_000,
+          battery: 42,
+          online: true,
+        },
+      ],
+    });
+    expect(posts()[0]?.authorization).toBe('Bearer access-1');
+
+    // Sooner than half the tracking interval: skipped.
+    act(() => device.emitPosition({ latitude: 51.6, longitude: -0.12 }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('queues readings taken offline and sends them together when back online', async () => {
+    const { device, posts } = setup();
+    await waitFor(() => expect(device.watcherCount()).toBe(1));
+    act(() => device.setOnline(false));
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    act(() => device.emitPosition({ latitude: 1, longitude: 1, timestamp: 1 }));
+    now += LIVE_TRACKING.intervalMs;
+    act(() => device.emitPosition({ latitude: 2, longitude: 2, timestamp: 2 }));
+    clock.mockRestore();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(posts()).toHaveLength(0);
+
+    act(() => device.setOnline(true));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const body = posts()[0]?.body as { readings: Array<{ timestamp: number; online: boolean }> };
+    expect(body.readings.map((reading) => [reading.timestamp, reading.online])).toEqual([
+      [1, false],
+      [2, false],
+    ]);
+  });
+
+  it('does not watch while the profile has location sharing off', async () => {
+    const { device, api } = setup({ sharing: false });
+    await waitFor(() => expect(api.requests.some((request) => request.path === '/api/profile')).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(device.watcherCount()).toBe(0);
+  });
+
+  it('never prompts for location: without a granted permission it neither watches nor loads the profile', async () => {
+    const { device, api } = setup({ permission: 'prompt' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(device.watcherCount()).toBe(0);
+    expect(api.requests.some((request) => request.path === '/api/profile')).toBe(false);
+  });
+});

@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { refreshSessionIfNeeded } from '../../features/auth/api/refresh-session';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { useContacts, type ContactsView } from '../../features/contacts/api/get-contacts';
+import { useAddNotification } from '../../features/notifications/hooks/notifications-context';
+import { profileQueryOptions } from '../../features/profile/api/get-profile';
+import { useFlushAlertQueue } from '../../features/sos/hooks/use-alert-queue';
+import { useSosFlow, type SosFlow } from '../../features/sos/hooks/use-sos-flow';
+import type { AlertOutcome } from '../../features/sos/utils/alert-outcome';
+import { readOfflineEmergencyData, saveOfflineProfile } from '../../lib/offline-emergency-data';
+import { alertOutcomeNotification } from '../utils/alert-outcome-notification';
+
+/** A stale access token is refreshed before an alert goes out, so the alert is not refused (and the person not
+ * signed out) with a 401. Failures are ignored: the send itself decides what happens next. */
+export function refreshBeforeAlert(): Promise<unknown> {
+  return refreshSessionIfNeeded().catch(() => null);
+}
+
+/** Alert outcomes become in-app notifications: the composition of the sos and notifications features. */
+export function useAlertOutcomeNotifier(): (outcome: AlertOutcome) => void {
+  const addNotification = useAddNotification();
+  return useCallback((outcome) => void addNotification(alertOutcomeNotification(outcome)), [addNotification]);
+}
+
+export type AppSosFlow = {
+  userId: string | undefined;
+  flow: SosFlow;
+  contacts: ContactsView;
+  retryQueued: () => Promise<void>;
+};
+
+/**
+ * The SOS flow as the dashboard and the SOS page use it, wired to the profile (sound, name, offline copy), the
+ * contacts and the notifications.
+ */
+export function useAppSosFlow({
+  bannerMs,
+  onNeedsContacts,
+}: {
+  bannerMs: number;
+  onNeedsContacts?: () => void;
+}): AppSosFlow {
+  const userId = useSession()?.user.id;
+  // The query, not useProfile(): the dashboard's settings dialog already shows the profile's load-error toast.
+  const profile = useQuery(profileQueryOptions(userId)).data;
+  const contacts = useContacts(userId);
+  const onOutcome = useAlertOutcomeNotifier();
+
+  useEffect(() => {
+    if (!userId || !profile) return;
+    saveOfflineProfile(userId, {
+      fullName: profile.full_name || null,
+      phone: profile.phone,
+      soundEnabled: profile.sound_enabled,
+    });
+  }, [userId, profile]);
+
+  const soundEnabled =
+    profile?.sound_enabled ?? (userId ? readOfflineEmergencyData(userId)?.soundEnabled : null) ?? true;
+  const flow = useSosFlow({
+    userId,
+    contactCount: contacts.contacts?.length,
+    soundEnabled,
+    fullName: profile?.full_name || null,
+    bannerMs,
+    beforeSend: refreshBeforeAlert,
+    onOutcome,
+    onNeedsContacts,
+  });
+  const retryQueued = useFlushAlertQueue({ userId, beforeSend: refreshBeforeAlert, onOutcome });
+  return { userId, flow, contacts, retryQueued };
+}

@@ -1,0 +1,112 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Alert } from '#shared/schemas/alert';
+import type { GuardianRelationship, Ward } from '#shared/schemas/guardian';
+import type { RealtimeEvent } from '#shared/schemas/realtime';
+import { wardsQueryKey } from '../../features/guardians/api/get-wards';
+import { createWardActivityStore } from '../../features/guardians/stores/ward-activity-store';
+import type { NewNotification } from '../../features/notifications/stores/notifications-store';
+import { applyRealtimeEvent, type RealtimeSinks } from './apply-realtime-event';
+
+const VIEWER = 'guardian-1';
+const WARD = 'ward-1';
+
+const alert: Alert = {
+  id: 'alert-1',
+  trigger_type: 'shake',
+  message: null,
+  notes: null,
+  location_lat: null,
+  location_lng: null,
+  location_accuracy: null,
+  location_address: null,
+  recording_id: null,
+  created_at: new Date().toISOString(),
+};
+
+function sinks(): RealtimeSinks & { notifications: NewNotification[] } {
+  const notifications: NewNotification[] = [];
+  return {
+    queryClient: new QueryClient(),
+    viewerId: VIEWER,
+    wardActivity: createWardActivityStore(VIEWER),
+    addNotification: (notification) => notifications.push(notification),
+    notifications,
+  };
+}
+
+function envelope(event: Omit<RealtimeEvent, 'id' | 'created_at'>): RealtimeEvent {
+  return { id: 1, created_at: new Date().toISOString(), ...event } as RealtimeEvent;
+}
+
+afterEach(() => {
+  window.sessionStorage.clear();
+});
+
+describe('applyRealtimeEvent', () => {
+  it("files a ward's alert once and puts it on the notification list with the ward's name", async () => {
+    const target = sinks();
+    const ward = { ward_id: WARD, full_name: 'Bob Ward' } as Ward;
+    target.queryClient.setQueryData(wardsQueryKey(VIEWER), [ward]);
+    const event = envelope({ type: 'alert.created', user_id: WARD, payload: alert });
+    applyRealtimeEvent(event, { live: true }, target);
+    applyRealtimeEvent(event, { live: false }, target);
+
+    expect(target.wardActivity?.getSnapshot().alerts).toHaveLength(1);
+    await vi.waitFor(() => expect(target.notifications).toHaveLength(1));
+    expect(target.notifications[0]).toMatchObject({ type: 'error', title: 'Emergency alert from Bob Ward' });
+  });
+
+  it('reloads the own alerts when the event is about the viewer', () => {
+    const target = sinks();
+    const invalidate = vi.spyOn(target.queryClient, 'invalidateQueries');
+    applyRealtimeEvent(
+      envelope({ type: 'alert.created', user_id: VIEWER, payload: alert }),
+      { live: true },
+      target,
+    );
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['alerts'] });
+    expect(target.wardActivity?.getSnapshot().alerts).toHaveLength(0);
+  });
+
+  it('adds `notification` events to the list', () => {
+    const target = sinks();
+    applyRealtimeEvent(
+      envelope({
+        type: 'notification',
+        user_id: VIEWER,
+        payload: {
+          id: 'n1',
+          type: 'success',
+          title: 'Guardian request approved',
+          message: 'Ada is now your guardian.',
+        },
+      }),
+      { live: false },
+      target,
+    );
+    expect(target.notifications).toEqual([
+      { type: 'success', title: 'Guardian request approved', message: 'Ada is now your guardian.' },
+    ]);
+  });
+
+  it('forgets an ex-ward when the link ends, and reloads the guardian data', () => {
+    const target = sinks();
+    target.wardActivity?.alertRaised(WARD, alert);
+    const invalidate = vi.spyOn(target.queryClient, 'invalidateQueries');
+    const ended = {
+      ward_id: WARD,
+      guardian_id: VIEWER,
+      role: 'guardian',
+      status: 'ended',
+    } as GuardianRelationship;
+    applyRealtimeEvent(
+      envelope({ type: 'relationship.updated', user_id: VIEWER, payload: ended }),
+      { live: true },
+      target,
+    );
+    expect(target.wardActivity?.getSnapshot().alerts).toHaveLength(0);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['wards', VIEWER] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['guardian-relationships', VIEWER] });
+  });
+});

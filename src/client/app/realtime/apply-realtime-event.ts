@@ -1,0 +1,109 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { NOTIFICATION_TOAST_MS } from '#shared/constants';
+import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-ui-texts';
+import type { Ward } from '#shared/schemas/guardian';
+import type { RealtimeEvent } from '#shared/schemas/realtime';
+import { PUSH_TEXTS } from '#shared/texts';
+import { wardsQueryKey, wardsQueryOptions } from '../../features/guardians/api/get-wards';
+import { applyWardLocation, invalidateGuardianData } from '../../features/guardians/api/ward-cache';
+import type { WardActivityStore } from '../../features/guardians/stores/ward-activity-store';
+import type { NewNotification } from '../../features/notifications/stores/notifications-store';
+import type { RealtimeEventMeta } from '../../lib/realtime/realtime-connection';
+
+/** Where realtime events land: server caches, the guardian's ward activity, the notification list. */
+export type RealtimeSinks = {
+  queryClient: QueryClient;
+  viewerId: string;
+  wardActivity: WardActivityStore | null;
+  addNotification: (notification: NewNotification) => void;
+};
+
+/**
+ * Queries about the person's own alerts, escorts and check-ins (their features key them under these prefixes):
+ * an event about oneself (raised on another device, or a delivery's progress) reloads them.
+ */
+const OWN_QUERY_PREFIX = {
+  'alert.created': 'alerts',
+  'alert.delivery_updated': 'alerts',
+  'escort.updated': 'escort',
+  'checkin.updated': 'checkin',
+} as const;
+
+const nameIn = (wards: Ward[] | undefined, wardId: string): string =>
+  wards?.find((ward) => ward.ward_id === wardId)?.full_name ?? '';
+
+/** The ward's name from the cache, or loaded first (a guardian on the dashboard may not have the list yet). */
+async function wardName(sinks: RealtimeSinks, wardId: string): Promise<string> {
+  const cached = nameIn(sinks.queryClient.getQueryData<Ward[]>(wardsQueryKey(sinks.viewerId)), wardId);
+  if (cached) return cached;
+  try {
+    return nameIn(await sinks.queryClient.fetchQuery(wardsQueryOptions(sinks.viewerId)), wardId);
+  } catch {
+    return '';
+  }
+}
+
+/** A ward's new alert also goes on the guardian's notification list, wherever they are in the app. */
+async function notifyWardAlert(sinks: RealtimeSinks, wardId: string): Promise<void> {
+  const name = await wardName(sinks, wardId);
+  sinks.addNotification({
+    type: 'error',
+    title: GUARDIAN_VIEW_TEXTS.alertBannerTitle(name),
+    message: PUSH_TEXTS.alertBody(name),
+  });
+}
+
+/** Applies one event. Events about oneself and about a ward (as their guardian) go to different places. */
+export function applyRealtimeEvent(
+  event: RealtimeEvent,
+  meta: RealtimeEventMeta,
+  sinks: RealtimeSinks,
+): void {
+  const { queryClient, viewerId, wardActivity } = sinks;
+  const own = event.user_id === viewerId;
+  if (own && event.type in OWN_QUERY_PREFIX) {
+    const prefix = OWN_QUERY_PREFIX[event.type as keyof typeof OWN_QUERY_PREFIX];
+    void queryClient.invalidateQueries({ queryKey: [prefix] });
+    return;
+  }
+  switch (event.type) {
+    case 'location.updated':
+      if (!own) applyWardLocation(queryClient, viewerId, event.payload);
+      return;
+    case 'alert.created': {
+      const known = wardActivity?.getSnapshot().alerts.some((entry) => entry.alert.id === event.payload.id);
+      wardActivity?.alertRaised(event.user_id, event.payload);
+      if (!known) void notifyWardAlert(sinks, event.user_id);
+      return;
+    }
+    case 'alert.delivery_updated':
+      wardActivity?.deliveryUpdated(event.user_id, event.payload.alert_id, event.payload.delivery);
+      return;
+    case 'escort.updated':
+      wardActivity?.journeyUpdated(event.user_id, 'escort', event.payload, event.created_at);
+      return;
+    case 'checkin.updated':
+      wardActivity?.journeyUpdated(event.user_id, 'checkin', event.payload, event.created_at);
+      return;
+    case 'relationship.updated': {
+      invalidateGuardianData(queryClient, viewerId);
+      const relationship = event.payload;
+      if (
+        relationship.role === 'guardian' &&
+        relationship.status !== 'active' &&
+        relationship.status !== 'pending'
+      ) {
+        wardActivity?.forgetWard(relationship.ward_id);
+      }
+      return;
+    }
+    case 'notification': {
+      const { type, title, message } = event.payload;
+      sinks.addNotification({ type, title, message });
+      // A catch-up may replay several at once: they go to the list, only live ones also pop up.
+      if (meta.live) toast[type](title, { description: message, duration: NOTIFICATION_TOAST_MS });
+      return;
+    }
+  }
+}

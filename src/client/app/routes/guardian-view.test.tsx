@@ -1,0 +1,234 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Alert, AlertDelivery } from '#shared/schemas/alert';
+import type { Ward } from '#shared/schemas/guardian';
+import type { Location } from '#shared/schemas/location';
+import type { RealtimeEvent } from '#shared/schemas/realtime';
+import { fakeSession, mockApi } from '../../testing/fake-api';
+import { createFakeRealtime } from '../../testing/fake-realtime';
+import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
+
+const WARD_ID = 'ward-7';
+
+function location(overrides: Partial<Location> = {}): Location {
+  return {
+    user_id: WARD_ID,
+    latitude: 51.5,
+    longitude: -0.12,
+    accuracy: 12,
+    speed: null,
+    heading: null,
+    altitude: null,
+    address: null,
+    battery_level: 64,
+    online: true,
+    recorded_at: new Date(Date.now() - 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+const ward: Ward = {
+  relationship_id: 'rel-1',
+  ward_id: WARD_ID,
+  full_name: 'Bob Ward',
+  email: 'bob@example.org',
+  location_sharing_enabled: true,
+  location: location(),
+  linked_since: '2025-01-01T00:00:00.000Z',
+};
+
+const alert: Alert = {
+  id: 'alert-1',
+  trigger_type: 'manual',
+  message: null,
+  notes: null,
+  location_lat: 51.51,
+  location_lng: -0.13,
+  location_accuracy: 8,
+  location_address: null,
+  recording_id: null,
+  created_at: new Date().toISOString(),
+};
+
+function delivery(status: AlertDelivery['status']): AlertDelivery {
+  return {
+    id: 'delivery-1',
+    channel: 'sms',
+    recipient: '+15551234567',
+    recipient_name: 'Mum',
+    status,
+    attempts: status === 'pending' ? 0 : 1,
+    last_error: null,
+    next_attempt_at: null,
+    sent_at: status === 'sent' ? new Date().toISOString() : null,
+  };
+}
+
+let nextId = 100;
+function event<T extends RealtimeEvent['type']>(
+  type: T,
+  payload: Extract<RealtimeEvent, { type: T }>['payload'],
+) {
+  nextId += 1;
+  return {
+    id: nextId,
+    type,
+    user_id: WARD_ID,
+    created_at: new Date().toISOString(),
+    payload,
+  } as RealtimeEvent;
+}
+
+function openGuardianView() {
+  storeSession(fakeSession());
+  markOnboardingSeenForTest();
+  const api = mockApi([
+    { method: 'GET', path: '/api/wards', body: { wards: [ward] } },
+    {
+      method: 'GET',
+      path: `/api/locations/route?userId=${WARD_ID}`,
+      body: {
+        user_id: WARD_ID,
+        sharing: true,
+        route: [{ latitude: 51.49, longitude: -0.11, accuracy: 10, recorded_at: '2025-01-01T00:00:00.000Z' }],
+      },
+    },
+  ]);
+  const realtime = createFakeRealtime();
+  const rendered = renderApp('/guardian/wards', { realtime: realtime.transport });
+  return { api, realtime, ...rendered };
+}
+
+describe('/guardian/wards: the guardian view', () => {
+  it("shows each ward's last position, battery and online state on a map", async () => {
+    openGuardianView();
+    const card = await screen.findByRole('article', { name: 'Bob Ward' });
+    expect(within(card).getByTestId('ward-coordinates')).toHaveTextContent('51.500000, -0.120000');
+    expect(within(card).getByText('Battery 64%')).toBeInTheDocument();
+    expect(within(card).getByText('Online')).toBeInTheDocument();
+    expect(within(card).getByText('Last updated 1 min ago')).toBeInTheDocument();
+    expect(within(card).getByRole('region', { name: "Map of Bob Ward's position" })).toBeInTheDocument();
+  });
+
+  it('connects to the realtime channel with the access token and shows Live once ready', async () => {
+    const { realtime } = openGuardianView();
+    await screen.findByRole('article', { name: 'Bob Ward' });
+    expect(realtime.latest().query.get('access_token')).toBe('access-1');
+    act(() => {
+      realtime.accept('user-1', 100);
+    });
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+  });
+
+  it('moves the marker when a location.updated event arrives, without a reload', async () => {
+    const { realtime, api } = openGuardianView();
+    const card = await screen.findByRole('article', { name: 'Bob Ward' });
+    act(() => {
+      realtime.accept('user-1', 100);
+    });
+    const requestsBefore = api.requests.length;
+
+    act(() => {
+      realtime.emit(
+        event(
+          'location.updated',
+          location({
+            latitude: 51.52,
+            longitude: -0.1,
+            battery_level: 15,
+            online: false,
+            recorded_at: new Date().toISOString(),
+          }),
+        ),
+      );
+    });
+
+    await waitFor(() =>
+      expect(within(card).getByTestId('ward-coordinates')).toHaveTextContent('51.520000, -0.100000'),
+    );
+    expect(within(card).getByText('Battery 15%')).toBeInTheDocument();
+    expect(within(card).getByText('Offline')).toBeInTheDocument();
+    expect(within(card).getByText('Last updated just now')).toBeInTheDocument();
+    const marker = card.querySelector('.leaflet-marker-icon');
+    expect(marker).not.toBeNull();
+    // Live, not reloaded: no new request was needed.
+    expect(api.requests.length).toBe(requestsBefore);
+  });
+
+  it('shows a red banner on alert.created, then each contact text status as it changes', async () => {
+    const { realtime } = openGuardianView();
+    const card = await screen.findByRole('article', { name: 'Bob Ward' });
+    act(() => {
+      realtime.accept('user-1', 100);
+    });
+
+    act(() => {
+      realtime.emit(event('alert.created', alert));
+    });
+    const banner = await screen.findByRole('alert', { name: 'Emergency alert from Bob Ward' });
+    expect(banner).toHaveTextContent('Trigger: SOS button');
+    expect(within(banner).getByRole('link', { name: 'Open in Maps' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps?q=51.510000,-0.130000',
+    );
+    expect(banner).toHaveTextContent('No texts yet');
+
+    act(() => {
+      realtime.emit(event('alert.delivery_updated', { alert_id: alert.id, delivery: delivery('sending') }));
+    });
+    expect(await within(banner).findByRole('listitem', { name: 'Mum: Sending' })).toBeInTheDocument();
+    act(() => {
+      realtime.emit(event('alert.delivery_updated', { alert_id: alert.id, delivery: delivery('sent') }));
+    });
+    expect(await within(banner).findByRole('listitem', { name: 'Mum: Sent' })).toBeInTheDocument();
+    // The ward's card keeps the alert too.
+    expect(within(card).getByRole('listitem', { name: 'Mum: Sent' })).toBeInTheDocument();
+
+    // Dismissing closes the banner; the bell lists it.
+    await act(async () => {
+      within(banner).getByRole('button', { name: 'Dismiss the alert from Bob Ward' }).click();
+    });
+    expect(screen.queryByRole('alert', { name: 'Emergency alert from Bob Ward' })).not.toBeInTheDocument();
+    expect(within(card).getByText('Trigger: SOS button')).toBeInTheDocument();
+  });
+
+  it('shows an open escort with its deadline from escort.updated', async () => {
+    const { realtime } = openGuardianView();
+    const card = await screen.findByRole('article', { name: 'Bob Ward' });
+    act(() => {
+      realtime.accept('user-1', 100);
+      realtime.emit(
+        event('escort.updated', {
+          id: 'escort-1',
+          status: 'active',
+          destination_address: '10 Downing Street',
+          expires_at: '2030-01-01T18:30:00.000Z',
+        }),
+      );
+    });
+    expect(await within(card).findByText('Escort Mode')).toBeInTheDocument();
+    expect(within(card).getByText('To 10 Downing Street')).toBeInTheDocument();
+    expect(within(card).getByText(/^Deadline /)).toBeInTheDocument();
+
+    act(() => {
+      realtime.emit(event('escort.updated', { id: 'escort-1', status: 'completed' }));
+    });
+    await waitFor(() => expect(within(card).queryByText('Escort Mode')).not.toBeInTheDocument());
+  });
+
+  it('reconnects with `since` after the socket drops, so missed alerts are caught up', async () => {
+    const { realtime } = openGuardianView();
+    await screen.findByRole('article', { name: 'Bob Ward' });
+    act(() => {
+      realtime.accept('user-1', 100);
+      realtime.emit(event('location.updated', location({ recorded_at: new Date().toISOString() })));
+    });
+    const lastId = nextId;
+    act(() => {
+      realtime.latest().serverClose(1006);
+    });
+    await waitFor(() => expect(realtime.sockets).toHaveLength(2), { timeout: 3000 });
+    expect(realtime.latest().query.get('since')).toBe(String(lastId));
+    expect(await screen.findByText('Reconnecting...')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,34 @@
+import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-ui-texts';
+import { GuardianView } from '../../features/guardians/components/guardian-view';
+import { ThemeToggle } from '../../features/theme/components/theme-toggle';
+import { paths } from '../../lib/paths';
+import { RealtimeBadge } from '../components/realtime-badge';
+import { SignedInPage } from '../components/signed-in-page';
+import { SubPageHeader } from '../components/sub-page-header';
+
+/** /guardian/wards: the guardian's watch screen. Positions and alerts arrive live over the realtime channel. */
+export function GuardianViewRoute() {
+  return (
+    <SignedInPage>
+      {(userId) => (
+        <>
+          <SubPageHeader
+            title={GUARDIAN_VIEW_TEXTS.title}
+            backTo={paths.guardian}
+            backLabel={GUARDIAN_VIEW_TEXTS.back}
+            actions={
+              <>
+                <RealtimeBadge />
+                <ThemeToggle />
+              </>
+            }
+          />
+          <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 pt-4 pb-24">
+            <p className="text-sm text-muted-foreground">{GUARDIAN_VIEW_TEXTS.description}</p>
+            <GuardianView userId={userId} linkingPath={paths.guardian} />
+          </main>
+        </>
+      )}
+    </SignedInPage>
+  );
+}

@@ -1,0 +1,447 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SOS, STORAGE_KEYS } from '#shared/constants';
+import type { AlertDelivery, AlertDetail } from '#shared/schemas/alert';
+import type { EmergencyContact } from '#shared/schemas/profile';
+import { playSound } from '../../lib/sounds';
+import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
+import { createFakeDevice, type FakeDevice } from '../../testing/fake-device';
+import { renderApp, storeSession } from '../../testing/render-app';
+
+vi.mock('../../lib/sounds', () => ({ playSound: vi.fn(), playTone: vi.fn() }));
+
+const ada: EmergencyContact = {
+  id: '1700000000000',
+  name: 'Ada Byron',
+  phone: '+15551234567',
+  relationship: 'Family',
+};
+const bob: EmergencyContact = {
+  id: '1700000000001',
+  name: 'Bob Smith',
+  phone: '+15557654321',
+  relationship: 'Friend',
+};
+
+function delivery(contact: EmergencyContact, status: AlertDelivery['status']): AlertDelivery {
+  return {
+    id: `delivery-${contact.id}`,
+    channel: 'sms',
+    recipient: contact.phone,
+    recipient_name: contact.name,
+    status,
+    attempts: 1,
+    last_error: status === 'sent' ? null : 'provider refused',
+    next_attempt_at: null,
+    sent_at: status === 'sent' ? '2026-01-01T12:00:01.000Z' : null,
+  };
+}
+
+function alertDetail(statuses: AlertDelivery['status'][], message: string | null = null): AlertDetail {
+  const deliveries = [ada, bob]
+    .slice(0, statuses.length)
+    .map((contact, index) => delivery(contact, statuses[index] ?? 'sent'));
+  return {
+    alert: {
+      id: 'alert-1',
+      trigger_type: 'manual',
+      message,
+      notes: null,
+      location_lat: 51.5,
+      location_lng: -0.12,
+      location_accuracy: 10,
+      location_address: null,
+      recording_id: null,
+      created_at: '2026-01-01T12:00:00.000Z',
+    },
+    emergencyContacts: deliveries.length,
+    deliveries,
+    summary: {
+      successful: deliveries.filter((entry) => entry.status === 'sent').length,
+      total: deliveries.length,
+    },
+  };
+}
+
+function routes({
+  contacts = [ada, bob],
+  alert = { status: 201, body: alertDetail(['sent', 'sent']) },
+  soundEnabled = true,
+}: {
+  contacts?: EmergencyContact[];
+  alert?: { status: number; body: unknown };
+  soundEnabled?: boolean;
+} = {}): FakeRoute[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/profile',
+      body: fakeProfile({ full_name: 'Grace Hopper', sound_enabled: soundEnabled }),
+    },
+    { method: 'GET', path: '/api/contacts', body: { contacts } },
+    { method: 'POST', path: '/api/alerts', ...alert },
+    { method: 'GET', path: '/api/alerts/alert-1', body: alert.body },
+  ];
+}
+
+type AlertPost = { key: string | null; body: Record<string, unknown> };
+
+function alertPosts(api: ReturnType<typeof mockApi>): AlertPost[] {
+  return api.fetchMock.mock.calls
+    .filter(([input, init]) => String(input) === '/api/alerts' && init?.method === 'POST')
+    .map(([, init]) => ({
+      key: new Headers(init?.headers).get('idempotency-key'),
+      body: JSON.parse(String(init?.body)) as Record<string, unknown>,
+    }));
+}
+
+function storedQueue(): { idempotencyKey: string }[] {
+  return JSON.parse(window.localStorage.getItem(`${STORAGE_KEYS.alertQueue}:user-1`) ?? '[]');
+}
+
+async function openSosPage(api: FakeRoute[], device: FakeDevice = createFakeDevice()) {
+  const mock = mockApi(api);
+  const view = renderApp('/sos', { device });
+  await screen.findByRole('heading', { name: 'Emergency SOS', level: 1 });
+  // The contacts are loaded (and saved offline) before anyone presses SOS.
+  await screen.findByRole('link', { name: 'Call Ada Byron' });
+  return { ...view, api: mock, device };
+}
+
+async function runCountdown(): Promise<void> {
+  await act(() => vi.advanceTimersByTimeAsync(SOS.countdownSeconds * SOS.tickMs));
+}
+
+async function pressSos(user: ReturnType<typeof renderApp>['user']): Promise<void> {
+  await user.click(screen.getByRole('button', { name: /^SOS/ }));
+  expect(await screen.findByRole('dialog', { name: 'Emergency SOS Activation' })).toBeInTheDocument();
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.mocked(playSound).mockClear();
+  storeSession(fakeSession());
+});
+
+afterEach(() => {
+  toast.dismiss();
+});
+
+describe('/sos page', () => {
+  it('has the SOS button, Call 911, three quick messages, the contacts with call links and three instructions', async () => {
+    await openSosPage(routes());
+    expect(screen.getByRole('button', { name: 'SOS' })).toHaveAccessibleDescription(
+      'Tap once to start a 10-second countdown that you can cancel.',
+    );
+    expect(screen.getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
+    for (const message of [
+      'I need help. Please call me now.',
+      "I'm being followed. Please check on me.",
+      "I don't feel safe. Please come to my location.",
+    ]) {
+      expect(screen.getByRole('button', { name: message })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'Call Bob Smith' })).toHaveAttribute('href', 'tel:+15557654321');
+    const instructions = screen.getByRole('heading', { name: 'How SOS works' }).parentElement as HTMLElement;
+    expect(within(instructions).getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('a single tap starts the countdown, exactly as the instructions say (no hold)', async () => {
+    const { user } = await openSosPage(routes());
+    expect(screen.getByText('Tap the SOS button once. A 10-second countdown starts.')).toBeInTheDocument();
+    expect(screen.queryByText(/hold/i)).not.toBeInTheDocument();
+    await pressSos(user);
+    expect(screen.getByRole('timer', { name: 'seconds remaining' })).toHaveTextContent('10');
+  });
+
+  it('shows an offline dot and text on the button when offline', async () => {
+    const device = createFakeDevice();
+    await openSosPage(routes(), device);
+    act(() => device.setOnline(false));
+    expect(screen.getByRole('button', { name: 'SOS Offline' })).toBeInTheDocument();
+    expect(screen.getByTestId('sos-offline-dot')).toBeInTheDocument();
+  });
+
+  it('sends after the countdown: one POST with location and an Idempotency-Key; Sent toast, banner, statuses', async () => {
+    const { user, api } = await openSosPage(routes());
+    await pressSos(user);
+    await runCountdown();
+
+    expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
+    const posts = alertPosts(api);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posts[0]?.body).toEqual({
+      triggerType: 'manual',
+      location: { latitude: 51.5, longitude: -0.12, accuracy: 10 },
+    });
+    expect(screen.getByRole('alert', { name: '' })).toHaveTextContent('Emergency Mode Active');
+
+    const panel = screen.getByTestId('delivery-status-panel');
+    expect(within(panel).getByRole('heading', { name: 'Who got your alert' })).toBeInTheDocument();
+    expect(
+      within(panel)
+        .getAllByTestId('delivery-row')
+        .map((row) => row.textContent),
+    ).toEqual(['Ada Byron+15551234567Sent', 'Bob Smith+15557654321Sent']);
+    // Sounds: nine countdown beeps, then the alert.
+    expect(vi.mocked(playSound).mock.calls.map(([sound]) => sound)).toEqual([
+      ...Array(9).fill('countdownBeep'),
+      'emergencyAlert',
+    ]);
+    // An in-app notification records the outcome.
+    expect(window.localStorage.getItem(`${STORAGE_KEYS.notifications}:user-1`)).toContain(
+      'Emergency Alert Sent',
+    );
+
+    await act(() => vi.advanceTimersByTimeAsync(SOS.bannerOnSosPageMs));
+    expect(screen.queryByText('Emergency Mode Active')).not.toBeInTheDocument();
+  });
+
+  it('says Partial Emergency Alert Sent with how many numbers may need verification', async () => {
+    const { user } = await openSosPage(
+      routes({ alert: { status: 201, body: alertDetail(['sent', 'failed']) } }),
+    );
+    await pressSos(user);
+    await runCountdown();
+    expect(await screen.findByText('Partial Emergency Alert Sent')).toBeInTheDocument();
+    expect(screen.getByText('1 numbers may need verification')).toBeInTheDocument();
+    // The number that was not texted can be texted from the phone.
+    expect(
+      screen.getByRole('link', { name: 'Text your contacts from your phone' }).getAttribute('href'),
+    ).toMatch(/^sms:\+15557654321\?body=/);
+    expect(within(screen.getByTestId('delivery-status-panel')).getByText('Failed')).toBeInTheDocument();
+  });
+
+  it('says Emergency Alert Failed when no text went out', async () => {
+    const { user } = await openSosPage(
+      routes({ alert: { status: 201, body: alertDetail(['failed', 'failed']) } }),
+    );
+    await pressSos(user);
+    await runCountdown();
+    expect(await screen.findByText('Emergency Alert Failed')).toBeInTheDocument();
+  });
+
+  it('says Error Sending Alert when the server refuses the request', async () => {
+    const { user } = await openSosPage(
+      routes({
+        alert: { status: 400, body: { error: 'validation_failed', message: 'The request is not valid.' } },
+      }),
+    );
+    await pressSos(user);
+    await runCountdown();
+    expect(await screen.findByText('Error Sending Alert')).toBeInTheDocument();
+    expect(
+      screen.getByText('Failed to send emergency notifications. Please try calling 911 directly.'),
+    ).toBeInTheDocument();
+    expect(storedQueue()).toEqual([]);
+  });
+
+  it('Cancel Emergency stops it: SOS Cancelled, nothing sent', async () => {
+    const { user, api } = await openSosPage(routes());
+    await pressSos(user);
+    await act(() => vi.advanceTimersByTimeAsync(3 * SOS.tickMs));
+    await user.click(screen.getByRole('button', { name: 'Cancel Emergency' }));
+    expect(await screen.findByText('SOS Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await runCountdown();
+    expect(alertPosts(api)).toHaveLength(0);
+  });
+
+  it('without contacts says so and opens the add-contact dialog instead of counting down', async () => {
+    mockApi(routes({ contacts: [] }));
+    const { user } = renderApp('/sos');
+    expect(await screen.findByText('No emergency contacts added yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'SOS' }));
+    expect(await screen.findByText('Please add emergency contacts before using SOS.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add Emergency Contact' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Emergency SOS Activation' })).not.toBeInTheDocument();
+  });
+
+  it('is silent when the profile turns sound off', async () => {
+    const { user } = await openSosPage(routes({ soundEnabled: false }));
+    await waitFor(() =>
+      expect(
+        JSON.parse(window.localStorage.getItem(`${STORAGE_KEYS.offlineEmergencyData}:user-1`) ?? '{}')
+          .soundEnabled,
+      ).toBe(false),
+    );
+    await pressSos(user);
+    await runCountdown();
+    expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
+    expect(playSound).not.toHaveBeenCalled();
+  });
+});
+
+describe('quick messages', () => {
+  it('asks first, then really sends the message to the contacts', async () => {
+    const { user, api } = await openSosPage(
+      routes({
+        alert: { status: 201, body: alertDetail(['sent', 'sent'], 'I need help. Please call me now.') },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'I need help. Please call me now.' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Send this message?' });
+    expect(dialog).toHaveTextContent('your 2 emergency contacts');
+    expect(alertPosts(api)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
+
+    expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
+    expect(alertPosts(api)).toEqual([
+      {
+        key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        body: {
+          triggerType: 'manual',
+          message: 'I need help. Please call me now.',
+          location: { latitude: 51.5, longitude: -0.12, accuracy: 10 },
+        },
+      },
+    ]);
+  });
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const { user, api } = await openSosPage(routes());
+    await user.click(screen.getByRole('button', { name: "I'm being followed. Please check on me." }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Send this message?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(alertPosts(api)).toHaveLength(0);
+  });
+});
+
+describe('offline SOS', () => {
+  it('opens the messaging app with every number and the message, queues the alert, and sends it once when back online', async () => {
+    const device = createFakeDevice();
+    const { user, api } = await openSosPage(routes(), device);
+    act(() => device.setOnline(false));
+    await pressSos(user);
+    await runCountdown();
+
+    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+    expect(device.smsOpened).toHaveLength(1);
+    const url = device.smsOpened[0] ?? '';
+    expect(url.startsWith('sms:+15551234567,+15557654321?body=')).toBe(true);
+    const body = decodeURIComponent(url.slice(url.indexOf('?body=') + '?body='.length));
+    expect(body).toContain('SOS: Grace Hopper needs help.');
+    expect(body).toContain('https://www.google.com/maps?q=51.500000,-0.120000');
+    expect(alertPosts(api)).toHaveLength(0);
+    const queue = storedQueue();
+    expect(queue).toHaveLength(1);
+    expect(screen.getByText('Alert waiting for a connection')).toBeInTheDocument();
+
+    act(() => device.setOnline(true));
+    expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    const posts = alertPosts(api);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.key).toBe(queue[0]?.idempotencyKey);
+    expect(posts[0]?.body).toMatchObject({
+      triggerType: 'manual',
+      location: { latitude: 51.5, longitude: -0.12 },
+    });
+    expect(storedQueue()).toEqual([]);
+  });
+
+  it('falls back when the server fails (5xx) and retries later with the same key', async () => {
+    const api = routes({ alert: { status: 503, body: { error: 'internal', message: 'down' } } });
+    const { user, api: mock, device } = await openSosPage(api);
+    await pressSos(user);
+    await runCountdown();
+    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+    expect(device.smsOpened).toHaveLength(1);
+    expect(storedQueue()).toHaveLength(1);
+
+    const post = api.find((route) => route.method === 'POST');
+    if (post) Object.assign(post, { status: 201, body: alertDetail(['sent', 'sent']) });
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
+    const posts = alertPosts(mock);
+    expect(posts).toHaveLength(2);
+    expect(posts[1]?.key).toBe(posts[0]?.key);
+    expect(storedQueue()).toEqual([]);
+  });
+
+  it('says SMS Not Available when offline on a device without a messaging app', async () => {
+    const device = createFakeDevice();
+    device.smsAvailable = false;
+    const { user } = await openSosPage(routes(), device);
+    act(() => device.setOnline(false));
+    await pressSos(user);
+    await runCountdown();
+    expect(await screen.findByText('SMS Not Available')).toBeInTheDocument();
+    expect(screen.getByText('No SMS capability available')).toBeInTheDocument();
+    expect(device.smsOpened).toEqual([]);
+    expect(storedQueue()).toHaveLength(1);
+  });
+
+  it('says Native SMS not available when the server fails on a device without a messaging app', async () => {
+    const device = createFakeDevice();
+    device.smsAvailable = false;
+    const { user } = await openSosPage(
+      routes({ alert: { status: 500, body: { error: 'internal', message: 'x' } } }),
+      device,
+    );
+    await pressSos(user);
+    await runCountdown();
+    expect(await screen.findByText('Native SMS not available on this platform')).toBeInTheDocument();
+    expect(screen.getByText('Emergency SMS Failed')).toBeInTheDocument();
+  });
+
+  it('says No emergency contacts stored offline when nothing was saved on this device', async () => {
+    const device = createFakeDevice({ online: false });
+    mockApi([
+      { method: 'GET', path: '/api/profile', status: 503, body: { error: 'internal', message: 'x' } },
+      { method: 'GET', path: '/api/contacts', status: 503, body: { error: 'internal', message: 'x' } },
+    ]);
+    const { user } = renderApp('/sos', { device });
+    await pressSos(user);
+    await runCountdown();
+    expect(await screen.findByText('No emergency contacts stored offline')).toBeInTheDocument();
+    expect(screen.getByText('Emergency SMS Failed')).toBeInTheDocument();
+  });
+
+  it('sends an alert queued before a reload when the app starts online, once', async () => {
+    window.localStorage.setItem(
+      `${STORAGE_KEYS.alertQueue}:user-1`,
+      JSON.stringify([
+        {
+          idempotencyKey: 'queued-key-1',
+          userId: 'user-1',
+          queuedAt: '2026-01-01T11:59:00.000Z',
+          request: { triggerType: 'manual', location: { latitude: 51.5, longitude: -0.12, accuracy: 10 } },
+        },
+      ]),
+    );
+    const { api } = await openSosPage(routes());
+    expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(alertPosts(api).map((post) => post.key)).toEqual(['queued-key-1']);
+    expect(storedQueue()).toEqual([]);
+  });
+});
+
+describe('dashboard SOS', () => {
+  it('uses the same flow and shows the activated state for 5 seconds', async () => {
+    const api = mockApi(routes());
+    const { user } = renderApp('/');
+    await screen.findByRole('link', { name: 'Call Ada Byron' });
+    await pressSos(user);
+    await runCountdown();
+    expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
+    expect(screen.getByText('SOS Activated')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'SOS Activated' })).toBeInTheDocument();
+    expect(alertPosts(api)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(SOS.bannerOnDashboardMs));
+    expect(screen.queryByText('SOS Activated')).not.toBeInTheDocument();
+  });
+
+  it('without contacts opens the contacts card in add mode', async () => {
+    mockApi(routes({ contacts: [] }));
+    const { user } = renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Add First Contact' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'SOS' }));
+    expect(await screen.findByText('Please add emergency contacts before using SOS.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add Emergency Contact' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,111 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TRACK_PAGE_REFRESH_MS } from '#shared/constants';
+import type { TrackResponse } from '#shared/schemas/share-link';
+import { SHARE_LINK_TEXTS } from '#shared/texts';
+import { mockApi } from '../../testing/fake-api';
+import { renderApp } from '../../testing/render-app';
+
+const PATH = '/api/track/share-abc';
+
+function tracked(latitude: number, overrides: Partial<TrackResponse> = {}): TrackResponse {
+  return {
+    full_name: 'Ada Lovelace',
+    sharing: true,
+    location: {
+      latitude,
+      longitude: -0.12,
+      accuracy: 9,
+      speed: null,
+      heading: null,
+      altitude: null,
+      address: null,
+      battery_level: null,
+      online: true,
+      recorded_at: new Date(Date.now() - 2 * 60_000).toISOString(),
+    },
+    route: [{ latitude: 51.49, longitude: -0.12, accuracy: 9, recorded_at: '2025-01-01T00:00:00.000Z' }],
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    ...overrides,
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('/track/:shareCode (public)', () => {
+  it("shows the sharer's name, live position and last update, without signing in", async () => {
+    const api = mockApi([{ method: 'GET', path: PATH, body: tracked(51.5) }]);
+    renderApp('/track/share-abc');
+    expect(
+      await screen.findByRole('heading', { name: "Ada Lovelace's live location", level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Last updated 2 min ago')).toBeInTheDocument();
+    const map = screen.getByRole('region', { name: 'Map of the shared position' });
+    expect(map.querySelector('.leaflet-marker-icon')).not.toBeNull();
+    expect(screen.getByText(/^Link valid until /)).toBeInTheDocument();
+    expect(api.requests.find((request) => request.path === PATH)?.authorization).toBeNull();
+    // Outside the app shell: no bottom navigation, no login card.
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Login to Beacon' })).not.toBeInTheDocument();
+  });
+
+  it('refreshes by itself every few seconds', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    const api = mockApi([{ method: 'GET', path: PATH, body: tracked(51.5) }]);
+    renderApp('/track/share-abc');
+    await screen.findByText('Last updated 2 min ago');
+    const moved = tracked(51.6);
+    const route = api.routes[0];
+    if (route && moved.location)
+      route.body = { ...moved, location: { ...moved.location, recorded_at: new Date().toISOString() } };
+
+    await act(() => vi.advanceTimersByTimeAsync(TRACK_PAGE_REFRESH_MS));
+    expect(await screen.findByText('Last updated just now')).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.path === PATH).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says when the person has location sharing off', async () => {
+    mockApi([{ method: 'GET', path: PATH, body: tracked(0, { sharing: false, location: null, route: [] }) }]);
+    renderApp('/track/share-abc');
+    expect(await screen.findByText('Location sharing is paused.')).toBeInTheDocument();
+  });
+
+  it('shows the expired message verbatim (410 link_expired) and stops polling', async () => {
+    const api = mockApi([
+      {
+        method: 'GET',
+        path: PATH,
+        status: 410,
+        body: { error: 'link_expired', message: SHARE_LINK_TEXTS.linkExpired },
+      },
+    ]);
+    renderApp('/track/share-abc');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('This tracking link has expired.')).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.path === PATH)).toHaveLength(1);
+  });
+
+  it('shows the revoked message verbatim (410 link_inactive)', async () => {
+    mockApi([
+      {
+        method: 'GET',
+        path: PATH,
+        status: 410,
+        body: { error: 'link_inactive', message: SHARE_LINK_TEXTS.linkInactive },
+      },
+    ]);
+    renderApp('/track/share-abc');
+    expect(await screen.findByText('This tracking link is no longer active.')).toBeInTheDocument();
+  });
+
+  it('shows a not-found state for an unknown link', async () => {
+    mockApi([{ method: 'GET', path: PATH, status: 404, body: { error: 'not_found', message: 'Not found' } }]);
+    renderApp('/track/share-abc');
+    expect(await screen.findByRole('heading', { name: 'Tracking link not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { DevSmsMessage } from '#shared/schemas/dev-sms';
+import { fakeProfile, fakeSession, mockApi } from '../../../testing/fake-api';
+import { renderApp, renderWithProviders, storeSession } from '../../../testing/render-app';
+import { SmsOutboxPage } from './sms-outbox-page';
+
+function message(id: string, to: string, body: string, createdAt: string): DevSmsMessage {
+  return { id, to, body, user_id: 'user-1', created_at: createdAt };
+}
+
+const older = message('m1', '+15551234567', 'Beacon SOS: Grace may need help.', '2026-01-01T12:00:00.000Z');
+const newer = message(
+  'm2',
+  '+15557654321',
+  'Beacon SOS: Grace may need help again.',
+  '2026-01-01T13:00:00.000Z',
+);
+
+describe('SmsOutboxPage', () => {
+  it('lists the texts newest first with recipient, body and time, and refreshes', async () => {
+    const route = { method: 'GET', path: '/api/dev/sms-outbox', body: { messages: [older, newer] } };
+    const api = mockApi([route]);
+    const { user } = renderWithProviders(<SmsOutboxPage homePath="/" />);
+    expect(await screen.findByRole('heading', { name: 'Sent texts (dev outbox)' })).toBeInTheDocument();
+    const items = await screen.findAllByTestId('outbox-message');
+    expect(items.map((item) => within(item).getByText(/^\+1/).textContent)).toEqual([
+      '+15557654321',
+      '+15551234567',
+    ]);
+    expect(
+      within(items[0] as HTMLElement).getByText('Beacon SOS: Grace may need help again.'),
+    ).toBeInTheDocument();
+    expect(items[0]?.querySelector('time')).toHaveAttribute('datetime', newer.created_at);
+
+    route.body = { messages: [] };
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('No texts sent yet')).toBeInTheDocument();
+    expect(api.requests.filter((request) => request.path === '/api/dev/sms-outbox')).toHaveLength(2);
+  });
+
+  it('says a real SMS provider is configured when the outbox does not exist (404)', async () => {
+    mockApi([]);
+    renderWithProviders(<SmsOutboxPage homePath="/" />);
+    expect(
+      await screen.findByText(
+        'A real SMS provider is configured, so texts are really sent and not kept in a dev outbox here.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeDisabled();
+  });
+});
+
+describe('the dev outbox link in Settings > About', () => {
+  const profileRoute = { method: 'GET', path: '/api/profile', body: fakeProfile() };
+
+  it('appears when the outbox exists and leads to /outbox', async () => {
+    storeSession(fakeSession());
+    mockApi([profileRoute, { method: 'GET', path: '/api/dev/sms-outbox', body: { messages: [newer] } }]);
+    const { router, user } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: /^About/ }));
+    await user.click(await screen.findByRole('button', { name: 'Sent texts (dev outbox)' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/outbox'));
+    expect(await screen.findByText('Beacon SOS: Grace may need help again.')).toBeInTheDocument();
+  });
+
+  it('is absent when a real SMS provider is configured', async () => {
+    storeSession(fakeSession());
+    const api = mockApi([profileRoute]);
+    const { user } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: /^About/ }));
+    await waitFor(() =>
+      expect(api.requests.some((request) => request.path === '/api/dev/sms-outbox')).toBe(true),
+    );
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sent texts (dev outbox)' })).not.toBeInTheDocument();
+  });
+});

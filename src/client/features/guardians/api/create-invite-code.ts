@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { InviteCodeSchema, type InviteCode } from '#shared/schemas/guardian';
+import { apiRequest } from '../../../lib/api-client';
+import { inviteCodesQueryKey } from './get-invite-codes';
+import { showGuardianError } from './show-guardian-error';
+
+export function createInviteCode(): Promise<InviteCode> {
+  return apiRequest('/api/invite-codes', { method: 'POST', schema: InviteCodeSchema });
+}
+
+/** Generate Invite Code: the new code goes on top of the list at once. */
+export function useCreateInviteCode(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  const key = inviteCodesQueryKey(userId);
+  return useMutation({
+    mutationFn: createInviteCode,
+    onSuccess: (code) => {
+      queryClient.setQueryData<InviteCode[]>(key, (codes = []) => [
+        code,
+        ...codes.filter((other) => other.id !== code.id),
+      ]);
+    },
+    onError: showGuardianError,
+  });
+}

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { GuardianRelationship } from '#shared/schemas/guardian';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { apiRequest, noContent } from '../../../lib/api-client';
+import { relationshipsQueryKey } from './get-relationships';
+import { showGuardianError } from './show-guardian-error';
+import { wardsQueryKey } from './get-wards';
+
+export function endRelationship(id: string): Promise<void> {
+  return apiRequest(`/api/guardian-relationships/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: noContent,
+  });
+}
+
+/** Ends a link from either side (or withdraws a pending request). */
+export function useEndRelationship(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endRelationship,
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<GuardianRelationship[]>(relationshipsQueryKey(userId), (list = []) =>
+        list.filter((other) => other.id !== id),
+      );
+      void queryClient.invalidateQueries({ queryKey: wardsQueryKey(userId) });
+      toast.success(GUARDIAN_PAGE_TEXTS.endedTitle);
+    },
+    onError: showGuardianError,
+  });
+}

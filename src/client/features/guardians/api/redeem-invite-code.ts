@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  GuardianRelationshipSchema,
+  type GuardianRelationship,
+  type RedeemInviteCodeRequest,
+} from '#shared/schemas/guardian';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { apiRequest } from '../../../lib/api-client';
+import { relationshipsQueryKey } from './get-relationships';
+import { showGuardianError } from './show-guardian-error';
+
+export function redeemInviteCode(request: RedeemInviteCodeRequest): Promise<GuardianRelationship> {
+  return apiRequest('/api/invite-codes/redeem', {
+    method: 'POST',
+    body: request,
+    schema: GuardianRelationshipSchema,
+  });
+}
+
+/** Send Request: the redeemer becomes the ward of a pending relationship with the code's creator. */
+export function useRedeemInviteCode(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  const key = relationshipsQueryKey(userId);
+  return useMutation({
+    mutationFn: (code: string) => redeemInviteCode({ code }),
+    onSuccess: (relationship) => {
+      queryClient.setQueryData<GuardianRelationship[]>(key, (list = []) => [
+        relationship,
+        ...list.filter((other) => other.id !== relationship.id),
+      ]);
+      toast.success(GUARDIAN_PAGE_TEXTS.requestSentTitle, {
+        description: GUARDIAN_PAGE_TEXTS.requestSent(relationship.guardian.full_name),
+      });
+    },
+    onError: showGuardianError,
+  });
+}

@@ -1,0 +1,49 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { LOCATION_LIMITS } from '#shared/constants';
+import type { Ward } from '#shared/schemas/guardian';
+import type { Location, RoutePoint } from '#shared/schemas/location';
+import { inviteCodesQueryKey } from './get-invite-codes';
+import { relationshipsQueryKey } from './get-relationships';
+import { wardRouteQueryKey, wardRoutesQueryKey } from './get-ward-route';
+import { wardsQueryKey } from './get-wards';
+
+const time = (iso: string): number => Date.parse(iso);
+
+/**
+ * A ward moved (`location.updated`): their card's position and route change without a reload. Older readings
+ * (a queue flushed after being offline) never replace a newer position; the route stays ordered and capped.
+ */
+export function applyWardLocation(queryClient: QueryClient, viewerId: string, location: Location): void {
+  queryClient.setQueryData<Ward[]>(wardsQueryKey(viewerId), (wards) =>
+    wards?.map((ward) => {
+      if (ward.ward_id !== location.user_id) return ward;
+      if (ward.location && time(ward.location.recorded_at) > time(location.recorded_at)) return ward;
+      return { ...ward, location, location_sharing_enabled: true };
+    }),
+  );
+  queryClient.setQueryData<RoutePoint[]>(wardRouteQueryKey(viewerId, location.user_id), (route) => {
+    if (!route) return route;
+    const point: RoutePoint = {
+      latitude: location.latitude,
+      longitude: location.longitude,
+      accuracy: location.accuracy,
+      recorded_at: location.recorded_at,
+    };
+    if (route.some((existing) => existing.recorded_at === point.recorded_at)) return route;
+    return [...route, point]
+      .sort((a, b) => time(a.recorded_at) - time(b.recorded_at))
+      .slice(-LOCATION_LIMITS.routePoints);
+  });
+}
+
+/** A relationship changed (requested, approved, rejected, ended): reload everything that depends on it. */
+export function invalidateGuardianData(queryClient: QueryClient, viewerId: string): void {
+  for (const queryKey of [
+    relationshipsQueryKey(viewerId),
+    wardsQueryKey(viewerId),
+    wardRoutesQueryKey(viewerId),
+    inviteCodesQueryKey(viewerId),
+  ]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}

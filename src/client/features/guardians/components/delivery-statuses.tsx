@@ -1,0 +1,54 @@
+import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-ui-texts';
+import type { AlertDelivery, AlertDeliveryStatus } from '#shared/schemas/alert';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { cn } from '../../../lib/cn';
+
+const TONES: Record<AlertDeliveryStatus, BadgeTone> = {
+  pending: 'warning',
+  sending: 'info',
+  sent: 'success',
+  failed: 'danger',
+};
+
+/** Each emergency contact's text and where it stands (pending → sending → sent | failed). */
+export function DeliveryStatuses({
+  deliveries,
+  onDanger = false,
+}: {
+  deliveries: AlertDelivery[];
+  /** Drawn on the red banner: light text and solid badges. */
+  onDanger?: boolean;
+}) {
+  if (deliveries.length === 0) {
+    return (
+      <p className={cn('text-sm', onDanger ? 'text-white/90' : 'text-muted-foreground')}>
+        {GUARDIAN_VIEW_TEXTS.noDeliveries}
+      </p>
+    );
+  }
+  return (
+    <ul aria-label={GUARDIAN_VIEW_TEXTS.deliveriesTitle} className="flex flex-col gap-1">
+      {deliveries.map((delivery) => {
+        const status = GUARDIAN_VIEW_TEXTS.deliveryStatus[delivery.status];
+        const who = delivery.recipient_name || delivery.recipient;
+        return (
+          <li
+            key={delivery.id}
+            aria-label={`${who}: ${status}`}
+            className="flex items-center justify-between gap-2 text-sm"
+          >
+            <span className="truncate">{who}</span>
+            {onDanger ? (
+              // On the red banner every status is a white pill: legible in both themes.
+              <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-red-800">
+                {status}
+              </span>
+            ) : (
+              <Badge tone={TONES[delivery.status]}>{status}</Badge>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

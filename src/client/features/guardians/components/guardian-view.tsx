@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-ui-texts';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useWards } from '../api/get-wards';
+import { useWardActivity } from '../hooks/ward-activity-context';
+import { WardCard } from './ward-card';
+
+/** Every active ward's card; empty and failure states lead back to linking. */
+export function GuardianView({ userId, linkingPath }: { userId: string; linkingPath: string }) {
+  const wards = useWards(userId);
+  const { alerts, journeys } = useWardActivity();
+
+  if (wards.isPending) return <Spinner className="mx-auto my-10 size-8 text-muted-foreground" />;
+  if (wards.isError) {
+    return (
+      <Card className="flex flex-col items-center gap-3 p-6 text-center">
+        <p>{GUARDIAN_VIEW_TEXTS.loadFailed}</p>
+        <Button variant="outline" onClick={() => void wards.refetch()}>
+          {GUARDIAN_VIEW_TEXTS.retry}
+        </Button>
+      </Card>
+    );
+  }
+  if (wards.data.length === 0) {
+    return (
+      <Card className="flex flex-col items-center gap-3 p-6 text-center">
+        <p className="text-muted-foreground">{GUARDIAN_VIEW_TEXTS.empty}</p>
+        <Button asChild>
+          <Link to={linkingPath}>{GUARDIAN_VIEW_TEXTS.emptyAction}</Link>
+        </Button>
+      </Card>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      {wards.data.map((ward) => (
+        <WardCard
+          key={ward.ward_id}
+          userId={userId}
+          ward={ward}
+          alerts={alerts.filter((entry) => entry.ward_id === ward.ward_id)}
+          journeys={journeys.filter((journey) => journey.ward_id === ward.ward_id)}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { BatteryLow, BatteryMedium, Clock, MapPin, Navigation, Wifi, WifiOff } from 'lucide-react';
+import { useId } from 'react';
+import { LIVE_TRACKING, LOW_BATTERY_PERCENT } from '#shared/constants';
+import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-ui-texts';
+import { mapLink } from '#shared/map-link';
+import type { Ward } from '#shared/schemas/guardian';
+import { LiveMap } from '../../../components/map/live-map';
+import { Badge } from '../../../components/ui/badge';
+import { formatAgo, formatClockTime, formatDayTime } from '../../../lib/time-format';
+import { useNow } from '../../../lib/use-now';
+import { useWardRoute } from '../api/get-ward-route';
+import type { WardAlert, WardJourney } from '../stores/ward-activity-store';
+import { isJourneyOpen, journeyDeadline, journeyDestination } from '../utils/journey';
+import { DeliveryStatuses } from './delivery-statuses';
+import { triggerLabel } from './ward-alert-banners';
+
+type WardCardProps = {
+  userId: string;
+  ward: Ward;
+  alerts: WardAlert[];
+  journeys: WardJourney[];
+};
+
+/**
+ * One person the guardian watches over: last known position on a map with the recent route (both move live),
+ * battery and online state when known, any open escort or check-in with its deadline, and their alerts with
+ * each contact's text status.
+ */
+export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
+  const nameId = useId();
+  const route = useWardRoute(userId, ward.ward_id);
+  const now = useNow(LIVE_TRACKING.intervalMs);
+  const { location } = ward;
+  const name = ward.full_name || ward.email;
+  const open = journeys.filter(isJourneyOpen);
+
+  return (
+    <article
+      id={`ward-${ward.ward_id}`}
+      aria-labelledby={nameId}
+      className="flex scroll-mt-4 flex-col gap-4 rounded-2xl border bg-card p-4 text-card-foreground shadow-sm"
+    >
+      <header className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col">
+          <h2 id={nameId} className="truncate text-lg font-semibold">
+            {name}
+          </h2>
+          {ward.full_name ? (
+            <span className="truncate text-sm text-muted-foreground">{ward.email}</span>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap justify-end gap-1.5">
+          {!ward.location_sharing_enabled ? (
+            <Badge tone="warning">{GUARDIAN_VIEW_TEXTS.sharingOff}</Badge>
+          ) : null}
+          {location?.online != null ? (
+            <Badge tone={location.online ? 'success' : 'neutral'}>
+              {location.online ? (
+                <Wifi className="mr-1 size-3" aria-hidden />
+              ) : (
+                <WifiOff className="mr-1 size-3" aria-hidden />
+              )}
+              {location.online ? GUARDIAN_VIEW_TEXTS.online : GUARDIAN_VIEW_TEXTS.offline}
+            </Badge>
+          ) : null}
+          {location?.battery_level != null ? (
+            <Badge tone={location.battery_level <= LOW_BATTERY_PERCENT ? 'danger' : 'neutral'}>
+              {location.battery_level <= LOW_BATTERY_PERCENT ? (
+                <BatteryLow className="mr-1 size-3" aria-hidden />
+              ) : (
+                <BatteryMedium className="mr-1 size-3" aria-hidden />
+              )}
+              {GUARDIAN_VIEW_TEXTS.battery(location.battery_level)}
+            </Badge>
+          ) : null}
+        </div>
+      </header>
+
+      <LiveMap
+        label={GUARDIAN_VIEW_TEXTS.mapLabel(name)}
+        markerLabel={name}
+        position={
+          location
+            ? { latitude: location.latitude, longitude: location.longitude, accuracy: location.accuracy }
+            : null
+        }
+        route={route.data ?? []}
+      />
+
+      {location ? (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <span className="inline-flex items-center gap-1 font-mono" data-testid="ward-coordinates">
+            <MapPin className="size-4 text-muted-foreground" aria-hidden />
+            {GUARDIAN_VIEW_TEXTS.coordinates(location.latitude, location.longitude)}
+          </span>
+          {location.accuracy != null ? (
+            <span className="text-muted-foreground">{GUARDIAN_VIEW_TEXTS.accuracy(location.accuracy)}</span>
+          ) : null}
+          <time dateTime={location.recorded_at} className="text-muted-foreground">
+            {GUARDIAN_VIEW_TEXTS.lastUpdated(formatAgo(location.recorded_at, now))}
+          </time>
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">{GUARDIAN_VIEW_TEXTS.noPosition}</p>
+      )}
+
+      {open.map((journey) => (
+        <JourneyBox key={journey.kind} journey={journey} />
+      ))}
+
+      <div className="flex flex-col gap-2">
+        <h3 className="font-semibold">{GUARDIAN_VIEW_TEXTS.alertsTitle}</h3>
+        {alerts.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{GUARDIAN_VIEW_TEXTS.noAlerts}</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {alerts.map((entry) => (
+              <AlertRow key={entry.alert.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function JourneyBox({ journey }: { journey: WardJourney }) {
+  const deadline = journeyDeadline(journey);
+  const destination = journeyDestination(journey);
+  const Icon = journey.kind === 'escort' ? Navigation : Clock;
+  return (
+    <div className="flex items-start gap-3 rounded-xl border border-info/40 bg-info-soft p-3 text-sm">
+      <Icon className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
+      <div className="flex flex-col gap-0.5">
+        <span className="font-semibold">
+          {journey.kind === 'escort' ? GUARDIAN_VIEW_TEXTS.escortTitle : GUARDIAN_VIEW_TEXTS.checkInTitle}
+        </span>
+        {destination ? <span>{GUARDIAN_VIEW_TEXTS.destination(destination)}</span> : null}
+        {deadline ? (
+          <time dateTime={deadline}>{GUARDIAN_VIEW_TEXTS.deadline(formatClockTime(deadline))}</time>
+        ) : null}
+        <span className="text-muted-foreground">{GUARDIAN_VIEW_TEXTS.status(journey.payload.status)}</span>
+      </div>
+    </div>
+  );
+}
+
+function AlertRow({ entry }: { entry: WardAlert }) {
+  const { alert } = entry;
+  const hasLocation = alert.location_lat !== null && alert.location_lng !== null;
+  return (
+    <li className="flex flex-col gap-2 rounded-xl border border-destructive/40 bg-primary-soft p-3 text-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-semibold text-primary-text">
+          {GUARDIAN_VIEW_TEXTS.trigger(triggerLabel(alert.trigger_type))}
+        </span>
+        <time dateTime={alert.created_at} className="text-muted-foreground">
+          {GUARDIAN_VIEW_TEXTS.raisedAt(formatDayTime(alert.created_at))}
+        </time>
+      </div>
+      {hasLocation ? (
+        <a
+          href={mapLink(alert.location_lat ?? 0, alert.location_lng ?? 0)}
+          target="_blank"
+          rel="noreferrer"
+          className="self-start font-medium text-primary-text underline underline-offset-4"
+        >
+          {GUARDIAN_VIEW_TEXTS.openMap}
+        </a>
+      ) : null}
+      <DeliveryStatuses deliveries={entry.deliveries} />
+    </li>
+  );
+}

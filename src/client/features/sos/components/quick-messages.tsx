@@ -1,0 +1,82 @@
+import { MessageSquareText } from 'lucide-react';
+import { SOS_TEXTS } from '#shared/ui-texts';
+import { Button } from '../../../components/ui/button';
+import { focusRing } from '../../../components/ui/focus-ring';
+import { cn } from '../../../lib/cn';
+import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog';
+
+type QuickMessagesProps = {
+  onSelect: (message: string) => void;
+  disabled?: boolean;
+};
+
+/** Three quick messages (document 1 §2). Each is really texted to every contact, after a confirmation. */
+export function QuickMessages({ onSelect, disabled = false }: QuickMessagesProps) {
+  return (
+    <Card className="p-5">
+      <CardTitle as="h2">{SOS_TEXTS.quickMessagesTitle}</CardTitle>
+      <CardDescription className="mt-1">{SOS_TEXTS.quickMessagesDescription}</CardDescription>
+      <ul className="mt-3 flex flex-col gap-2">
+        {SOS_TEXTS.quickMessages.map((message) => (
+          <li key={message}>
+            <button
+              type="button"
+              className={cn(
+                'flex min-h-12 w-full cursor-pointer items-center gap-3 rounded-lg border border-input bg-card px-4 py-3 text-left text-sm font-medium transition-colors hover:bg-muted',
+                'disabled:pointer-events-none disabled:opacity-50',
+                focusRing,
+              )}
+              onClick={() => onSelect(message)}
+              disabled={disabled}
+            >
+              <MessageSquareText className="size-4 shrink-0 text-primary-text" aria-hidden />
+              {message}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+type QuickMessageConfirmDialogProps = {
+  message: string | null;
+  contactCount: number | undefined;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** "Send this message?" — a quick message texts real people, so it is never sent by a stray tap. */
+export function QuickMessageConfirmDialog({
+  message,
+  contactCount,
+  onConfirm,
+  onCancel,
+}: QuickMessageConfirmDialogProps) {
+  return (
+    <AlertDialog open={message !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
+      <AlertDialogContent>
+        <AlertDialogTitle>{SOS_TEXTS.quickMessageConfirmTitle}</AlertDialogTitle>
+        <AlertDialogDescription>
+          {SOS_TEXTS.quickMessageConfirmDescription(contactCount)}
+        </AlertDialogDescription>
+        <blockquote className="rounded-lg border-l-4 border-red-600 bg-muted p-3 font-medium">
+          {message}
+        </blockquote>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <AlertDialogCancel asChild>
+            <Button variant="outline">{SOS_TEXTS.quickMessageCancel}</Button>
+          </AlertDialogCancel>
+          <Button onClick={onConfirm}>{SOS_TEXTS.sendMessage}</Button>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import { SOS_TEXTS } from '#shared/ui-texts';
+import type { SoundName } from '../../../lib/sounds';
+import type { SosFlow } from '../hooks/use-sos-flow';
+import { SosButton } from './sos-button';
+import { SosCountdownDialog } from './sos-countdown-dialog';
+
+type SosControlProps = {
+  flow: SosFlow;
+  online: boolean;
+  size?: 'lg' | 'md';
+  /** Show the button's activated state (the dashboard, for a few seconds after an SOS). */
+  showActivated?: boolean;
+  play?: (sound: SoundName) => void;
+};
+
+/** The SOS button with its visible hint and the countdown dialog it opens. */
+export function SosControl({ flow, online, size = 'lg', showActivated = false, play }: SosControlProps) {
+  const hintId = useId();
+  return (
+    <div className="flex flex-col items-center gap-4">
+      <SosButton
+        onPress={flow.requestSos}
+        phase={flow.phase}
+        online={online}
+        activated={showActivated && flow.bannerVisible}
+        size={size}
+        describedBy={hintId}
+      />
+      <p id={hintId} className="max-w-xs text-center text-sm text-muted-foreground">
+        {SOS_TEXTS.buttonHint}
+      </p>
+      <SosCountdownDialog
+        open={flow.phase === 'countdown'}
+        onConfirm={flow.confirmSos}
+        onCancel={flow.cancelSos}
+        soundEnabled={flow.soundEnabled}
+        play={play}
+      />
+    </div>
+  );
+}

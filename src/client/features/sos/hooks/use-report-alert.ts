@@ -1,0 +1,45 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { toast } from 'sonner';
+import type { AlertDetail } from '#shared/schemas/alert';
+import { ALERT_OUTCOME_TEXTS } from '#shared/ui-texts';
+import { alertDetailQueryKey } from '../api/get-alert';
+import { classifyAlert, type AlertOutcome } from '../utils/alert-outcome';
+import { latestAlertQueryKey } from './use-latest-alert';
+
+/** The toast for an alert the server answered (document 1 §8). */
+export function showAlertOutcomeToast(detail: AlertDetail): void {
+  const { successful, total } = detail.summary;
+  const outcome = classifyAlert(detail.summary);
+  if (outcome === 'sent') {
+    toast.success(ALERT_OUTCOME_TEXTS.sentTitle, { description: ALERT_OUTCOME_TEXTS.sentDescription(total) });
+  } else if (outcome === 'partial') {
+    toast.warning(ALERT_OUTCOME_TEXTS.partialTitle, {
+      description: ALERT_OUTCOME_TEXTS.partialDescription(total - successful),
+    });
+  } else {
+    toast.error(ALERT_OUTCOME_TEXTS.failedTitle, { description: ALERT_OUTCOME_TEXTS.failedDescription });
+  }
+}
+
+/** Remembers the alert as the person's latest, so the delivery panel shows it (and polls its statuses). */
+export function rememberAlert(queryClient: QueryClient, userId: string, detail: AlertDetail): void {
+  queryClient.setQueryData(alertDetailQueryKey(detail.alert.id), detail);
+  queryClient.setQueryData(latestAlertQueryKey(userId), detail.alert.id);
+}
+
+/** Toast, remember, and tell the host (which adds the in-app notification). */
+export function useReportAlert(
+  userId: string | undefined,
+  onOutcome: ((outcome: AlertOutcome) => void) | undefined,
+): (detail: AlertDetail, replayed: boolean) => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (detail, replayed) => {
+      showAlertOutcomeToast(detail);
+      if (userId) rememberAlert(queryClient, userId, detail);
+      onOutcome?.({ kind: classifyAlert(detail.summary), detail, replayed });
+    },
+    [queryClient, userId, onOutcome],
+  );
+}

@@ -1,0 +1,229 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { SOS } from '#shared/constants';
+import type { AlertTriggerType, CreateAlertRequest } from '#shared/schemas/alert';
+import { ERRORS } from '#shared/texts';
+import { ALERT_OUTCOME_TEXTS, OFFLINE_SMS_TEXTS, SOS_TEXTS } from '#shared/ui-texts';
+import { ApiError } from '../../../lib/api-client';
+import { useDevice } from '../../../lib/device/device-context';
+import { buildSmsUrl } from '../../../lib/device/sms-composer';
+import { readOfflineEmergencyData } from '../../../lib/offline-emergency-data';
+import { queueAlert } from '../api/alert-queue-store';
+import { createAlert, isRetryableAlertError } from '../api/create-alert';
+import { unsentRecipients, type AlertOutcome } from '../utils/alert-outcome';
+import { getAlertLocation } from '../utils/get-alert-location';
+import { newIdempotencyKey } from '../utils/idempotency-key';
+import { offlineSmsBody, openSmsComposer } from '../utils/offline-sms';
+import { useReportAlert } from './use-report-alert';
+
+export type SosFlowOptions = {
+  userId: string | undefined;
+  /** How many contacts the person has; undefined while unknown (an SOS never waits for a list to load). */
+  contactCount: number | undefined;
+  /** The profile's sound_enabled; the countdown is silent when false. */
+  soundEnabled: boolean;
+  /** The person's name for the messaging-app text (the offline copy is used when absent). */
+  fullName: string | null;
+  /** How long the "Emergency Mode Active" banner / activated state shows after a confirmed SOS. */
+  bannerMs: number;
+  /** Runs before sending (the app refreshes a stale session so the alert is not refused with 401). */
+  beforeSend?: () => Promise<unknown>;
+  onOutcome?: (outcome: AlertOutcome) => void;
+  /** The SOS needs contacts and there are none; the host may open the add-contact dialog. */
+  onNeedsContacts?: () => void;
+};
+
+function bodyFor(request: CreateAlertRequest, fullName: string | null): string {
+  return offlineSmsBody({ fullName, message: request.message, location: request.location });
+}
+
+export type SosPhase = 'idle' | 'countdown' | 'sending';
+
+export type SosFlow = {
+  phase: SosPhase;
+  soundEnabled: boolean;
+  /** True for `bannerMs` after the countdown fired. */
+  bannerVisible: boolean;
+  /** The `sms:` link of the last messaging-app fallback, offered again in the status panel. */
+  composerUrl: string | null;
+  dismissComposer: () => void;
+  requestSos: () => void;
+  cancelSos: () => void;
+  confirmSos: () => void;
+  /** A quick message waiting for the person's confirmation, or null. */
+  pendingQuickMessage: string | null;
+  requestQuickMessage: (message: string) => void;
+  cancelQuickMessage: () => void;
+  confirmQuickMessage: () => void;
+};
+
+/**
+ * One SOS from tap to outcome (document 1 §4, §7, §8): contacts check → countdown → position (at most 5 s) →
+ * POST /api/alerts with an Idempotency-Key made once for this SOS → toasts. Without a connection, or when the
+ * server fails, it opens the messaging app with the stored contacts AND queues the alert, which the queue runner
+ * sends, with the same key, when the connection returns.
+ */
+export function useSosFlow(options: SosFlowOptions): SosFlow {
+  const { userId, contactCount, soundEnabled, bannerMs } = options;
+  const { geolocation, network, sms } = useDevice();
+  const [phase, setPhase] = useState<SosPhase>('idle');
+  const [bannerVisible, setBannerVisible] = useState(false);
+  const [composerUrl, setComposerUrl] = useState<string | null>(null);
+  const [pendingQuickMessage, setPendingQuickMessage] = useState<string | null>(null);
+  const sosKey = useRef<string | null>(null);
+  const report = useReportAlert(userId, options.onOutcome);
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+
+  useEffect(() => {
+    if (!bannerVisible) return;
+    const timer = window.setTimeout(() => setBannerVisible(false), bannerMs);
+    return () => window.clearTimeout(timer);
+  }, [bannerVisible, bannerMs]);
+
+  /** Blocks an SOS only when the person certainly has no contacts. */
+  const hasContacts = useCallback((): boolean => {
+    if (contactCount !== 0) return true;
+    toast.error(ERRORS.sosNeedsContacts);
+    latest.current.onNeedsContacts?.();
+    return false;
+  }, [contactCount]);
+
+  const fallBack = useCallback(
+    (request: CreateAlertRequest, idempotencyKey: string): void => {
+      const queuedAt = new Date().toISOString();
+      if (userId) {
+        // The server stamps an alert with the time it arrives; the note keeps when it was really raised.
+        queueAlert({
+          idempotencyKey,
+          userId,
+          queuedAt,
+          request: {
+            ...request,
+            notes: `Raised at ${queuedAt} without a connection; sent when it returned.`,
+          },
+        });
+      }
+      const stored = userId ? readOfflineEmergencyData(userId) : null;
+      const result = openSmsComposer({
+        composer: sms,
+        online: network.isOnline(),
+        phoneNumbers: stored?.contacts.map((contact) => contact.phone) ?? [],
+        body: bodyFor(request, latest.current.fullName ?? stored?.fullName ?? null),
+      });
+      if (result.kind === 'opened') {
+        toast.error(OFFLINE_SMS_TEXTS.onlineFailedTitle, {
+          description: OFFLINE_SMS_TEXTS.onlineFailedDescription,
+        });
+      } else {
+        toast.error(OFFLINE_SMS_TEXTS.onlineFailedTitle);
+        toast.error(result.title, { description: result.description });
+      }
+      setComposerUrl(result.url);
+      latest.current.onOutcome?.({ kind: 'queued' });
+    },
+    [userId, sms, network],
+  );
+
+  const deliver = useCallback(
+    async (triggerType: AlertTriggerType, message: string | null, idempotencyKey: string): Promise<void> => {
+      setPhase('sending');
+      setComposerUrl(null);
+      try {
+        await latest.current.beforeSend?.().catch(() => undefined);
+        const location = await getAlertLocation(geolocation, SOS.locationTimeoutMs);
+        const request: CreateAlertRequest = {
+          triggerType,
+          ...(message ? { message } : {}),
+          ...(location ? { location } : {}),
+        };
+        if (!network.isOnline()) {
+          fallBack(request, idempotencyKey);
+          return;
+        }
+        try {
+          const detail = await createAlert(request, idempotencyKey);
+          report(detail, false);
+          // Not everyone was texted: offer the messaging app for those numbers (not opened unasked).
+          const unsent = unsentRecipients(detail);
+          if (unsent.length > 0) {
+            setComposerUrl(buildSmsUrl(unsent, bodyFor(request, latest.current.fullName)));
+          }
+        } catch (error) {
+          if (isRetryableAlertError(error)) {
+            fallBack(request, idempotencyKey);
+            return;
+          }
+          if (error instanceof ApiError && error.message === ERRORS.sosNeedsContacts) {
+            toast.error(ERRORS.sosNeedsContacts);
+            latest.current.onNeedsContacts?.();
+          } else {
+            toast.error(ALERT_OUTCOME_TEXTS.errorTitle, {
+              description: ALERT_OUTCOME_TEXTS.errorDescription,
+            });
+          }
+          latest.current.onOutcome?.({
+            kind: 'error',
+            message: error instanceof ApiError ? error.message : ALERT_OUTCOME_TEXTS.errorDescription,
+          });
+        }
+      } finally {
+        setPhase('idle');
+      }
+    },
+    [geolocation, network, fallBack, report],
+  );
+
+  const requestSos = useCallback(() => {
+    if (phase !== 'idle' || !hasContacts()) return;
+    // One key per SOS: made here, kept through the countdown, reused by every retry of this SOS.
+    sosKey.current = newIdempotencyKey();
+    setPhase('countdown');
+  }, [phase, hasContacts]);
+
+  const cancelSos = useCallback(() => {
+    sosKey.current = null;
+    setPhase('idle');
+    toast.info(SOS_TEXTS.cancelled, { description: SOS_TEXTS.cancelledDescription });
+  }, []);
+
+  const confirmSos = useCallback(() => {
+    const key = sosKey.current ?? newIdempotencyKey();
+    sosKey.current = null;
+    setBannerVisible(true);
+    void deliver('manual', null, key);
+  }, [deliver]);
+
+  const requestQuickMessage = useCallback(
+    (message: string) => {
+      if (phase !== 'idle' || !hasContacts()) return;
+      setPendingQuickMessage(message);
+    },
+    [phase, hasContacts],
+  );
+
+  const cancelQuickMessage = useCallback(() => setPendingQuickMessage(null), []);
+
+  const confirmQuickMessage = useCallback(() => {
+    if (!pendingQuickMessage) return;
+    setPendingQuickMessage(null);
+    void deliver('manual', pendingQuickMessage, newIdempotencyKey());
+  }, [pendingQuickMessage, deliver]);
+
+  return {
+    phase,
+    soundEnabled,
+    bannerVisible,
+    composerUrl,
+    dismissComposer: useCallback(() => setComposerUrl(null), []),
+    requestSos,
+    cancelSos,
+    confirmSos,
+    pendingQuickMessage,
+    requestQuickMessage,
+    cancelQuickMessage,
+    confirmQuickMessage,
+  };
+}

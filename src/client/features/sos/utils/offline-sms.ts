@@ -1,0 +1,72 @@
+import type { AlertLocation } from '#shared/schemas/alert';
+import { OFFLINE_SMS_TEXTS } from '#shared/ui-texts';
+import { buildSmsUrl, type SmsComposerAdapter } from '../../../lib/device/sms-composer';
+
+export function mapUrl(location: AlertLocation): string {
+  return `https://www.google.com/maps?q=${location.latitude.toFixed(6)},${location.longitude.toFixed(6)}`;
+}
+
+/** The text the messaging app opens with: who, their words, and a map link anyone can open. */
+export function offlineSmsBody(input: {
+  fullName: string | null;
+  message?: string | null;
+  location: AlertLocation | null | undefined;
+}): string {
+  return OFFLINE_SMS_TEXTS.body({
+    fullName: input.fullName,
+    message: input.message?.trim() || null,
+    mapUrl: input.location ? mapUrl(input.location) : null,
+  });
+}
+
+/** What the messaging-app fallback did, and the toast it calls for (document 1 §8). */
+export type ComposerResult =
+  | { kind: 'opened'; url: string }
+  | { kind: 'failed'; title: string; description?: string; url: string | null };
+
+/**
+ * Opens the device's messaging app with every stored number and the message (document 1 §4: offline SMS flow).
+ * `online` tells the two "cannot" cases apart: no messaging app while online vs. no internet and no messaging app.
+ */
+export function openSmsComposer(input: {
+  composer: SmsComposerAdapter;
+  online: boolean;
+  phoneNumbers: readonly string[];
+  body: string;
+}): ComposerResult {
+  if (input.phoneNumbers.length === 0) {
+    return {
+      kind: 'failed',
+      title: OFFLINE_SMS_TEXTS.smsFailedTitle,
+      description: OFFLINE_SMS_TEXTS.noOfflineContacts,
+      url: null,
+    };
+  }
+  const url = buildSmsUrl(input.phoneNumbers, input.body);
+  if (!input.composer.isAvailable()) {
+    return input.online
+      ? {
+          kind: 'failed',
+          title: OFFLINE_SMS_TEXTS.smsFailedTitle,
+          description: OFFLINE_SMS_TEXTS.nativeUnavailable,
+          url,
+        }
+      : {
+          kind: 'failed',
+          title: OFFLINE_SMS_TEXTS.smsNotAvailableTitle,
+          description: OFFLINE_SMS_TEXTS.noSmsCapability,
+          url,
+        };
+  }
+  try {
+    input.composer.open(url);
+    return { kind: 'opened', url };
+  } catch {
+    return {
+      kind: 'failed',
+      title: OFFLINE_SMS_TEXTS.smsFailedTitle,
+      description: OFFLINE_SMS_TEXTS.nativeUnavailable,
+      url,
+    };
+  }
+}

@@ -1,0 +1,68 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { ShareLinkListResponseSchema, ShareLinkSchema, type ShareLink } from '#shared/schemas/share-link';
+import { ERRORS, TOASTS } from '#shared/texts';
+import { apiRequest, errorMessage, noContent } from '../../../lib/api-client';
+
+export async function getShareLinks(signal?: AbortSignal): Promise<ShareLink[]> {
+  const { links } = await apiRequest('/api/share-links', { schema: ShareLinkListResponseSchema, signal });
+  return links;
+}
+
+export function createShareLink(): Promise<ShareLink> {
+  return apiRequest('/api/share-links', { method: 'POST', schema: ShareLinkSchema });
+}
+
+export function revokeShareLink(id: string): Promise<void> {
+  return apiRequest(`/api/share-links/${encodeURIComponent(id)}`, { method: 'DELETE', schema: noContent });
+}
+
+export function shareLinksQueryKey(userId: string | undefined): readonly unknown[] {
+  return ['share-links', userId ?? 'anonymous'];
+}
+
+const showError = (error: unknown): void => {
+  toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) });
+};
+
+/** The person's share links (the server lists active and past ones; the card shows the usable ones). */
+export function useShareLinks(userId: string | undefined) {
+  return useQuery(
+    queryOptions({
+      queryKey: shareLinksQueryKey(userId),
+      queryFn: ({ signal }) => getShareLinks(signal),
+      enabled: Boolean(userId),
+    }),
+  );
+}
+
+/** Generate Share Link: a real, stored link (document 2 §3 share_links) valid for 24 hours. */
+export function useCreateShareLink(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createShareLink,
+    onSuccess: (link) => {
+      queryClient.setQueryData<ShareLink[]>(shareLinksQueryKey(userId), (links = []) => [
+        link,
+        ...links.filter((other) => other.id !== link.id),
+      ]);
+    },
+    onError: showError,
+  });
+}
+
+/** Revoke: the link stops working at once for whoever holds it. */
+export function useRevokeShareLink(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeShareLink,
+    onSuccess: (_result, id) => {
+      queryClient.setQueryData<ShareLink[]>(shareLinksQueryKey(userId), (links = []) =>
+        links.map((link) => (link.id === id ? { ...link, is_active: false } : link)),
+      );
+      toast.success(GUARDIAN_PAGE_TEXTS.revokedTitle, { description: GUARDIAN_PAGE_TEXTS.revoked });
+    },
+    onError: showError,
+  });
+}

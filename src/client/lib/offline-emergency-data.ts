@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { STORAGE_KEYS } from '#shared/constants';
+import { EmergencyContactSchema, type EmergencyContact } from '#shared/schemas/profile';
+import { readJson, writeJson } from './storage';
+
+/**
+ * The offline copy (document 1 §3): the person's contacts, name and phone kept in local storage so an SOS can
+ * still reach the contacts through the messaging app without a connection. Per person, so a shared device never
+ * texts someone else's contacts. Written by the contacts feature (contacts) and the app shell (profile), read by
+ * the SOS feature; it lives in lib/ because features do not import each other.
+ */
+const OfflineEmergencyDataSchema = z.object({
+  contacts: z.array(EmergencyContactSchema),
+  fullName: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** Unknown until the profile has loaded once; callers treat unknown as "sound on". */
+  soundEnabled: z.boolean().nullable(),
+  savedAt: z.string(),
+});
+export type OfflineEmergencyData = z.infer<typeof OfflineEmergencyDataSchema>;
+
+export type OfflineProfile = Pick<OfflineEmergencyData, 'fullName' | 'phone' | 'soundEnabled'>;
+
+const EMPTY: Omit<OfflineEmergencyData, 'savedAt'> = {
+  contacts: [],
+  fullName: null,
+  phone: null,
+  soundEnabled: null,
+};
+
+export function offlineEmergencyDataKey(userId: string): string {
+  return `${STORAGE_KEYS.offlineEmergencyData}:${userId}`;
+}
+
+/** The saved copy, or null when nothing (valid) was saved for this person. */
+export function readOfflineEmergencyData(userId: string): OfflineEmergencyData | null {
+  const parsed = OfflineEmergencyDataSchema.safeParse(readJson(offlineEmergencyDataKey(userId)));
+  return parsed.success ? parsed.data : null;
+}
+
+function update(userId: string, change: Partial<Omit<OfflineEmergencyData, 'savedAt'>>): void {
+  const current = readOfflineEmergencyData(userId) ?? EMPTY;
+  writeJson(offlineEmergencyDataKey(userId), {
+    ...current,
+    ...change,
+    savedAt: new Date().toISOString(),
+  });
+}
+
+/** Keeps only the four stored fields; callers pass contacts the server has accepted. */
+export function saveOfflineContacts(userId: string, contacts: readonly EmergencyContact[]): void {
+  update(userId, {
+    contacts: contacts.map(({ id, name, phone, relationship }) => ({ id, name, phone, relationship })),
+  });
+}
+
+export function saveOfflineProfile(userId: string, profile: OfflineProfile): void {
+  update(userId, profile);
+}

@@ -1,0 +1,52 @@
+/**
+ * The id of the newest realtime event this tab has applied, per person, so a reconnect (or a reload of the tab)
+ * resumes with `since` and catches up on what it missed. Session storage: each tab keeps its own position, and
+ * nothing outlives the tab on a shared device.
+ */
+export type LastEventStore = {
+  read(userId: string): number | null;
+  write(userId: string, id: number): void;
+  clear(userId: string): void;
+};
+
+const KEY_PREFIX = 'beacon-realtime-last-event';
+
+export function lastEventKey(userId: string): string {
+  return `${KEY_PREFIX}:${userId}`;
+}
+
+export const sessionLastEventStore: LastEventStore = {
+  read(userId) {
+    try {
+      const raw = window.sessionStorage.getItem(lastEventKey(userId));
+      const id = raw === null ? NaN : Number(raw);
+      return Number.isSafeInteger(id) && id >= 0 ? id : null;
+    } catch {
+      return null;
+    }
+  },
+  write(userId, id) {
+    try {
+      window.sessionStorage.setItem(lastEventKey(userId), String(id));
+    } catch {
+      // Without storage the id still lives in memory; only a reload loses it.
+    }
+  },
+  clear(userId) {
+    try {
+      window.sessionStorage.removeItem(lastEventKey(userId));
+    } catch {
+      // Nothing stored.
+    }
+  },
+};
+
+/** For tests and for environments without storage. */
+export function createMemoryLastEventStore(): LastEventStore {
+  const ids = new Map<string, number>();
+  return {
+    read: (userId) => ids.get(userId) ?? null,
+    write: (userId, id) => void ids.set(userId, id),
+    clear: (userId) => void ids.delete(userId),
+  };
+}
