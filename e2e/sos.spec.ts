@@ -1,21 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { markOnboardingSeen, signUp, snap, uniqueEmail } from './support';
+import { addContact, markOnboardingSeen, signUp, snap, uniqueEmail } from './support';
 
 const HOME = { latitude: 40.712776, longitude: -74.005974 };
 test.use({ geolocation: HOME, permissions: ['geolocation'] });
-
-async function addContact(page: Page, name: string, phone: string): Promise<void> {
-  const card = page.locator('#emergency-contacts');
-  const first = card.getByRole('button', { name: 'Add First Contact' });
-  if (await first.isVisible()) await first.click();
-  else await card.getByRole('button', { name: 'Add emergency contact' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Emergency Contact' });
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Phone Number').fill(phone);
-  await dialog.getByRole('button', { name: 'Add Contact' }).click();
-  await expect(page.getByText('Emergency contact has been added successfully.').first()).toBeVisible();
-  await expect(card.getByText(name)).toBeVisible();
-}
 
 /** This person's texts in the dev SMS outbox (it lists everyone's; tests run in parallel). */
 async function outbox(page: Page): Promise<Array<{ to: string; body: string }>> {

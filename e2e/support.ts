@@ -28,3 +28,17 @@ export async function signUp(page: Page, fullName: string, email: string): Promi
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(page.getByText('System Ready')).toBeVisible();
 }
+
+/** Adds a contact through the dashboard's Emergency Contacts card. */
+export async function addContact(page: Page, name: string, phone: string): Promise<void> {
+  const card = page.locator('#emergency-contacts');
+  const first = card.getByRole('button', { name: 'Add First Contact' });
+  if (await first.isVisible()) await first.click();
+  else await card.getByRole('button', { name: 'Add emergency contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Emergency Contact' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Phone Number').fill(phone);
+  await dialog.getByRole('button', { name: 'Add Contact' }).click();
+  await expect(page.getByText('Emergency contact has been added successfully.').first()).toBeVisible();
+  await expect(card.getByText(name)).toBeVisible();
+}

@@ -36,6 +36,8 @@ export const SOS = {
   bannerOnDashboardMs: 5000,
   pressedAnimationMs: 500,
   locationTimeoutMs: 5000,
+  /** An SOS accepts a position fix up to this old rather than wait for a new one. */
+  maxPositionAgeMs: 60_000,
 } as const;
 
 export const DEFAULT_COUNTRY_PREFIX = '+1';

@@ -17,7 +17,11 @@ export type GeolocationFailure = { code: number; message: string };
 
 export type GeolocationAdapter = {
   /** Resolves with one position, or rejects with the browser's GeolocationPositionError (or an Error). */
-  getCurrentPosition(options: { timeoutMs: number; highAccuracy?: boolean }): Promise<Position>;
+  getCurrentPosition(options: {
+    timeoutMs: number;
+    highAccuracy?: boolean;
+    maximumAgeMs?: number;
+  }): Promise<Position>;
   /** Reports every new position until the returned function is called. */
   watchPosition(
     options: WatchPositionOptions,
@@ -34,7 +38,7 @@ function finiteOrNull(value: number | null): number | null {
 }
 
 export const browserGeolocation: GeolocationAdapter = {
-  getCurrentPosition({ timeoutMs, highAccuracy = true }) {
+  getCurrentPosition({ timeoutMs, highAccuracy = true, maximumAgeMs = 0 }) {
     return new Promise((resolve, reject) => {
       if (!('geolocation' in navigator)) {
         reject(new Error('Geolocation is not supported'));
@@ -44,7 +48,7 @@ export const browserGeolocation: GeolocationAdapter = {
         ({ coords }) =>
           resolve({ latitude: coords.latitude, longitude: coords.longitude, accuracy: coords.accuracy }),
         reject,
-        { enableHighAccuracy: highAccuracy, timeout: timeoutMs, maximumAge: 0 },
+        { enableHighAccuracy: highAccuracy, timeout: timeoutMs, maximumAge: maximumAgeMs },
       );
     });
   },

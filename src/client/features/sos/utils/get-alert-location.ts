@@ -1,5 +1,6 @@
 import type { AlertLocation } from '#shared/schemas/alert';
 import type { GeolocationAdapter } from '../../../lib/device/geolocation';
+import { SOS } from '#shared/constants';
 
 /**
  * The position for an alert, or null. Never waits longer than `timeoutMs` (document 1 §7: 5000 ms), even when
@@ -13,7 +14,9 @@ export function getAlertLocation(
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), timeoutMs);
     geolocation
-      .getCurrentPosition({ timeoutMs, highAccuracy: true })
+      // A fix up to a minute old is fine for an SOS and answers at once; while location sharing watches the
+      // position, a browser may otherwise wait for the next change of position and time out.
+      .getCurrentPosition({ timeoutMs, highAccuracy: true, maximumAgeMs: SOS.maxPositionAgeMs })
       .then(({ latitude, longitude, accuracy }) =>
         resolve({
           latitude,
