@@ -113,7 +113,13 @@ test('settings needs a signed-in person, and the notifications dialog works', as
   await snap(page, testInfo, '08-notifications');
   await dialog.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(dialog.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
-  await dialog.getByRole('button', { name: /^Delete notification/ }).first().click();
-  await dialog.getByRole('button', { name: /^Delete notification/ }).first().click();
+  await dialog
+    .getByRole('button', { name: /^Delete notification/ })
+    .first()
+    .click();
+  await dialog
+    .getByRole('button', { name: /^Delete notification/ })
+    .first()
+    .click();
   await expect(dialog.getByText('No notifications yet')).toBeVisible();
 });

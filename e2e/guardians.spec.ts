@@ -25,7 +25,9 @@ test('a guardian links with a ward, watches them move and sees their SOS live; t
   await guardian.getByRole('button', { name: 'Generate Invite Code' }).click();
   const codeItem = guardian.getByRole('listitem', { name: /^Invite code [A-Z0-9]{8}$/ }).first();
   await expect(codeItem).toBeVisible();
-  const code = ((await codeItem.getAttribute('aria-label')) ?? (await codeItem.innerText())).match(/[A-Z0-9]{8}$/)?.[0];
+  const code = ((await codeItem.getAttribute('aria-label')) ?? (await codeItem.innerText())).match(
+    /[A-Z0-9]{8}$/,
+  )?.[0];
   expect(code).toMatch(/^[A-Z0-9]{8}$/);
   await snap(guardian, testInfo, 'guardian-01-code');
 

@@ -77,7 +77,8 @@ test.describe('offline', () => {
   test.use({
     isMobile: true,
     hasTouch: true,
-    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36',
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36',
   });
 
   test('offline SOS opens the sms: composer and the queued alert is sent when back online', async ({

@@ -10,7 +10,14 @@ process.env.PORT = process.argv[2] ?? '3210';
 process.env.HOST = '127.0.0.1';
 process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'beacon-e2e-'));
 process.env.LOG_LEVEL = 'warn';
-for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']) {
+for (const name of [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_FROM',
+]) {
   delete process.env[name];
 }
 register();

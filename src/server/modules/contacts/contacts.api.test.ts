@@ -213,7 +213,11 @@ describe('emergency contacts API', () => {
       expect(res.statusCode).toBe(404);
     }
     // A NUL character is refused before any handler runs (PostgreSQL cannot store it).
-    const nul = await sut.app.inject({ method: 'DELETE', url: '/api/contacts/no%00id', headers: user.headers });
+    const nul = await sut.app.inject({
+      method: 'DELETE',
+      url: '/api/contacts/no%00id',
+      headers: user.headers,
+    });
     expect(nul.statusCode).toBe(400);
   });
 });

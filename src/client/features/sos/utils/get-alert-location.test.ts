@@ -12,14 +12,18 @@ afterEach(() => {
 });
 
 describe('getAlertLocation', () => {
-  it('resolves with the position, asking the browser for the 5 s time-out', async () => {
+  it('resolves with the position, asking the browser for the 5 s time-out and accepting a fix up to a minute old', async () => {
     const get = vi.fn(async () => ({ latitude: 1, longitude: 2, accuracy: 5 }));
     await expect(getAlertLocation(geolocation(get), SOS.locationTimeoutMs)).resolves.toEqual({
       latitude: 1,
       longitude: 2,
       accuracy: 5,
     });
-    expect(get).toHaveBeenCalledWith({ timeoutMs: 5000, highAccuracy: true });
+    expect(get).toHaveBeenCalledWith({
+      timeoutMs: 5000,
+      highAccuracy: true,
+      maximumAgeMs: SOS.maxPositionAgeMs,
+    });
   });
 
   it('gives up after the time-out even if the browser never answers', async () => {
