@@ -71,6 +71,18 @@ test('a guardian links with a ward, watches them move and sees their SOS live; t
   await expect(banner.getByText('Location unknown')).toHaveCount(0);
   await snap(guardian, testInfo, 'guardian-05-alert');
 
+  // A new window (as a push notification's click opens) never saw the live events; it reads the alert from the
+  // server, with each text's status.
+  const freshWindow = await guardianContext.newPage();
+  await freshWindow.goto('/guardian/wards');
+  const replayed = freshWindow.getByRole('alert', { name: 'Emergency alert from Walt Ward' });
+  await expect(replayed).toBeVisible({ timeout: 15_000 });
+  await expect(replayed.getByRole('listitem', { name: 'Nia Neighbour: Sent' })).toBeVisible();
+  await expect(
+    freshWindow.getByRole('article', { name: 'Walt Ward' }).getByText('Trigger: SOS button'),
+  ).toBeVisible();
+  await snap(freshWindow, testInfo, 'guardian-05b-alert-in-new-window');
+
   // The ward makes a share link; a signed-out browser follows it.
   await ward.goto('/guardian');
   await ward.getByRole('button', { name: 'Generate Share Link' }).click();

@@ -336,7 +336,7 @@ export const SOS_TEXTS = {
   pageTitle: 'Emergency SOS',
   pageDescription: 'Tap SOS and your emergency contacts get a text with your location.',
   dashboardTitle: 'Emergency SOS',
-  dashboardDescription: 'Tap once: a 10-second countdown, then your contacts are texted.',
+  dashboardDescription: 'Your emergency contacts get a text with your location.',
   button: 'SOS',
   offline: 'Offline',
   activated: 'Activated',

@@ -16,6 +16,7 @@ Element.prototype.releasePointerCapture ??= () => undefined;
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   document.documentElement.className = '';
   vi.restoreAllMocks();
   vi.unstubAllGlobals();

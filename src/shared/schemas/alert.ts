@@ -120,6 +120,13 @@ export type AlertDetail = z.infer<typeof AlertDetailSchema>;
 export const AlertListResponseSchema = z.object({ alerts: z.array(AlertDetailSchema) });
 export type AlertListResponse = z.infer<typeof AlertListResponseSchema>;
 
+/** One alert of someone the caller watches over (GET /api/wards/alerts): the alert as its owner sees it. */
+export const WardAlertDetailSchema = AlertDetailSchema.extend({ ward_id: z.string() });
+export type WardAlertDetail = z.infer<typeof WardAlertDetailSchema>;
+
+export const WardAlertListResponseSchema = z.object({ alerts: z.array(WardAlertDetailSchema) });
+export type WardAlertListResponse = z.infer<typeof WardAlertListResponseSchema>;
+
 export const AlertIdParamsSchema = z.object({ id: z.string() });
 
 /** A number for a text: normalised as the spec says (document 1 §5), then held to the E.164 rule. */

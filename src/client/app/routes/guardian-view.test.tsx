@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Alert, AlertDelivery } from '#shared/schemas/alert';
+import type { Alert, AlertDelivery, WardAlertDetail } from '#shared/schemas/alert';
 import type { Ward } from '#shared/schemas/guardian';
 import type { Location } from '#shared/schemas/location';
 import type { RealtimeEvent } from '#shared/schemas/realtime';
@@ -79,11 +79,12 @@ function event<T extends RealtimeEvent['type']>(
   } as RealtimeEvent;
 }
 
-function openGuardianView() {
+function openGuardianView({ wardAlerts = [] }: { wardAlerts?: WardAlertDetail[] } = {}) {
   storeSession(fakeSession());
   markOnboardingSeenForTest();
   const api = mockApi([
     { method: 'GET', path: '/api/wards', body: { wards: [ward] } },
+    { method: 'GET', path: '/api/wards/alerts', body: { alerts: wardAlerts } },
     {
       method: 'GET',
       path: `/api/locations/route?userId=${WARD_ID}`,
@@ -190,6 +191,39 @@ describe('/guardian/wards: the guardian view', () => {
     });
     expect(screen.queryByRole('alert', { name: 'Emergency alert from Bob Ward' })).not.toBeInTheDocument();
     expect(within(card).getByText('Trigger: SOS button')).toBeInTheDocument();
+  });
+
+  it('shows, in a new window, an alert raised before it opened, with each text status from the server', async () => {
+    const failed: AlertDelivery = {
+      ...delivery('failed'),
+      id: 'delivery-2',
+      recipient: '+15550000000',
+      recipient_name: 'Dad',
+      last_error: 'Number unreachable',
+    };
+    const { realtime } = openGuardianView({
+      wardAlerts: [
+        {
+          ward_id: WARD_ID,
+          alert,
+          emergencyContacts: 2,
+          deliveries: [delivery('sent'), failed],
+          summary: { successful: 1, total: 2 },
+        },
+      ],
+    });
+    const banner = await screen.findByRole('alert', { name: 'Emergency alert from Bob Ward' });
+    expect(within(banner).getByRole('listitem', { name: 'Mum: Sent' })).toBeInTheDocument();
+    expect(within(banner).getByRole('listitem', { name: /^Dad: Failed/ })).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Bob Ward' });
+    expect(within(card).getByText('Trigger: SOS button')).toBeInTheDocument();
+
+    // A live event about the same alert afterwards neither duplicates it nor notifies again.
+    act(() => {
+      realtime.accept('user-1', 100);
+      realtime.emit(event('alert.created', alert));
+    });
+    expect(screen.getAllByRole('alert', { name: 'Emergency alert from Bob Ward' })).toHaveLength(1);
   });
 
   it('shows an open escort with its deadline from escort.updated', async () => {

@@ -84,6 +84,26 @@ export async function listAlerts(db: Queryable, userId: string, limit: number): 
   return rows;
 }
 
+/**
+ * The alerts a guardian may see: each ward's alerts created since `since` for that ward (the later of the
+ * guardian's approval and the look-back window). Newest first, at most `limit`.
+ */
+export async function listAlertsOfWards(
+  db: Queryable,
+  wards: ReadonlyArray<{ wardId: string; since: Date }>,
+  limit: number,
+): Promise<AlertRow[]> {
+  if (wards.length === 0) return [];
+  const { rows } = await db.query<AlertRow>(
+    `SELECT ${ALERT_COLUMNS} FROM alerts a
+     JOIN jsonb_to_recordset($1::jsonb) AS w(ward_id uuid, since timestamptz)
+       ON w.ward_id = a.user_id AND a.created_at >= w.since
+     ORDER BY a.created_at DESC, a.id DESC LIMIT $2`,
+    [JSON.stringify(wards.map((ward) => ({ ward_id: ward.wardId, since: ward.since.toISOString() }))), limit],
+  );
+  return rows;
+}
+
 export type NewDelivery = { recipient: string; recipientName: string | null; contactId: string | null };
 
 /** One row per recipient, all pending and due now. A repeated recipient is stored once (unique index). */

@@ -8,13 +8,15 @@ import {
   IdempotentRequestHeadersSchema,
   SendEmergencySmsRequestSchema,
   SendEmergencySmsResponseSchema,
+  WardAlertListResponseSchema,
 } from '#shared/schemas/alert';
 import { requireAuth } from '../../http/authenticate';
 import type { AlertService } from './service';
 
 /**
  * POST /api/alerts (201 new, 200 the same alert again for a repeated Idempotency-Key), GET /api/alerts,
- * GET /api/alerts/:id, and the spec's POST /api/send-emergency-sms. Thin: each handler is one service call.
+ * GET /api/alerts/:id, the spec's POST /api/send-emergency-sms, and GET /api/wards/alerts (a guardian's view of
+ * the alerts of those they watch over). Thin: each handler is one service call.
  */
 export const alertRoutes =
   (service: AlertService): FastifyPluginAsyncZod =>
@@ -43,6 +45,10 @@ export const alertRoutes =
 
     app.get('/api/alerts', { schema: { response: { 200: AlertListResponseSchema } } }, (request) =>
       service.listAlerts(requireAuth(request)),
+    );
+
+    app.get('/api/wards/alerts', { schema: { response: { 200: WardAlertListResponseSchema } } }, (request) =>
+      service.listWardAlerts(requireAuth(request)),
     );
 
     app.get(

@@ -32,7 +32,9 @@ import type {
   CreateAlertRequestSchema,
   SendEmergencySmsRequestSchema,
   SendEmergencySmsResponse,
+  WardAlertListResponse,
 } from '#shared/schemas/alert';
+import { WARD_ACTIVITY } from '#shared/constants';
 import { normalisePhoneNumber } from '#shared/phone';
 import { ERRORS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
@@ -42,6 +44,7 @@ import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/authenticate';
 import type { Scheduler } from '../../scheduler/scheduler';
 import { listContacts } from '../contacts/repository';
+import { activeWards } from '../guardians/authorization';
 import type { AlertEvents } from './alert-events';
 import { buildAlertSms } from './alert-sms-text';
 import { createChangeSignal } from './change-signal';
@@ -91,6 +94,11 @@ export type AlertService = {
     idempotencyKey?: string,
   ): Promise<SendEmergencySmsResponse>;
   listAlerts(auth: AuthContext): Promise<AlertListResponse>;
+  /**
+   * The recent alerts (the last WARD_ACTIVITY.retentionHours) of everyone the caller actively guards, each only
+   * from when that guardian was approved: what the guardian view shows in a window that missed the live events.
+   */
+  listWardAlerts(auth: AuthContext): Promise<WardAlertListResponse>;
   getAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
   readonly smsKind: SmsProvider['kind'];
 };
@@ -130,10 +138,17 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     }),
   );
 
-  const loadDetail = async (alert: repo.AlertRow): Promise<AlertDetail> => {
-    const deliveries = (await repo.listDeliveries(db, [alert.id])).map(repo.toDelivery);
-    return detailOf(alert, deliveries);
+  /** Each alert with its deliveries (one query for all of them), in the order given. */
+  const loadDetails = async (alerts: repo.AlertRow[]): Promise<AlertDetail[]> => {
+    const deliveries = await repo.listDeliveries(
+      db,
+      alerts.map((alert) => alert.id),
+    );
+    return alerts.map((alert) =>
+      detailOf(alert, deliveries.filter((d) => d.alert_id === alert.id).map(repo.toDelivery)),
+    );
   };
+  const loadDetail = async (alert: repo.AlertRow): Promise<AlertDetail> => (await loadDetails([alert]))[0]!;
 
   /**
    * Waits until every delivery of the alert has finished its first attempt, or the wait runs out. Real time, not
@@ -237,16 +252,18 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     },
 
     async listAlerts(auth) {
-      const alerts = await repo.listAlerts(db, auth.userId, LIST_LIMIT);
-      const deliveries = await repo.listDeliveries(
-        db,
-        alerts.map((alert) => alert.id),
-      );
-      return {
-        alerts: alerts.map((alert) =>
-          detailOf(alert, deliveries.filter((d) => d.alert_id === alert.id).map(repo.toDelivery)),
-        ),
-      };
+      return { alerts: await loadDetails(await repo.listAlerts(db, auth.userId, LIST_LIMIT)) };
+    },
+
+    async listWardAlerts(auth) {
+      const lookBack = new Date(clock.now().getTime() - WARD_ACTIVITY.retentionHours * 3_600_000);
+      const wards = (await activeWards(db, auth.userId)).map((ward) => ({
+        wardId: ward.wardId,
+        since: ward.activatedAt > lookBack ? ward.activatedAt : lookBack,
+      }));
+      const rows = await repo.listAlertsOfWards(db, wards, WARD_ACTIVITY.maxAlerts);
+      const details = await loadDetails(rows);
+      return { alerts: details.map((detail, i) => ({ ...detail, ward_id: rows[i]!.user_id })) };
     },
 
     async getAlert(auth, alertId) {

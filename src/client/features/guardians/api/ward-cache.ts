@@ -4,6 +4,7 @@ import type { Ward } from '#shared/schemas/guardian';
 import type { Location, RoutePoint } from '#shared/schemas/location';
 import { inviteCodesQueryKey } from './get-invite-codes';
 import { relationshipsQueryKey } from './get-relationships';
+import { wardAlertsQueryKey } from './get-ward-alerts';
 import { wardRouteQueryKey, wardRoutesQueryKey } from './get-ward-route';
 import { wardsQueryKey } from './get-wards';
 
@@ -42,6 +43,7 @@ export function invalidateGuardianData(queryClient: QueryClient, viewerId: strin
     relationshipsQueryKey(viewerId),
     wardsQueryKey(viewerId),
     wardRoutesQueryKey(viewerId),
+    wardAlertsQueryKey(viewerId),
     inviteCodesQueryKey(viewerId),
   ]) {
     void queryClient.invalidateQueries({ queryKey });

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { WARD_ACTIVITY } from '#shared/constants';
-import { AlertDeliverySchema, AlertSchema, type Alert, type AlertDelivery } from '#shared/schemas/alert';
+import {
+  AlertDeliverySchema,
+  AlertSchema,
+  type Alert,
+  type AlertDelivery,
+  type WardAlertDetail,
+} from '#shared/schemas/alert';
 import { RealtimePayloadSchemas } from '#shared/schemas/realtime';
 
 /**
- * What a guardian's device knows of their wards' alerts, escorts and check-ins. The server offers no HTTP read of
- * a ward's alerts (GET /api/alerts lists one's own), so this is built from realtime events (live and caught up)
- * and kept in session storage next to the realtime position, so a reload of the tab loses nothing.
+ * What a guardian's device knows of their wards' alerts, escorts and check-ins: built from realtime events (live
+ * and caught up) and from GET /api/wards/alerts (what a new window never saw), and kept in session storage next
+ * to the realtime position, so a reload of the tab loses nothing, dismissed banners included.
  */
 const WardAlertSchema = z.object({
   ward_id: z.string(),
@@ -37,6 +43,8 @@ export type WardActivityStore = {
   subscribe(listener: () => void): () => void;
   alertRaised(wardId: string, alert: Alert): void;
   deliveryUpdated(wardId: string, alertId: string, delivery: AlertDelivery): void;
+  /** Alerts read from the server: unseen ones are added (their banner shows), known ones get newer statuses. */
+  alertsLoaded(loaded: readonly WardAlertDetail[]): void;
   journeyUpdated(wardId: string, kind: JourneyKind, payload: WardJourney['payload'], at: string): void;
   dismiss(alertId: string): void;
   /** The link ended: nothing of that person stays on this device. */
@@ -77,11 +85,21 @@ function prune(alerts: WardAlert[], nowMs: number): WardAlert[] {
     .slice(0, WARD_ACTIVITY.maxAlerts);
 }
 
-/** Replaces a delivery by id, or adds it; the higher attempt count wins (events may arrive twice). */
+/**
+ * Is `incoming` a later state of the delivery than `existing`? Each attempt starts `sending` (attempts + 1) and
+ * ends `sent`, `failed` or `pending` for a retry, so a higher attempt count is later, and within one attempt
+ * anything after `sending` is. Events may arrive twice and a server read may race them: older never wins.
+ */
+function isLaterDelivery(incoming: AlertDelivery, existing: AlertDelivery): boolean {
+  if (incoming.attempts !== existing.attempts) return incoming.attempts > existing.attempts;
+  return existing.status === 'sending' && incoming.status !== 'sending';
+}
+
+/** Adds a delivery, or replaces it by id with a later state; the same array when nothing changed. */
 function mergeDelivery(deliveries: AlertDelivery[], delivery: AlertDelivery): AlertDelivery[] {
   const existing = deliveries.find((other) => other.id === delivery.id);
   if (!existing) return [...deliveries, delivery];
-  if (existing.attempts > delivery.attempts) return deliveries;
+  if (!isLaterDelivery(delivery, existing)) return deliveries;
   return deliveries.map((other) => (other.id === delivery.id ? delivery : other));
 }
 
@@ -114,16 +132,31 @@ export function createWardActivityStore(viewerId: string, now: () => number = Da
       const entry = state.alerts.find(
         (candidate) => candidate.alert.id === alertId && candidate.ward_id === wardId,
       );
-      // A delivery of an alert this device never saw (raised before the guardian connected) has nothing to attach to.
+      // An alert this device never saw has nothing to attach to; the server read brings it with its deliveries.
       if (!entry) return;
+      const deliveries = mergeDelivery(entry.deliveries, delivery);
+      if (deliveries === entry.deliveries) return;
       commit({
         ...state,
-        alerts: state.alerts.map((candidate) =>
-          candidate === entry
-            ? { ...entry, deliveries: mergeDelivery(entry.deliveries, delivery) }
-            : candidate,
-        ),
+        alerts: state.alerts.map((candidate) => (candidate === entry ? { ...entry, deliveries } : candidate)),
       });
+    },
+    alertsLoaded(loaded) {
+      let alerts = state.alerts;
+      for (const { ward_id, alert, deliveries } of loaded) {
+        const entry = alerts.find((candidate) => candidate.alert.id === alert.id);
+        if (!entry) {
+          alerts = [...alerts, { ward_id, alert, deliveries, dismissed: false }];
+          continue;
+        }
+        const merged = deliveries.reduce(mergeDelivery, entry.deliveries);
+        if (merged !== entry.deliveries) {
+          alerts = alerts.map((candidate) =>
+            candidate === entry ? { ...entry, deliveries: merged } : candidate,
+          );
+        }
+      }
+      if (alerts !== state.alerts) commit({ ...state, alerts });
     },
     journeyUpdated(wardId, kind, payload, at) {
       const others = state.journeys.filter(

@@ -13,7 +13,7 @@ export function EmergencyBanner({
     <div
       role="alert"
       data-testid="emergency-banner"
-      className="flex items-start gap-3 rounded-2xl bg-primary p-4 text-primary-foreground shadow-lg"
+      className="flex w-full items-start gap-3 rounded-2xl bg-primary p-4 text-left text-primary-foreground shadow-lg"
     >
       <Siren className="mt-0.5 size-6 shrink-0 motion-safe:animate-pulse" aria-hidden />
       <div className="flex flex-col gap-0.5">

@@ -82,11 +82,13 @@ export function SosButton({
         data-testid="sos-button"
         data-state={activated ? 'activated' : sending ? 'sending' : 'ready'}
         className={cn(
-          'relative flex cursor-pointer flex-col items-center justify-center gap-1 rounded-full font-black tracking-wider text-white shadow-xl ring-8 ring-red-600/20 transition-transform duration-500 select-none',
-          'bg-gradient-to-b from-red-500 to-red-700 hover:from-red-600 hover:to-red-800 active:scale-95',
+          'relative flex cursor-pointer flex-col items-center justify-center gap-1 rounded-full font-black tracking-wider text-white shadow-xl ring-8 transition-transform duration-500 select-none',
+          'bg-gradient-to-b active:scale-95',
+          activated
+            ? 'from-red-700 to-red-900 ring-red-600/50'
+            : 'from-red-500 to-red-700 ring-red-600/20 hover:from-red-600 hover:to-red-800',
           'outline-none focus-visible:ring-offset-4 focus-visible:ring-offset-background focus-visible:ring-foreground',
           'disabled:cursor-wait disabled:opacity-90',
-          activated && 'from-red-700 to-red-900 ring-red-600/50',
           pressed && 'scale-95',
           SIZES[size],
         )}

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Alert, AlertDelivery, WardAlertDetail } from '#shared/schemas/alert';
+import { createWardActivityStore } from './ward-activity-store';
+
+const NOW = Date.parse('2026-05-01T12:00:00.000Z');
+
+const alert = (id: string, minutesAgo = 1): Alert => ({
+  id,
+  trigger_type: 'manual',
+  message: null,
+  notes: null,
+  location_lat: null,
+  location_lng: null,
+  location_accuracy: null,
+  location_address: null,
+  recording_id: null,
+  created_at: new Date(NOW - minutesAgo * 60_000).toISOString(),
+});
+
+const delivery = (status: AlertDelivery['status'], attempts: number): AlertDelivery => ({
+  id: 'delivery-1',
+  channel: 'sms',
+  recipient: '+15551234567',
+  recipient_name: 'Mum',
+  status,
+  attempts,
+  last_error: null,
+  next_attempt_at: null,
+  sent_at: null,
+});
+
+const loaded = (id: string, deliveries: AlertDelivery[], wardId = 'ward-1'): WardAlertDetail => ({
+  ward_id: wardId,
+  alert: alert(id),
+  emergencyContacts: deliveries.length,
+  deliveries,
+  summary: { successful: 0, total: deliveries.length },
+});
+
+afterEach(() => window.sessionStorage.clear());
+
+describe('ward activity store', () => {
+  it('adds alerts read from the server as open banners, newest first', () => {
+    const store = createWardActivityStore('viewer', () => NOW);
+    store.alertsLoaded([{ ...loaded('a', [delivery('sent', 1)]), alert: alert('a', 5) }, loaded('b', [])]);
+    const { alerts } = store.getSnapshot();
+    expect(alerts.map((entry) => [entry.alert.id, entry.dismissed])).toEqual([
+      ['b', false],
+      ['a', false],
+    ]);
+    expect(alerts[1]!.deliveries).toEqual([delivery('sent', 1)]);
+  });
+
+  it('keeps a dismissed banner dismissed and never lets an older delivery state win', () => {
+    const store = createWardActivityStore('viewer', () => NOW);
+    store.alertRaised('ward-1', alert('a'));
+    store.deliveryUpdated('ward-1', 'a', delivery('sending', 1));
+    store.deliveryUpdated('ward-1', 'a', delivery('sent', 1));
+    store.dismiss('a');
+
+    // A server read taken while the text was still being sent arrives late.
+    store.alertsLoaded([loaded('a', [delivery('sending', 1)])]);
+    // And a live event repeated after the fact.
+    store.deliveryUpdated('ward-1', 'a', delivery('sending', 1));
+    const [entry] = store.getSnapshot().alerts;
+    expect(entry).toMatchObject({ dismissed: true, deliveries: [delivery('sent', 1)] });
+
+    // A retry (a later attempt) does win.
+    store.alertsLoaded([loaded('a', [delivery('pending', 2)])]);
+    expect(store.getSnapshot().alerts[0]!.deliveries).toEqual([delivery('pending', 2)]);
+  });
+
+  it('tells listeners only when something changed', () => {
+    const store = createWardActivityStore('viewer', () => NOW);
+    let calls = 0;
+    store.subscribe(() => (calls += 1));
+    store.alertsLoaded([loaded('a', [delivery('sent', 1)])]);
+    store.alertsLoaded([loaded('a', [delivery('sent', 1)])]);
+    store.alertsLoaded([]);
+    expect(calls).toBe(1);
+  });
+
+  it('survives a reload of the tab, and forgets a ward whose link ended', () => {
+    const first = createWardActivityStore('viewer', () => NOW);
+    first.alertsLoaded([loaded('a', []), loaded('b', [], 'ward-2')]);
+    const reloaded = createWardActivityStore('viewer', () => NOW);
+    expect(reloaded.getSnapshot().alerts).toHaveLength(2);
+    reloaded.forgetWard('ward-1');
+    expect(reloaded.getSnapshot().alerts.map((entry) => entry.alert.id)).toEqual(['b']);
+  });
+});
