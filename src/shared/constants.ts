@@ -177,8 +177,13 @@ export const REALTIME_CHANNEL = {
 /** A share link handed to an alert is reused while it has at least this long left, else a new one is made. */
 export const SHARE_LINK_REUSE_MIN_REMAINING_MINUTES = 60;
 
-/** Where a guardian's push notification opens the app. */
-export const GUARDIAN_PAGE_PATH = '/guardian';
+/** The guardian's watch screen (live positions and alerts of the people they guard). */
+export const GUARDIAN_VIEW_PATH = '/guardian/wards';
+
+/** Where a ward's alert push opens the app: the guardian view, scrolled to that ward's card. */
+export function guardianViewUrl(wardId: string): string {
+  return `${GUARDIAN_VIEW_PATH}#ward-${encodeURIComponent(wardId)}`;
+}
 export const TRACK_PAGE_PATH = '/track';
 
 /** Live tracking from the person's own device (document 2 §9). Readings sooner than half the interval are skipped. */

@@ -1,3 +1,5 @@
+import { GUARDIAN_VIEW_PATH } from '#shared/constants';
+
 /** Every client route path (document 1 §2), in one place. */
 export const paths = {
   home: '/',
@@ -11,7 +13,7 @@ export const paths = {
   sos: '/sos',
   guardian: '/guardian',
   /** The guardian's watch screen: live positions and alerts of the people they guard. */
-  guardianView: '/guardian/wards',
+  guardianView: GUARDIAN_VIEW_PATH,
   /** The public tracking page of a share link (no sign-in). */
   track: '/track/:shareCode',
   settings: '/settings',

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Alert, AlertDelivery, WardAlertDetail } from '#shared/schemas/alert';
 import type { Ward } from '#shared/schemas/guardian';
 import type { Location } from '#shared/schemas/location';
@@ -79,7 +79,10 @@ function event<T extends RealtimeEvent['type']>(
   } as RealtimeEvent;
 }
 
-function openGuardianView({ wardAlerts = [] }: { wardAlerts?: WardAlertDetail[] } = {}) {
+function openGuardianView({
+  wardAlerts = [],
+  path = '/guardian/wards',
+}: { wardAlerts?: WardAlertDetail[]; path?: string } = {}) {
   storeSession(fakeSession());
   markOnboardingSeenForTest();
   const api = mockApi([
@@ -96,7 +99,7 @@ function openGuardianView({ wardAlerts = [] }: { wardAlerts?: WardAlertDetail[] 
     },
   ]);
   const realtime = createFakeRealtime();
-  const rendered = renderApp('/guardian/wards', { realtime: realtime.transport });
+  const rendered = renderApp(path, { realtime: realtime.transport });
   return { api, realtime, ...rendered };
 }
 
@@ -224,6 +227,13 @@ describe('/guardian/wards: the guardian view', () => {
       realtime.emit(event('alert.created', alert));
     });
     expect(screen.getAllByRole('alert', { name: 'Emergency alert from Bob Ward' })).toHaveLength(1);
+  });
+
+  it("scrolls to the ward's card when opened from a push notification's link", async () => {
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    openGuardianView({ path: `/guardian/wards#ward-${WARD_ID}` });
+    const card = await screen.findByRole('article', { name: 'Bob Ward' });
+    await waitFor(() => expect(scrolled.mock.contexts).toContain(card));
   });
 
   it('shows an open escort with its deadline from escort.updated', async () => {

@@ -2,7 +2,6 @@ import { createECDH, createDecipheriv, hkdfSync, randomBytes, type ECDH } from '
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUARDIAN_PAGE_PATH } from '#shared/constants';
 import type { PushPayload } from '#shared/schemas/push';
 import { ERRORS, PUSH_TEXTS } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -158,7 +157,7 @@ describe('Web Push API', () => {
     expect(payload).toEqual({
       title: PUSH_TEXTS.alertTitle('Alice Ward'),
       body: PUSH_TEXTS.alertBody('Alice Ward'),
-      url: GUARDIAN_PAGE_PATH,
+      url: `/guardian/wards#ward-${ward.id}`,
       tag: `alert-${alertId}`,
     });
 

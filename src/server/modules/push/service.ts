@@ -1,4 +1,4 @@
-import { GUARDIAN_PAGE_PATH } from '#shared/constants';
+import { guardianViewUrl } from '#shared/constants';
 import type { PushPayload, PushSubscriptionRequest } from '#shared/schemas/push';
 import type { RealtimeEvent } from '#shared/schemas/realtime';
 import { PUSH_TEXTS } from '#shared/texts';
@@ -84,7 +84,7 @@ export function createPushService(deps: PushServiceDeps): PushService {
       {
         title: PUSH_TEXTS.alertTitle(name),
         body: PUSH_TEXTS.alertBody(name),
-        url: GUARDIAN_PAGE_PATH,
+        url: guardianViewUrl(wardId),
         tag: `alert-${alertId}`,
       },
       // A push service keeps one pending message per topic (at most 32 URL-safe characters).

@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-ui-texts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -11,6 +12,7 @@ import { WardCard } from './ward-card';
 export function GuardianView({ userId, linkingPath }: { userId: string; linkingPath: string }) {
   const wards = useWards(userId);
   const { alerts, journeys } = useWardActivity();
+  useScrollToWard(wards.isSuccess);
 
   if (wards.isPending) return <Spinner className="mx-auto my-10 size-8 text-muted-foreground" />;
   if (wards.isError) {
@@ -46,4 +48,16 @@ export function GuardianView({ userId, linkingPath }: { userId: string; linkingP
       ))}
     </div>
   );
+}
+
+/**
+ * A push notification opens `/guardian/wards#ward-<id>`: once the cards are there, bring that ward's into view
+ * (the browser's own jump to the fragment happens before they load).
+ */
+function useScrollToWard(loaded: boolean): void {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!loaded || !hash.startsWith('#ward-')) return;
+    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
 }
