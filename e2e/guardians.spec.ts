@@ -1,15 +1,8 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { addContact, markOnboardingSeen, signUp, snap, uniqueEmail } from './support';
+import { expect, test } from '@playwright/test';
+import { addContact, personIn, snap } from './support';
 
 const START = { latitude: 51.507351, longitude: -0.127758 };
 const MOVED = { latitude: 51.51, longitude: -0.13 };
-
-async function personIn(context: BrowserContext, name: string, tag: string): Promise<Page> {
-  const page = await context.newPage();
-  await markOnboardingSeen(page);
-  await signUp(page, name, uniqueEmail(tag));
-  return page;
-}
 
 test('a guardian links with a ward, watches them move and sees their SOS live; the track page works signed out', async ({
   browser,

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { browserKeys, decryptPush, startPushService } from '../src/server/testing/fake-push-service';
-import { addContact, markOnboardingSeen, signUp, snap, uniqueEmail } from './support';
+import { addContact, personIn, snap } from './support';
 
 /**
  * Headless Chromium has no push service, so `pushManager.subscribe` is replaced by one that hands out a
@@ -34,13 +34,6 @@ async function fakeSubscriptionIn(
       return current;
     };
   }, subscription);
-}
-
-async function personIn(context: BrowserContext, name: string, tag: string): Promise<Page> {
-  const page = await context.newPage();
-  await markOnboardingSeen(page);
-  await signUp(page, name, uniqueEmail(tag));
-  return page;
 }
 
 /** The guardian makes a code, the ward redeems it, the guardian approves. */

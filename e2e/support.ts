@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 
 /** A unique e-mail per test run, so tests never collide on the shared server. */
 export function uniqueEmail(tag: string): string {
@@ -41,4 +41,12 @@ export async function addContact(page: Page, name: string, phone: string): Promi
   await dialog.getByRole('button', { name: 'Add Contact' }).click();
   await expect(page.getByText('Emergency contact has been added successfully.').first()).toBeVisible();
   await expect(card.getByText(name)).toBeVisible();
+}
+
+/** A new page in `context` with a freshly signed-up person. */
+export async function personIn(context: BrowserContext, name: string, tag: string): Promise<Page> {
+  const page = await context.newPage();
+  await markOnboardingSeen(page);
+  await signUp(page, name, uniqueEmail(tag));
+  return page;
 }
