@@ -40,6 +40,16 @@ export const SOS = {
   maxPositionAgeMs: 60_000,
 } as const;
 
+/**
+ * An SOS queued while offline and sent later says how long ago it was raised, measured by the phone's own clock
+ * (so a phone whose clock is wrong still gets it right). Never refused for its age: a person may still be in
+ * danger; the texts say when it was raised instead. Beyond `lateAfterSeconds` the texts call it late.
+ */
+export const DELAYED_ALERT = {
+  maxRaisedSecondsAgo: 7 * 24 * 3600,
+  lateAfterSeconds: 60,
+} as const;
+
 export const DEFAULT_COUNTRY_PREFIX = '+1';
 export const EMERGENCY_NUMBER = '911';
 export const COPY_FEEDBACK_MS = 2000;

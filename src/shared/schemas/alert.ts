@@ -3,7 +3,13 @@
  * POST /api/send-emergency-sms (document 1 §7, document 2 §3 and §7).
  */
 import { z } from 'zod';
-import { ALERT_TRIGGER_TYPES, EMERGENCY_SMS, IDEMPOTENCY_KEY_MAX_LENGTH, LIMITS } from '../constants';
+import {
+  ALERT_TRIGGER_TYPES,
+  DELAYED_ALERT,
+  EMERGENCY_SMS,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  LIMITS,
+} from '../constants';
 import { normalisePhoneNumber } from '../phone';
 import { VALIDATION } from '../texts';
 import {
@@ -53,6 +59,13 @@ export const CreateAlertRequestSchema = z.object({
     .string({ error: VALIDATION.invalidRequest })
     .regex(/^[A-Za-z0-9_.-]{1,100}$/, VALIDATION.invalidRequest)
     .optional(),
+  /** Set when a phone that was offline sends a queued SOS: how long ago (by its own clock) it was raised. */
+  raisedSecondsAgo: z
+    .number({ error: VALIDATION.invalidRequest })
+    .int(VALIDATION.invalidRequest)
+    .min(0, VALIDATION.invalidRequest)
+    .max(DELAYED_ALERT.maxRaisedSecondsAgo, VALIDATION.invalidRequest)
+    .optional(),
 });
 export type CreateAlertRequest = z.input<typeof CreateAlertRequestSchema>;
 
@@ -83,6 +96,8 @@ export const AlertSchema = z.object({
   location_accuracy: z.number().nullable(),
   location_address: z.string().nullable(),
   recording_id: z.string().nullable(),
+  /** When the person raised it; earlier than `created_at` (when the server got it) for an SOS sent late. */
+  occurred_at: z.string(),
   created_at: z.string(),
 });
 export type Alert = z.infer<typeof AlertSchema>;

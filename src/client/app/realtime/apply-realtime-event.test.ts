@@ -21,6 +21,7 @@ const alert: Alert = {
   location_accuracy: null,
   location_address: null,
   recording_id: null,
+  occurred_at: new Date().toISOString(),
   created_at: new Date().toISOString(),
 };
 

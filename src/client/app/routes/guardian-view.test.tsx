@@ -47,6 +47,7 @@ const alert: Alert = {
   location_accuracy: 8,
   location_address: null,
   recording_id: null,
+  occurred_at: new Date().toISOString(),
   created_at: new Date().toISOString(),
 };
 
@@ -204,11 +205,13 @@ describe('/guardian/wards: the guardian view', () => {
       recipient_name: 'Dad',
       last_error: 'Number unreachable',
     };
+    // Raised while the ward's phone was offline, 20 minutes before the server got it.
+    const raisedAt = new Date(Date.parse(alert.created_at) - 20 * 60_000).toISOString();
     const { realtime } = openGuardianView({
       wardAlerts: [
         {
           ward_id: WARD_ID,
-          alert,
+          alert: { ...alert, occurred_at: raisedAt },
           emergencyContacts: 2,
           deliveries: [delivery('sent'), failed],
           summary: { successful: 1, total: 2 },
@@ -218,6 +221,7 @@ describe('/guardian/wards: the guardian view', () => {
     const banner = await screen.findByRole('alert', { name: 'Emergency alert from Bob Ward' });
     expect(within(banner).getByRole('listitem', { name: 'Mum: Sent' })).toBeInTheDocument();
     expect(within(banner).getByRole('listitem', { name: /^Dad: Failed/ })).toBeInTheDocument();
+    expect(banner.querySelector('time')).toHaveAttribute('datetime', raisedAt);
     const card = screen.getByRole('article', { name: 'Bob Ward' });
     expect(within(card).getByText('Trigger: SOS button')).toBeInTheDocument();
 

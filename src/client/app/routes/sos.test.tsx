@@ -53,6 +53,7 @@ function alertDetail(statuses: AlertDelivery['status'][], message: string | null
       location_accuracy: 10,
       location_address: null,
       recording_id: null,
+      occurred_at: '2026-01-01T12:00:00.000Z',
       created_at: '2026-01-01T12:00:00.000Z',
     },
     emergencyContacts: deliveries.length,
@@ -339,7 +340,9 @@ describe('offline SOS', () => {
     expect(posts[0]?.body).toMatchObject({
       triggerType: 'manual',
       location: { latitude: 51.5, longitude: -0.12 },
+      raisedSecondsAgo: expect.any(Number),
     });
+    expect(posts[0]?.body).not.toHaveProperty('notes');
     expect(storedQueue()).toEqual([]);
   });
 
@@ -408,7 +411,8 @@ describe('offline SOS', () => {
         {
           idempotencyKey: 'queued-key-1',
           userId: 'user-1',
-          queuedAt: '2026-01-01T11:59:00.000Z',
+          // Raised 20 minutes ago, before the app was closed without a connection.
+          queuedAt: new Date(Date.now() - 20 * 60_000).toISOString(),
           request: { triggerType: 'manual', location: { latitude: 51.5, longitude: -0.12, accuracy: 10 } },
         },
       ]),
@@ -416,7 +420,11 @@ describe('offline SOS', () => {
     const { api } = await openSosPage(routes());
     expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(60_000));
-    expect(alertPosts(api).map((post) => post.key)).toEqual(['queued-key-1']);
+    const posts = alertPosts(api);
+    expect(posts.map((post) => post.key)).toEqual(['queued-key-1']);
+    // The server is told how long ago it was raised, so the texts say when, not only when it arrived.
+    expect(posts[0]?.body.raisedSecondsAgo).toBeGreaterThanOrEqual(20 * 60);
+    expect(posts[0]?.body.raisedSecondsAgo).toBeLessThan(20 * 60 + 30);
     expect(storedQueue()).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ function detail(successful: number, total: number): AlertDetail {
       location_accuracy: null,
       location_address: null,
       recording_id: null,
+      occurred_at: '2026-01-01T12:00:00.000Z',
       created_at: '2026-01-01T12:00:00.000Z',
     },
     emergencyContacts: total,

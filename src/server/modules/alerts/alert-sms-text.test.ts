@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildAlertSms, mapLink } from './alert-sms-text';
+import { mapLink } from '#shared/map-link';
+import { buildAlertSms } from './alert-sms-text';
 
 const at = new Date('2026-03-04T05:06:07.890Z');
 
@@ -63,6 +64,48 @@ describe('buildAlertSms', () => {
     expect(text.length).toBeLessThanOrEqual(160);
     // Only GSM-7 characters, or the segment shrinks to 70.
     expect(text).toMatch(/^[A-Za-z0-9 \n.,:;()?=/"'+-]*$/);
+  });
+
+  it('says when a late SOS was raised, when it is sent, and that the position is from then', () => {
+    const text = buildAlertSms({
+      fullName: 'Jane Doe',
+      triggerType: 'manual',
+      at,
+      sentAt: new Date(at.getTime() + 20 * 60_000),
+      location: { latitude: 51.5007292, longitude: -0.1246254, accuracy: 14.6 },
+    });
+    expect(text.split('\n').slice(1)).toEqual([
+      'Time: 2026-03-04 05:06 UTC (sent 05:26 UTC: the phone was offline)',
+      'Location at 05:06 UTC: https://www.google.com/maps?q=51.500729,-0.124625 (within 15 m)',
+    ]);
+    expect(text).toMatch(/^[A-Za-z0-9 \n.,:;()?=/"'+-]*$/);
+  });
+
+  it('gives the sending date when a late SOS goes out on another day', () => {
+    const text = buildAlertSms({
+      fullName: 'Sam',
+      triggerType: 'manual',
+      at,
+      sentAt: new Date('2026-03-05T09:00:00Z'),
+    });
+    expect(text).toContain('Time: 2026-03-04 05:06 UTC (sent 2026-03-05 09:00 UTC: the phone was offline)');
+  });
+
+  it('reads as on time when sent within a minute of being raised', () => {
+    const onTime = buildAlertSms({
+      fullName: 'Sam',
+      triggerType: 'manual',
+      at,
+      location: { latitude: 1, longitude: 2 },
+    });
+    const withinAMinute = buildAlertSms({
+      fullName: 'Sam',
+      triggerType: 'manual',
+      at,
+      sentAt: new Date(at.getTime() + 60_000),
+      location: { latitude: 1, longitude: 2 },
+    });
+    expect(withinAMinute).toBe(onTime);
   });
 
   it('formats negative coordinates in the map link', () => {

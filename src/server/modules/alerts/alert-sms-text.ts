@@ -1,4 +1,5 @@
-import { APP_NAME } from '#shared/constants';
+import { APP_NAME, DELAYED_ALERT } from '#shared/constants';
+import { mapLink } from '#shared/map-link';
 import type { AlertTriggerType } from '#shared/schemas/alert';
 import { ALERT_TRIGGER_LABELS } from '#shared/texts';
 
@@ -6,7 +7,10 @@ export type AlertSmsInput = {
   /** The person's profile name; blank means we say "A Beacon user". */
   fullName: string | null;
   triggerType: AlertTriggerType | string;
+  /** When the person raised the alert. */
   at: Date;
+  /** When it is being sent; later than `at` when the phone was offline and sent a queued SOS. */
+  sentAt?: Date;
   location?: {
     latitude: number;
     longitude: number;
@@ -24,10 +28,13 @@ export type AlertSmsInput = {
  */
 export function buildAlertSms(input: AlertSmsInput): string {
   const name = input.fullName?.trim() || `A ${APP_NAME} user`;
+  const late = isLate(input.at, input.sentAt);
   const lines = [
     `${APP_NAME} SOS: ${name} may need help (${triggerLabel(input.triggerType)}).`,
-    `Time: ${formatUtc(input.at)}`,
-    locationLine(input.location),
+    late && input.sentAt
+      ? `Time: ${formatUtc(input.at)} (sent ${formatSentAt(input.sentAt, input.at)}: the phone was offline)`
+      : `Time: ${formatUtc(input.at)}`,
+    locationLine(input.location, late ? input.at : null),
   ];
   if (input.location?.address) lines.push(`Near: ${input.location.address}`);
   if (input.message?.trim()) lines.push(`Message: "${input.message.trim()}"`);
@@ -35,21 +42,34 @@ export function buildAlertSms(input: AlertSmsInput): string {
   return lines.join('\n');
 }
 
-export function mapLink(latitude: number, longitude: number): string {
-  return `https://www.google.com/maps?q=${latitude.toFixed(6)},${longitude.toFixed(6)}`;
-}
-
 function triggerLabel(triggerType: string): string {
   return ALERT_TRIGGER_LABELS[triggerType as AlertTriggerType] ?? triggerType;
 }
 
-function locationLine(location: AlertSmsInput['location']): string {
+/** A late alert's position is where the person was when they raised it, and the text must say so. */
+function locationLine(location: AlertSmsInput['location'], takenAt: Date | null): string {
   if (!location) return 'Location: unknown';
   const accuracy =
     location.accuracy != null && Number.isFinite(location.accuracy)
       ? ` (within ${Math.round(location.accuracy)} m)`
       : '';
-  return `Location: ${mapLink(location.latitude, location.longitude)}${accuracy}`;
+  const label = takenAt ? `Location at ${formatUtcTime(takenAt)} UTC` : 'Location';
+  return `${label}: ${mapLink(location.latitude, location.longitude)}${accuracy}`;
+}
+
+function isLate(at: Date, sentAt: Date | undefined): boolean {
+  return sentAt !== undefined && sentAt.getTime() - at.getTime() > DELAYED_ALERT.lateAfterSeconds * 1000;
+}
+
+/** "12:40", next to the full time it refers to. */
+function formatUtcTime(at: Date): string {
+  return at.toISOString().slice(11, 16);
+}
+
+/** The sending time: "12:40 UTC" on the day of the raise, else with its own date. */
+function formatSentAt(sentAt: Date, at: Date): string {
+  const sameDay = sentAt.toISOString().slice(0, 10) === at.toISOString().slice(0, 10);
+  return sameDay ? `${formatUtcTime(sentAt)} UTC` : formatUtc(sentAt);
 }
 
 /** "2026-01-01 12:00 UTC": unambiguous for a reader in any time zone. */

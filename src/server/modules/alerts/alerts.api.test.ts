@@ -58,6 +58,7 @@ describe('alerts API (dev outbox)', () => {
       location_accuracy: 12,
       location_address: 'Westminster Bridge',
       recording_id: null,
+      occurred_at: sut.clock.now().toISOString(),
       created_at: sut.clock.now().toISOString(),
     });
     expect(body.emergencyContacts).toBe(2);
@@ -187,12 +188,56 @@ describe('alerts API (dev outbox)', () => {
     ],
     [{ triggerType: 'manual', location: { latitude: 'north', longitude: 0 } }, VALIDATION.latitudeRange],
     [{ triggerType: 'manual', recordingId: '../etc/passwd' }, VALIDATION.invalidRequest],
-  ])('rejects %j with its message', async (payload, message) => {
+    [{ triggerType: 'manual', raisedSecondsAgo: -1 }, VALIDATION.invalidRequest],
+    [{ triggerType: 'manual', raisedSecondsAgo: 1.5 }, VALIDATION.invalidRequest],
+    [{ triggerType: 'manual', raisedSecondsAgo: '60' }, VALIDATION.invalidRequest],
+    [{ triggerType: 'manual', raisedSecondsAgo: 7 * 24 * 3600 + 1 }, VALIDATION.invalidRequest],
+  ])('rejects %j with its message, and writes nothing', async (payload, message) => {
     const user = await createTestUser(sut);
     await addContact(user, 'Ann Smith', '+15550006666');
     const res = await raise(user, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'validation_failed', message });
+    const { rows } = await sut.db.query('SELECT 1 FROM alerts WHERE user_id = $1', [user.id]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it('dates a queued SOS sent late to when it was raised, and its texts say both times', async () => {
+    const user = await createTestUser(sut, 'Jane Doe');
+    await addContact(user, 'Mum Doe', '+447700900124');
+    const now = sut.clock.now();
+    const raisedAt = new Date(now.getTime() - 20 * 60_000);
+    const res = await raise(
+      user,
+      { triggerType: 'manual', location: { latitude: 51.5, longitude: -0.12 }, raisedSecondsAgo: 20 * 60 },
+      'queued-while-offline',
+    );
+    expect(res.statusCode).toBe(201);
+    const { alert } = res.json<AlertDetail>();
+    expect(alert.occurred_at).toBe(raisedAt.toISOString());
+    expect(alert.created_at).toBe(now.toISOString());
+
+    const hhmm = (at: Date): string => at.toISOString().slice(11, 16);
+    const [text] = await outboxFor(user.id);
+    expect(text?.body).toContain(
+      `Time: ${raisedAt.toISOString().slice(0, 10)} ${hhmm(raisedAt)} UTC (sent ${
+        raisedAt.toISOString().slice(0, 10) === now.toISOString().slice(0, 10)
+          ? `${hhmm(now)} UTC`
+          : `${now.toISOString().slice(0, 10)} ${hhmm(now)} UTC`
+      }: the phone was offline)`,
+    );
+    expect(text?.body).toContain(`Location at ${hhmm(raisedAt)} UTC: https://www.google.com/maps?q=`);
+
+    // An SOS sent at once reads as before: one time, a plain location.
+    const onTime = await createTestUser(sut, 'Sam Doe');
+    await addContact(onTime, 'Dad Doe', '+447700900125');
+    const fresh = (
+      await raise(onTime, { triggerType: 'manual', location: { latitude: 1, longitude: 2 } })
+    ).json<AlertDetail>();
+    expect(fresh.alert.occurred_at).toBe(fresh.alert.created_at);
+    const [plain] = await outboxFor(onTime.id);
+    expect(plain?.body).not.toContain('offline');
+    expect(plain?.body).toContain('Location: https://www.google.com/maps?q=1.000000,2.000000');
   });
 
   it('rejects a malformed Idempotency-Key', async () => {

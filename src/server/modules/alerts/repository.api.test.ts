@@ -28,6 +28,7 @@ describe('delivery claims', () => {
       location_accuracy: null,
       location_address: null,
       recording_id: null,
+      occurred_at: now,
       created_at: now,
     });
     const recipients = Array.from({ length: count }, (_, i) => ({

@@ -13,6 +13,8 @@ export type AlertRow = {
   location_accuracy: number | null;
   location_address: string | null;
   recording_id: string | null;
+  /** When the person raised it; earlier than `created_at` when a phone that was offline sends it later. */
+  occurred_at: Date;
   created_at: Date;
 };
 
@@ -30,7 +32,7 @@ export type DeliveryRow = {
 };
 
 const ALERT_COLUMNS =
-  'id, user_id, idempotency_key, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, recording_id, created_at';
+  'id, user_id, idempotency_key, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, recording_id, occurred_at, created_at';
 const DELIVERY_COLUMNS =
   'id, alert_id, channel, recipient, recipient_name, status, attempts, last_error, next_attempt_at, sent_at';
 
@@ -41,8 +43,8 @@ export function insertAlert(tx: Queryable, alert: NewAlert): Promise<AlertRow | 
   return one<AlertRow>(
     tx,
     `INSERT INTO alerts (user_id, idempotency_key, trigger_type, message, notes, location_lat, location_lng,
-                         location_accuracy, location_address, recording_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                         location_accuracy, location_address, recording_id, occurred_at, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (user_id, idempotency_key) DO NOTHING
      RETURNING ${ALERT_COLUMNS}`,
     [
@@ -56,6 +58,7 @@ export function insertAlert(tx: Queryable, alert: NewAlert): Promise<AlertRow | 
       alert.location_accuracy,
       alert.location_address,
       alert.recording_id,
+      alert.occurred_at,
       alert.created_at,
     ],
   );
@@ -270,6 +273,7 @@ export function toAlert(row: AlertRow): Alert {
     location_accuracy: row.location_accuracy,
     location_address: row.location_address,
     recording_id: row.recording_id,
+    occurred_at: row.occurred_at.toISOString(),
     created_at: row.created_at.toISOString(),
   };
 }

@@ -72,6 +72,8 @@ export type RaiseAlertInput = {
     address?: string | null;
   } | null;
   recordingId?: string | null;
+  /** A queued SOS sent late: how long ago the person raised it (by their phone's clock). */
+  raisedSecondsAgo?: number;
   /** Same key, same alert: a retried request or a deadline job that runs twice raises one alert. */
   idempotencyKey?: string;
   /** Text these numbers instead of the person's emergency contacts (POST /api/send-emergency-sms). */
@@ -193,7 +195,8 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       const body = buildAlertSms({
         fullName: profile?.full_name ?? null,
         triggerType: input.triggerType,
-        at: now,
+        at: inserted.occurred_at,
+        sentAt: now,
         location: input.location,
         message: input.message,
         trackingUrl,
@@ -287,6 +290,7 @@ function newAlertRow(input: RaiseAlertInput, key: string, now: Date): repo.NewAl
     location_accuracy: input.location?.accuracy ?? null,
     location_address: input.location?.address ?? null,
     recording_id: input.recordingId ?? null,
+    occurred_at: new Date(now.getTime() - (input.raisedSecondsAgo ?? 0) * 1000),
     created_at: now,
   };
 }

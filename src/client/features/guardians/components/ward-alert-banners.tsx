@@ -73,8 +73,8 @@ function WardAlertBanner({ entry, wardName, guardianViewPath, onDismiss }: WardA
             {GUARDIAN_VIEW_TEXTS.alertBannerTitle(wardName)}
           </h2>
           <p className="text-sm">
-            <time dateTime={alert.created_at}>
-              {GUARDIAN_VIEW_TEXTS.raisedAt(formatDayTime(alert.created_at))}
+            <time dateTime={alert.occurred_at}>
+              {GUARDIAN_VIEW_TEXTS.raisedAt(formatDayTime(alert.occurred_at))}
             </time>
             {' · '}
             {GUARDIAN_VIEW_TEXTS.trigger(triggerLabel(alert.trigger_type))}

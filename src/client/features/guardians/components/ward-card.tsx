@@ -154,8 +154,8 @@ function AlertRow({ entry }: { entry: WardAlert }) {
         <span className="font-semibold text-primary-text">
           {GUARDIAN_VIEW_TEXTS.trigger(triggerLabel(alert.trigger_type))}
         </span>
-        <time dateTime={alert.created_at} className="text-muted-foreground">
-          {GUARDIAN_VIEW_TEXTS.raisedAt(formatDayTime(alert.created_at))}
+        <time dateTime={alert.occurred_at} className="text-muted-foreground">
+          {GUARDIAN_VIEW_TEXTS.raisedAt(formatDayTime(alert.occurred_at))}
         </time>
       </div>
       {hasLocation ? (

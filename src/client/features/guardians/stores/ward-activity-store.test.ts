@@ -14,6 +14,7 @@ const alert = (id: string, minutesAgo = 1): Alert => ({
   location_accuracy: null,
   location_address: null,
   recording_id: null,
+  occurred_at: new Date(NOW - minutesAgo * 60_000).toISOString(),
   created_at: new Date(NOW - minutesAgo * 60_000).toISOString(),
 });
 

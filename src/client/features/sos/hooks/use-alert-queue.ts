@@ -7,7 +7,7 @@ import { useDevice } from '../../../lib/device/device-context';
 import { flushQueuedAlerts, readAlertQueue, subscribeAlertQueue } from '../api/alert-queue-store';
 import { createAlert, isRetryableAlertError } from '../api/create-alert';
 import type { AlertOutcome } from '../utils/alert-outcome';
-import type { QueuedAlert } from '../utils/alert-queue';
+import { replayRequest, type QueuedAlert } from '../utils/alert-queue';
 import { useReportAlert } from './use-report-alert';
 
 /** This person's queued alerts, live (this tab and others). */
@@ -42,7 +42,7 @@ export function useFlushAlertQueue({
     await latest.current.beforeSend?.().catch(() => undefined);
     const result = await flushQueuedAlerts(
       userId,
-      (alert) => createAlert(alert.request, alert.idempotencyKey),
+      (alert) => createAlert(replayRequest(alert, Date.now()), alert.idempotencyKey),
       (error) => (isRetryableAlertError(error) ? 'retry' : 'drop'),
     );
     if (!result) return;

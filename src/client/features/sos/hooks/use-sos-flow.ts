@@ -94,18 +94,8 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
   const fallBack = useCallback(
     (request: CreateAlertRequest, idempotencyKey: string): void => {
       const queuedAt = new Date().toISOString();
-      if (userId) {
-        // The server stamps an alert with the time it arrives; the note keeps when it was really raised.
-        queueAlert({
-          idempotencyKey,
-          userId,
-          queuedAt,
-          request: {
-            ...request,
-            notes: `Raised at ${queuedAt} without a connection; sent when it returned.`,
-          },
-        });
-      }
+      // The replay tells the server how long ago this was raised, so the texts say when (see replayRequest).
+      if (userId) queueAlert({ idempotencyKey, userId, queuedAt, request });
       const stored = userId ? readOfflineEmergencyData(userId) : null;
       const result = openSmsComposer({
         composer: sms,

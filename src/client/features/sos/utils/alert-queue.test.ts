@@ -5,6 +5,7 @@ import {
   flushAlertQueue,
   parseAlertQueue,
   removeAlerts,
+  replayRequest,
   type QueuedAlert,
 } from './alert-queue';
 
@@ -29,6 +30,7 @@ function detail(id: string): AlertDetail {
       location_accuracy: null,
       location_address: null,
       recording_id: null,
+      occurred_at: '2026-01-01T12:00:00.000Z',
       created_at: '2026-01-01T12:00:00.000Z',
     },
     emergencyContacts: 1,
@@ -95,5 +97,21 @@ describe('alert queue', () => {
     expect(report.dropped.map((entry) => entry.alert.idempotencyKey)).toEqual(['a']);
     expect(report.sent.map((entry) => entry.alert.idempotencyKey)).toEqual(['b']);
     expect(report.remaining).toEqual([]);
+  });
+});
+
+describe('replayRequest', () => {
+  const raisedAt = Date.UTC(2026, 0, 1, 12, 0);
+
+  it('adds how long ago the alert was raised, in whole seconds, to the request as raised', () => {
+    expect(replayRequest(queued('a'), raisedAt + 20 * 60_000 + 900)).toEqual({
+      ...queued('a').request,
+      raisedSecondsAgo: 1200,
+    });
+  });
+
+  it('counts a clock turned back as now, and caps a very old alert at the longest delay the server takes', () => {
+    expect(replayRequest(queued('a'), raisedAt - 5000).raisedSecondsAgo).toBe(0);
+    expect(replayRequest(queued('a'), raisedAt + 30 * 24 * 3_600_000).raisedSecondsAgo).toBe(7 * 24 * 3600);
   });
 });

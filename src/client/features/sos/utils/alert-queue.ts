@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELAYED_ALERT } from '#shared/constants';
 import type { AlertDetail, CreateAlertRequest } from '#shared/schemas/alert';
 import { CreateAlertRequestSchema } from '#shared/schemas/alert';
 
@@ -40,6 +41,18 @@ export function enqueueAlert(queue: readonly QueuedAlert[], alert: QueuedAlert):
 
 export function removeAlerts(queue: readonly QueuedAlert[], keys: ReadonlySet<string>): QueuedAlert[] {
   return queue.filter((item) => !keys.has(item.idempotencyKey));
+}
+
+/**
+ * The request a queued alert is sent with: as raised, plus how long ago that was. Both times come from this
+ * phone's clock, so the difference is right even when the clock is not; a clock turned back counts as now.
+ */
+export function replayRequest(alert: QueuedAlert, nowMs: number): CreateAlertRequest {
+  const elapsed = Math.floor((nowMs - Date.parse(alert.queuedAt)) / 1000);
+  const raisedSecondsAgo = Number.isFinite(elapsed)
+    ? Math.min(Math.max(elapsed, 0), DELAYED_ALERT.maxRaisedSecondsAgo)
+    : 0;
+  return { ...alert.request, raisedSecondsAgo };
 }
 
 /** What to do after a failed send: try again later (network, server trouble) or give up (the server said no). */

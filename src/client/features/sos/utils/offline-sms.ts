@@ -1,10 +1,7 @@
+import { mapLink } from '#shared/map-link';
 import type { AlertLocation } from '#shared/schemas/alert';
 import { OFFLINE_SMS_TEXTS } from '#shared/ui-texts';
 import { buildSmsUrl, type SmsComposerAdapter } from '../../../lib/device/sms-composer';
-
-export function mapUrl(location: AlertLocation): string {
-  return `https://www.google.com/maps?q=${location.latitude.toFixed(6)},${location.longitude.toFixed(6)}`;
-}
 
 /** The text the messaging app opens with: who, their words, and a map link anyone can open. */
 export function offlineSmsBody(input: {
@@ -15,7 +12,7 @@ export function offlineSmsBody(input: {
   return OFFLINE_SMS_TEXTS.body({
     fullName: input.fullName,
     message: input.message?.trim() || null,
-    mapUrl: input.location ? mapUrl(input.location) : null,
+    mapUrl: input.location ? mapLink(input.location.latitude, input.location.longitude) : null,
   });
 }
 
