@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STORAGE_KEYS } from '#shared/constants';
 import { EmergencyContactSchema, type EmergencyContact } from '#shared/schemas/profile';
-import { readJson, writeJson } from './storage';
+import { readJson, removeStorage, writeJson } from './storage';
 
 /**
  * The offline copy (document 1 §3): the person's contacts, name and phone kept in local storage so an SOS can
@@ -56,4 +56,12 @@ export function saveOfflineContacts(userId: string, contacts: readonly Emergency
 
 export function saveOfflineProfile(userId: string, profile: OfflineProfile): void {
   update(userId, profile);
+}
+
+/**
+ * Forgets the person's copy when they sign out: it exists for their SOS, and on a shared device the next person
+ * must not find their contacts in storage. (Their queued, unsent alerts stay: they go out when they sign in again.)
+ */
+export function clearOfflineEmergencyData(userId: string): void {
+  removeStorage(offlineEmergencyDataKey(userId));
 }

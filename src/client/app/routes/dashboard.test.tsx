@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SPLASH_DELAY_MS, STORAGE_KEYS } from '#shared/constants';
+import { readOfflineEmergencyData, saveOfflineContacts } from '../../lib/offline-emergency-data';
 import { getSession } from '../../lib/session-store';
 import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
@@ -175,11 +176,18 @@ describe('settings', () => {
     storeSession(fakeSession());
     markOnboardingSeenForTest();
     const api = mockApi([profileRoute, { method: 'POST', path: '/api/auth/logout', status: 204 }]);
+    // The copy of the contacts kept for an offline SOS.
+    saveOfflineContacts('user-1', [
+      { id: 'c1', name: 'Ada Byron', phone: '+15551234567', relationship: 'Friend' },
+    ]);
+    expect(readOfflineEmergencyData('user-1')).not.toBeNull();
     const { router, user } = renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^About/ }));
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
     expect(getSession()).toBeNull();
+    // Nothing of theirs stays for the next person on this device.
+    expect(readOfflineEmergencyData('user-1')).toBeNull();
     expect(api.requests.some((request) => request.path === '/api/auth/logout')).toBe(true);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ERRORS, TOASTS } from '#shared/texts';
 import { ApiError, apiRequest, errorMessage, noContent } from '../../../lib/api-client';
+import { clearOfflineEmergencyData } from '../../../lib/offline-emergency-data';
 import { clearSession, getSession } from '../../../lib/session-store';
 
 /**
@@ -9,13 +10,15 @@ import { clearSession, getSession } from '../../../lib/session-store';
  * on a shared phone must end up signed out even when the server cannot be reached.
  */
 export async function signOut(): Promise<void> {
+  const userId = getSession()?.user.id;
   try {
-    if (getSession()) await apiRequest('/api/auth/logout', { method: 'POST', schema: noContent });
+    if (userId) await apiRequest('/api/auth/logout', { method: 'POST', schema: noContent });
   } catch (error) {
     // 401: the server had already ended the session, which is what was asked for.
     if (!(error instanceof ApiError && error.status === 401)) throw error;
   } finally {
     clearSession();
+    if (userId) clearOfflineEmergencyData(userId);
   }
 }
 
