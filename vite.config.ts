@@ -1,15 +1,29 @@
-import { defineConfig } from 'vite';
+import { writeFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { CLIENT_BUILD_ENV_FILE, clientBuildEnv } from './scripts/client-build-env.mjs';
 
 const THEME_COLOR = '#b91c1c';
+
+/** Records this build's VITE_* settings for `npm start` (scripts/start.mjs rebuilds when they change). */
+function recordClientBuildEnv(): Plugin {
+  return {
+    name: 'beacon-record-client-build-env',
+    apply: 'build',
+    closeBundle() {
+      writeFileSync(CLIENT_BUILD_ENV_FILE, clientBuildEnv());
+    },
+  };
+}
 
 /** The client lives in src/client and builds to dist/client, which the server serves. */
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   plugins: [
+    recordClientBuildEnv(),
     react(),
     tailwindcss(),
     VitePWA({

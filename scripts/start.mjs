@@ -1,10 +1,11 @@
-// `npm start`: builds the client when it is missing or older than its sources, then runs the server
-// (TypeScript, through tsx) on PORT (default 3000).
+// `npm start`: builds the client when it is missing, older than its sources or built with other build-time
+// settings (VITE_*), then runs the server (TypeScript, through tsx) on PORT (default 3000).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { CLIENT_BUILD_ENV_FILE, clientBuildEnv } from './client-build-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/client/index.html');
@@ -24,7 +25,10 @@ function clientIsStale() {
     newestMtime(path.join(root, 'src/client')),
     newestMtime(path.join(root, 'src/shared')),
   );
-  return sources > statSync(builtIndex).mtimeMs;
+  if (sources > statSync(builtIndex).mtimeMs) return true;
+  return (
+    !existsSync(CLIENT_BUILD_ENV_FILE) || readFileSync(CLIENT_BUILD_ENV_FILE, 'utf8') !== clientBuildEnv()
+  );
 }
 
 if (clientIsStale()) {

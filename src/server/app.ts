@@ -71,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // PostgreSQL cannot store U+0000; reject it for every route before validation rather than fail in SQL.
   app.addHook('preValidation', rejectNulCharacters);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, deps.config.tileUrl);
   const tokens = createAccessTokens(
     await loadServerSecret(deps.db, 'jwt-signing-key', deps.config.jwtSecret),
   );

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       mailFrom: 'Beacon <no-reply@beacon.local>',
       auth: { maxFailedSignIns: 10, maxRequestsPerAddress: 100, rateWindowMinutes: 15 },
       trustProxy: false,
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     });
   });
 
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['REDIS_URL', 'http://cache'],
     ['SMTP_URL', 'mail.example.org'],
+    ['VITE_TILE_URL', 'https://tiles.example.org/map.png'],
     ['PUBLIC_URL', 'not a url'],
     ['JWT_SECRET', 'too-short'],
     ['NODE_ENV', 'staging'],

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { TileUrlTemplateSchema } from '#shared/map-tiles';
 
 /** Environment variables, parsed once at start-up. Each has a default so `npm start` needs none. */
 const EnvSchema = z.object({
@@ -53,6 +54,8 @@ const EnvSchema = z.object({
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // Only for development and tests with a local push service: lets subscriptions point anywhere (SSRF risk).
   PUSH_ALLOW_ANY_ENDPOINT: z.stringbool().default(false),
+  // The map tile template the client was built with (the same variable): its origin goes into the CSP.
+  VITE_TILE_URL: TileUrlTemplateSchema,
 });
 
 export type Config = {
@@ -78,6 +81,8 @@ export type Config = {
   scheduler: { intervalMs: number; enabled: boolean };
   /** Prefix of the Redis pub/sub channel of the realtime hub (used only with REDIS_URL). */
   redisChannelPrefix: string;
+  /** The map tile URL template (VITE_TILE_URL); the CSP allows its origin. */
+  tileUrl: string;
   locations: { retentionHours: number };
   push: {
     /** null: generate a pair on first start and keep it in server_secrets. */
@@ -124,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alerts: { firstAttemptWaitMs: e.ALERT_FIRST_ATTEMPT_WAIT_MS, deliveryLeaseMs: e.ALERT_DELIVERY_LEASE_MS },
     scheduler: { intervalMs: e.SCHEDULER_INTERVAL_MS, enabled: e.SCHEDULER_ENABLED },
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
+    tileUrl: e.VITE_TILE_URL,
     locations: { retentionHours: e.LOCATION_RETENTION_HOURS },
     push: {
       vapidKeys: vapidKeys(e),

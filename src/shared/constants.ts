@@ -209,7 +209,7 @@ export const LIVE_TRACKING = {
 /** The public tracking page (/track/:shareCode) re-reads the position this often. */
 export const TRACK_PAGE_REFRESH_MS = 10_000;
 
-/** Map tiles: the client's VITE_TILE_URL defaults to this, and the server's CSP allows its origin by default. */
+/** Map tiles when VITE_TILE_URL is unset (see map-tiles.ts). */
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_TILE_ATTRIBUTION = '&copy; OpenStreetMap contributors';
 

@@ -1,18 +1,12 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_TILE_URL } from '#shared/constants';
-
-/** The origin of the default map tile server (the client's VITE_TILE_URL default). */
-export const DEFAULT_TILE_ORIGINS = [new URL(DEFAULT_TILE_URL).origin];
+import { tileCspSource } from '#shared/map-tiles';
 
 /**
  * Security headers. The CSP allows only what the app loads: its own scripts and styles, map tiles and images
- * over https, and its own API and WebSocket. `tileOrigins` lists the configured map tile servers.
+ * from the configured tile server (VITE_TILE_URL), and its own API and WebSocket.
  */
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  tileOrigins: string[] = DEFAULT_TILE_ORIGINS,
-): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, tileUrl: string): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -20,7 +14,7 @@ export async function registerSecurityHeaders(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...tileOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', tileCspSource(tileUrl)],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],

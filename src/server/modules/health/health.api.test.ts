@@ -17,8 +17,24 @@ describe('GET /api/health', () => {
   it('sends the security headers', async () => {
     const res = await sut.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // The default map tiles (OpenStreetMap) may load, and nothing else from elsewhere.
+    expect(res.headers['content-security-policy']).toContain(
+      "img-src 'self' data: blob: https://tile.openstreetmap.org;",
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('lets the browser load tiles from the server VITE_TILE_URL names', async () => {
+    const custom = await createTestApp({ VITE_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png' });
+    try {
+      const res = await custom.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['content-security-policy']).toContain(
+        "img-src 'self' data: blob: https://*.tiles.example.org;",
+      );
+    } finally {
+      await custom.close();
+    }
   });
 
   it('answers JSON 404 for an unknown API path', async () => {
