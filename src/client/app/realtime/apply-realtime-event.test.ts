@@ -1,29 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Alert } from '#shared/schemas/alert';
 import type { GuardianRelationship, Ward } from '#shared/schemas/guardian';
 import type { RealtimeEvent } from '#shared/schemas/realtime';
 import { wardsQueryKey } from '../../features/guardians/api/get-wards';
 import { createWardActivityStore } from '../../features/guardians/stores/ward-activity-store';
 import type { NewNotification } from '../../features/notifications/stores/notifications-store';
 import { applyRealtimeEvent, type RealtimeSinks } from './apply-realtime-event';
+import { fakeAlert } from '../../testing/fake-alert';
 
 const VIEWER = 'guardian-1';
 const WARD = 'ward-1';
 
-const alert: Alert = {
-  id: 'alert-1',
-  trigger_type: 'shake',
-  message: null,
-  notes: null,
-  location_lat: null,
-  location_lng: null,
-  location_accuracy: null,
-  location_address: null,
-  recording_id: null,
-  occurred_at: new Date().toISOString(),
-  created_at: new Date().toISOString(),
-};
+const alert = fakeAlert({ trigger_type: 'shake' });
 
 function sinks(): RealtimeSinks & { notifications: NewNotification[] } {
   const notifications: NewNotification[] = [];

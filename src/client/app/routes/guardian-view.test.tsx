@@ -1,12 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Alert, AlertDelivery, WardAlertDetail } from '#shared/schemas/alert';
+import type { AlertDelivery, WardAlertDetail } from '#shared/schemas/alert';
 import type { Ward } from '#shared/schemas/guardian';
 import type { Location } from '#shared/schemas/location';
 import type { RealtimeEvent } from '#shared/schemas/realtime';
 import { fakeSession, mockApi } from '../../testing/fake-api';
 import { createFakeRealtime } from '../../testing/fake-realtime';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
+import { fakeAlert } from '../../testing/fake-alert';
 
 const WARD_ID = 'ward-7';
 
@@ -37,19 +38,7 @@ const ward: Ward = {
   linked_since: '2025-01-01T00:00:00.000Z',
 };
 
-const alert: Alert = {
-  id: 'alert-1',
-  trigger_type: 'manual',
-  message: null,
-  notes: null,
-  location_lat: 51.51,
-  location_lng: -0.13,
-  location_accuracy: 8,
-  location_address: null,
-  recording_id: null,
-  occurred_at: new Date().toISOString(),
-  created_at: new Date().toISOString(),
-};
+const alert = fakeAlert({ location_lat: 51.51, location_lng: -0.13, location_accuracy: 8 });
 
 function delivery(status: AlertDelivery['status']): AlertDelivery {
   return {

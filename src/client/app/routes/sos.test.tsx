@@ -8,6 +8,7 @@ import { playSound } from '../../lib/sounds';
 import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
 import { createFakeDevice, type FakeDevice } from '../../testing/fake-device';
 import { renderApp, storeSession } from '../../testing/render-app';
+import { fakeAlert } from '../../testing/fake-alert';
 
 vi.mock('../../lib/sounds', () => ({ playSound: vi.fn(), playTone: vi.fn() }));
 
@@ -43,19 +44,10 @@ function alertDetail(statuses: AlertDelivery['status'][], message: string | null
     .slice(0, statuses.length)
     .map((contact, index) => delivery(contact, statuses[index] ?? 'sent'));
   return {
-    alert: {
-      id: 'alert-1',
-      trigger_type: 'manual',
-      message,
-      notes: null,
-      location_lat: 51.5,
-      location_lng: -0.12,
-      location_accuracy: 10,
-      location_address: null,
-      recording_id: null,
-      occurred_at: '2026-01-01T12:00:00.000Z',
-      created_at: '2026-01-01T12:00:00.000Z',
-    },
+    alert: fakeAlert(
+      { message, location_lat: 51.5, location_lng: -0.12, location_accuracy: 10 },
+      '2026-01-01T12:00:00.000Z',
+    ),
     emergencyContacts: deliveries.length,
     deliveries,
     summary: {

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { alertOutcomeNotification } from './alert-outcome-notification';
+import { fakeAlert } from '../../testing/fake-alert';
 
 function detail(successful: number, total: number): AlertDetail {
   return {
-    alert: {
-      id: 'alert-1',
-      trigger_type: 'manual',
-      message: null,
-      notes: null,
-      location_lat: null,
-      location_lng: null,
-      location_accuracy: null,
-      location_address: null,
-      recording_id: null,
-      occurred_at: '2026-01-01T12:00:00.000Z',
-      created_at: '2026-01-01T12:00:00.000Z',
-    },
+    alert: fakeAlert({}, '2026-01-01T12:00:00.000Z'),
     emergencyContacts: total,
     deliveries: [],
     summary: { successful, total },

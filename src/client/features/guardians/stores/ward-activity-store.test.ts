@@ -1,22 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Alert, AlertDelivery, WardAlertDetail } from '#shared/schemas/alert';
 import { createWardActivityStore } from './ward-activity-store';
+import { fakeAlert } from '../../../testing/fake-alert';
 
 const NOW = Date.parse('2026-05-01T12:00:00.000Z');
 
-const alert = (id: string, minutesAgo = 1): Alert => ({
-  id,
-  trigger_type: 'manual',
-  message: null,
-  notes: null,
-  location_lat: null,
-  location_lng: null,
-  location_accuracy: null,
-  location_address: null,
-  recording_id: null,
-  occurred_at: new Date(NOW - minutesAgo * 60_000).toISOString(),
-  created_at: new Date(NOW - minutesAgo * 60_000).toISOString(),
-});
+const alert = (id: string, minutesAgo = 1): Alert =>
+  fakeAlert({ id }, new Date(NOW - minutesAgo * 60_000).toISOString());
 
 const delivery = (status: AlertDelivery['status'], attempts: number): AlertDelivery => ({
   id: 'delivery-1',

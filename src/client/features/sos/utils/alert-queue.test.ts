@@ -8,6 +8,7 @@ import {
   replayRequest,
   type QueuedAlert,
 } from './alert-queue';
+import { fakeAlert } from '../../../testing/fake-alert';
 
 function queued(key: string, minute = 0): QueuedAlert {
   return {
@@ -20,19 +21,7 @@ function queued(key: string, minute = 0): QueuedAlert {
 
 function detail(id: string): AlertDetail {
   return {
-    alert: {
-      id,
-      trigger_type: 'manual',
-      message: null,
-      notes: null,
-      location_lat: null,
-      location_lng: null,
-      location_accuracy: null,
-      location_address: null,
-      recording_id: null,
-      occurred_at: '2026-01-01T12:00:00.000Z',
-      created_at: '2026-01-01T12:00:00.000Z',
-    },
+    alert: fakeAlert({ id }, '2026-01-01T12:00:00.000Z'),
     emergencyContacts: 1,
     deliveries: [],
     summary: { successful: 1, total: 1 },

@@ -1,0 +1,19 @@
+import type { Alert } from '#shared/schemas/alert';
+
+/** An alert as the server answers it: a manual SOS without a location, raised and recorded `at`. */
+export function fakeAlert(overrides: Partial<Alert> = {}, at: string = new Date().toISOString()): Alert {
+  return {
+    id: 'alert-1',
+    trigger_type: 'manual',
+    message: null,
+    notes: null,
+    location_lat: null,
+    location_lng: null,
+    location_accuracy: null,
+    location_address: null,
+    recording_id: null,
+    occurred_at: at,
+    created_at: at,
+    ...overrides,
+  };
+}
