@@ -414,15 +414,6 @@ export const OFFLINE_SMS_TEXTS = {
   smsNotAvailableTitle: 'SMS Not Available',
   noSmsCapability: 'No SMS capability available',
   textContacts: 'Text your contacts from your phone',
-  /** The text the messaging app opens with. */
-  body: (input: { fullName: string | null; message: string | null; mapUrl: string | null }): string =>
-    [
-      `SOS: ${input.fullName?.trim() || 'I'} ${input.fullName?.trim() ? 'needs' : 'need'} help.`,
-      input.message ? `Message: "${input.message}"` : null,
-      input.mapUrl ? `My location: ${input.mapUrl}` : 'My location could not be found.',
-    ]
-      .filter(Boolean)
-      .join('\n'),
 } as const;
 
 /** The per-contact delivery panel shown after an alert. */

@@ -316,7 +316,7 @@ describe('offline SOS', () => {
     const url = device.smsOpened[0] ?? '';
     expect(url.startsWith('sms:+15551234567,+15557654321?body=')).toBe(true);
     const body = decodeURIComponent(url.slice(url.indexOf('?body=') + '?body='.length));
-    expect(body).toContain('SOS: Grace Hopper needs help.');
+    expect(body).toContain('Beacon SOS: Grace Hopper may need help (SOS button).');
     expect(body).toContain('https://www.google.com/maps?q=51.500000,-0.120000');
     expect(alertPosts(api)).toHaveLength(0);
     const queue = storedQueue();
@@ -355,6 +355,33 @@ describe('offline SOS', () => {
     expect(posts).toHaveLength(2);
     expect(posts[1]?.key).toBe(posts[0]?.key);
     expect(storedQueue()).toEqual([]);
+  });
+
+  it('queues an SOS whose send hung before failing with when it was raised, and the text says that time', async () => {
+    const { user, api, device } = await openSosPage(routes());
+    const answer = api.fetchMock.getMockImplementation();
+    if (!answer) throw new Error('mockApi installs an implementation');
+    // A connection that hangs for 5 minutes, then fails (no answer at all).
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) !== '/api/alerts') return answer(input, init);
+      await new Promise((resolve) => setTimeout(resolve, 5 * 60_000));
+      throw new TypeError('Failed to fetch');
+    });
+    await pressSos(user);
+    await runCountdown();
+    const raisedAt = Date.now();
+    await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
+    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+
+    const [queued] = JSON.parse(window.localStorage.getItem(`${STORAGE_KEYS.alertQueue}:user-1`) ?? '[]') as {
+      queuedAt: string;
+    }[];
+    const queuedAt = Date.parse(queued?.queuedAt ?? '');
+    expect(Math.abs(queuedAt - raisedAt)).toBeLessThan(2000);
+    // The messaging app opens with the same time, not the time the send gave up.
+    const url = device.smsOpened[0] ?? '';
+    const body = decodeURIComponent(url.slice(url.indexOf('?body=') + '?body='.length));
+    expect(body).toContain(`Time: ${new Date(queuedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`);
   });
 
   it('says SMS Not Available when offline on a device without a messaging app', async () => {

@@ -34,6 +34,7 @@ import type {
   SendEmergencySmsResponse,
   WardAlertListResponse,
 } from '#shared/schemas/alert';
+import { buildAlertSms } from '#shared/alert-sms-text';
 import { WARD_ACTIVITY } from '#shared/constants';
 import { normalisePhoneNumber } from '#shared/phone';
 import { ERRORS } from '#shared/texts';
@@ -46,7 +47,6 @@ import type { Scheduler } from '../../scheduler/scheduler';
 import { listContacts } from '../contacts/repository';
 import { activeWards } from '../guardians/authorization';
 import type { AlertEvents } from './alert-events';
-import { buildAlertSms } from './alert-sms-text';
 import { createChangeSignal } from './change-signal';
 import { DELIVERY_TASK, createDeliveryTask } from './deliver-alerts';
 import * as repo from './repository';

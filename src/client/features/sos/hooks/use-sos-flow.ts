@@ -33,8 +33,14 @@ export type SosFlowOptions = {
   onNeedsContacts?: () => void;
 };
 
-function bodyFor(request: CreateAlertRequest, fullName: string | null): string {
-  return offlineSmsBody({ fullName, message: request.message, location: request.location });
+function bodyFor(request: CreateAlertRequest, fullName: string | null, raisedAt: Date): string {
+  return offlineSmsBody({
+    fullName,
+    triggerType: request.triggerType,
+    message: request.message,
+    location: request.location,
+    raisedAt,
+  });
 }
 
 export type SosPhase = 'idle' | 'countdown' | 'sending';
@@ -92,16 +98,16 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
   }, [contactCount]);
 
   const fallBack = useCallback(
-    (request: CreateAlertRequest, idempotencyKey: string): void => {
-      const queuedAt = new Date().toISOString();
-      // The replay tells the server how long ago this was raised, so the texts say when (see replayRequest).
-      if (userId) queueAlert({ idempotencyKey, userId, queuedAt, request });
+    (request: CreateAlertRequest, idempotencyKey: string, raisedAt: Date): void => {
+      // Queued with when it was raised, not now: a send that hung before failing must not make the SOS look newer.
+      // The replay tells the server how long ago that was, so the texts say when (see replayRequest).
+      if (userId) queueAlert({ idempotencyKey, userId, queuedAt: raisedAt.toISOString(), request });
       const stored = userId ? readOfflineEmergencyData(userId) : null;
       const result = openSmsComposer({
         composer: sms,
         online: network.isOnline(),
         phoneNumbers: stored?.contacts.map((contact) => contact.phone) ?? [],
-        body: bodyFor(request, latest.current.fullName ?? stored?.fullName ?? null),
+        body: bodyFor(request, latest.current.fullName ?? stored?.fullName ?? null, raisedAt),
       });
       if (result.kind === 'opened') {
         toast.error(OFFLINE_SMS_TEXTS.onlineFailedTitle, {
@@ -119,6 +125,8 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
 
   const deliver = useCallback(
     async (triggerType: AlertTriggerType, message: string | null, idempotencyKey: string): Promise<void> => {
+      // The moment the countdown fired (or the quick message was confirmed): what the texts call "Time".
+      const raisedAt = new Date();
       setPhase('sending');
       setComposerUrl(null);
       try {
@@ -130,7 +138,7 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
           ...(location ? { location } : {}),
         };
         if (!network.isOnline()) {
-          fallBack(request, idempotencyKey);
+          fallBack(request, idempotencyKey, raisedAt);
           return;
         }
         try {
@@ -139,11 +147,11 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
           // Not everyone was texted: offer the messaging app for those numbers (not opened unasked).
           const unsent = unsentRecipients(detail);
           if (unsent.length > 0) {
-            setComposerUrl(buildSmsUrl(unsent, bodyFor(request, latest.current.fullName)));
+            setComposerUrl(buildSmsUrl(unsent, bodyFor(request, latest.current.fullName, raisedAt)));
           }
         } catch (error) {
           if (isRetryableAlertError(error)) {
-            fallBack(request, idempotencyKey);
+            fallBack(request, idempotencyKey, raisedAt);
             return;
           }
           if (error instanceof ApiError && error.message === ERRORS.sosNeedsContacts) {

@@ -12,21 +12,30 @@ function composer(available = true, fails = false): SmsComposerAdapter & { open:
 }
 
 describe('offlineSmsBody', () => {
-  it('says who, their words and a map link', () => {
+  const raisedAt = new Date('2026-01-01T12:20:30.000Z');
+
+  it('uses the words the server texts, dated to when the SOS was raised, with no tracking link', () => {
     expect(
       offlineSmsBody({
         fullName: 'Grace Hopper',
+        triggerType: 'manual',
         message: ' Call me ',
-        location: { latitude: 1.5, longitude: 2.25 },
+        location: { latitude: 1.5, longitude: 2.25, accuracy: 9.6 },
+        raisedAt,
       }),
     ).toBe(
-      'SOS: Grace Hopper needs help.\nMessage: "Call me"\nMy location: https://www.google.com/maps?q=1.500000,2.250000',
+      [
+        'Beacon SOS: Grace Hopper may need help (SOS button).',
+        'Time: 2026-01-01 12:20 UTC',
+        'Location: https://www.google.com/maps?q=1.500000,2.250000 (within 10 m)',
+        'Message: "Call me"',
+      ].join('\n'),
     );
   });
 
   it('works without a name or a location', () => {
-    expect(offlineSmsBody({ fullName: null, location: null })).toBe(
-      'SOS: I need help.\nMy location could not be found.',
+    expect(offlineSmsBody({ fullName: null, triggerType: 'manual', location: null, raisedAt })).toBe(
+      'Beacon SOS: A Beacon user may need help (SOS button).\nTime: 2026-01-01 12:20 UTC\nLocation: unknown',
     );
   });
 });

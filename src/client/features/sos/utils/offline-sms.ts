@@ -1,18 +1,25 @@
-import { mapLink } from '#shared/map-link';
-import type { AlertLocation } from '#shared/schemas/alert';
+import { buildAlertSms } from '#shared/alert-sms-text';
+import type { AlertLocation, AlertTriggerType } from '#shared/schemas/alert';
 import { OFFLINE_SMS_TEXTS } from '#shared/ui-texts';
 import { buildSmsUrl, type SmsComposerAdapter } from '../../../lib/device/sms-composer';
 
-/** The text the messaging app opens with: who, their words, and a map link anyone can open. */
+/**
+ * The text the messaging app opens with: the same words the server texts (who, why, when, where, their words),
+ * dated to when the person raised the SOS. No tracking link: the phone has none without the server.
+ */
 export function offlineSmsBody(input: {
   fullName: string | null;
+  triggerType: AlertTriggerType;
   message?: string | null;
   location: AlertLocation | null | undefined;
+  raisedAt: Date;
 }): string {
-  return OFFLINE_SMS_TEXTS.body({
+  return buildAlertSms({
     fullName: input.fullName,
-    message: input.message?.trim() || null,
-    mapUrl: input.location ? mapLink(input.location.latitude, input.location.longitude) : null,
+    triggerType: input.triggerType,
+    at: input.raisedAt,
+    location: input.location,
+    message: input.message,
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapLink } from '#shared/map-link';
+import { mapLink } from './map-link';
 import { buildAlertSms } from './alert-sms-text';
 
 const at = new Date('2026-03-04T05:06:07.890Z');

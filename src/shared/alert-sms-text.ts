@@ -1,7 +1,7 @@
-import { APP_NAME, DELAYED_ALERT } from '#shared/constants';
-import { mapLink } from '#shared/map-link';
-import type { AlertTriggerType } from '#shared/schemas/alert';
-import { ALERT_TRIGGER_LABELS } from '#shared/texts';
+import { APP_NAME, DELAYED_ALERT } from './constants';
+import { mapLink } from './map-link';
+import type { AlertTriggerType } from './schemas/alert';
+import { ALERT_TRIGGER_LABELS } from './texts';
 
 export type AlertSmsInput = {
   /** The person's profile name; blank means we say "A Beacon user". */
@@ -25,6 +25,8 @@ export type AlertSmsInput = {
 /**
  * The text every contact receives. Short (SMS), plain, and readable by someone who has never heard of the app:
  * who needs help, why we are texting, when (UTC, stated), where (a map link anyone can open), and their words.
+ * The server texts it, and the phone's messaging-app fallback opens with it, so contacts read the same words
+ * whichever way the SOS reached them.
  */
 export function buildAlertSms(input: AlertSmsInput): string {
   const name = input.fullName?.trim() || `A ${APP_NAME} user`;
