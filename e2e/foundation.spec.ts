@@ -19,7 +19,7 @@ test('a new person goes from the splash to the dashboard, edits their profile an
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByText('Login to Beacon')).toBeVisible();
 
-  // Sign-up, with the spec's validation first.
+  // Sign-up, with the validation rules first (docs/PRODUCT.md#account-and-sign-in).
   await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
   await expect(page.getByText('Create Beacon Account')).toBeVisible();
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();

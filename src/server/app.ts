@@ -1,47 +1,56 @@
+/**
+ * Composes the app: the HTTP platform (access rules, validation, errors, headers, OpenAPI), the one scheduler
+ * with the job table, the one realtime hub, and every module through the one module contract
+ * (modules/server-module.ts). docs/ARCHITECTURE.md is the map.
+ */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ChannelSenders } from './adapters/channels';
+import type { Clock } from './adapters/clock';
+import { mailChannel } from './adapters/mail/mail-channel';
+import type { Mailer } from './adapters/mail/mailer';
+import type { PushSender } from './adapters/push/push-sender';
+import { loadServerSecret } from './adapters/server-secrets';
+import { createSmsProvider } from './adapters/sms/create-sms-provider';
+import type { SmsProvider } from './adapters/sms/sms-provider';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import type { Clock } from './adapters/clock';
-import type { Mailer } from './adapters/mail/mailer';
-import { registerErrorHandler } from './http/error-handler';
-import { registerSecurityHeaders } from './http/security-headers';
+import { registerAccessControl, type RegisteredRoute } from './http/access';
+import { registerApiContract } from './http/api-contract';
 import { registerClient } from './http/client-files';
-import { rejectNulCharacters } from './http/reject-nul-characters';
-import { healthRoutes } from './modules/health/routes';
-import { authRoutes } from './modules/auth/routes';
-import { profileRoutes } from './modules/profile/routes';
-import { devMailRoutes, exposesDevMail } from './modules/dev/routes';
-import { registerAuthentication } from './http/authenticate';
-import { createAccessTokens } from './modules/auth/access-token';
-import { loadServerSecret } from './adapters/server-secrets';
-import type { SmsProvider } from './adapters/sms/sms-provider';
-import { createSmsProvider } from './adapters/sms/create-sms-provider';
-import { createScheduler, type Scheduler } from './scheduler/scheduler';
-import { contactRoutes } from './modules/contacts/routes';
-import { createContactService } from './modules/contacts/service';
-import { alertRoutes } from './modules/alerts/routes';
-import { createAlertService, type AlertService } from './modules/alerts/service';
+import { registerErrorHandler } from './http/error-handler';
+import { registerOpenApi } from './http/openapi';
+import { publicOrigin } from './http/public-origin';
+import { rejectUnstorableText } from './http/reject-unstorable-text';
+import { registerSecurityHeaders } from './http/security-headers';
+import { validatorCompiler } from './http/validation';
 import type { AlertEvents } from './modules/alerts/alert-events';
-import { exposesDevSms, smsOutboxRoutes } from './modules/dev/sms-outbox-routes';
-import { REALTIME_CHANNEL } from '#shared/constants';
-import { createRealtime } from './realtime/create-realtime';
+import { createAlertsModule } from './modules/alerts/module';
+import { createAccessTokens } from './modules/auth/access-token';
+import { createAuthModule } from './modules/auth/module';
+import { createSessionVerifier } from './modules/auth/session-verifier';
+import { createContactsModule } from './modules/contacts/module';
+import { createDevModule } from './modules/dev/module';
+import { createGuardiansModule } from './modules/guardians/module';
+import { createHealthModule } from './modules/health/module';
+import { createLocationsModule } from './modules/locations/module';
+import { createProfileModule } from './modules/profile/module';
+import { createPushModule } from './modules/push/module';
+import type { ServerModule } from './modules/server-module';
+import { createShareLinksModule } from './modules/share-links/module';
 import { realtimeAlertEvents } from './realtime/alert-events';
-import { guardianRoutes } from './modules/guardians/routes';
-import { locationRoutes } from './modules/locations/routes';
-import { createLocationService } from './modules/locations/service';
-import { locationRetentionTask } from './modules/locations/retention';
-import { shareLinkRoutes } from './modules/share-links/routes';
-import { createShareLinkService } from './modules/share-links/service';
-import { shareLinkTrackingHook } from './modules/share-links/tracking-link';
-import { createPush } from './modules/push/create-push';
+import { createRealtime } from './realtime/create-realtime';
+import { housekeepingJob } from './scheduler/housekeeping';
+import { ensurePeriodicJob, jobTask, type JobHandler } from './scheduler/jobs';
+import { createScheduler, type Scheduler } from './scheduler/scheduler';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The one scheduler: main.ts starts it; tests call `runNow(task)`. Stopped when the app closes. */
+    /** The one scheduler: main.ts starts it; tests call `runNow(kind)`. Stopped when the app closes. */
     scheduler: Scheduler;
-    alerts: AlertService;
+    /** Every route with its access rule (the route-access and OpenAPI tests walk it). */
+    registeredRoutes(): RegisteredRoute[];
   }
 }
 
@@ -54,6 +63,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** Defaults to the provider the config selects (Twilio or the dev outbox). */
   sms?: SmsProvider;
+  /** Defaults to real Web Push. */
+  push?: PushSender;
   /** Alert and delivery status changes; defaults to the realtime hub. */
   alertEvents?: AlertEvents;
   /** Where the built client lives; omitted in API tests. */
@@ -61,72 +72,80 @@ export type AppDeps = {
 };
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, clock } = deps;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // PostgreSQL cannot store U+0000; reject it for every route before validation rather than fail in SQL.
-  app.addHook('preValidation', rejectNulCharacters);
-  await registerSecurityHeaders(app, deps.config.tileUrl);
-  const tokens = createAccessTokens(
-    await loadServerSecret(deps.db, 'jwt-signing-key', deps.config.jwtSecret),
-  );
-  registerAuthentication(app, { db: deps.db, tokens, clock: deps.clock });
 
-  await app.register(healthRoutes(deps.db));
-  await app.register(
-    authRoutes({ db: deps.db, clock: deps.clock, mailer: deps.mailer, tokens, config: deps.config }),
+  const tokens = createAccessTokens(await loadServerSecret(db, 'jwt-signing-key', config.jwtSecret));
+  const verifySession = createSessionVerifier({ db, tokens, clock });
+  app.decorate(
+    'registeredRoutes',
+    registerAccessControl(app, (token, options) => verifySession(token, options)),
   );
-  await app.register(profileRoutes({ db: deps.db, clock: deps.clock }));
-  if (exposesDevMail(deps.config, deps.mailer)) await app.register(devMailRoutes(deps.db));
+  registerApiContract(app);
+  // PostgreSQL cannot store U+0000 or a lone surrogate: refuse them for every route before validation.
+  app.addHook('preValidation', rejectUnstorableText);
+  await registerSecurityHeaders(app, config.tileUrl);
+  await registerOpenApi(app);
 
-  const scheduler = createScheduler({ ...deps.config.scheduler, log: app.log });
+  const scheduler = createScheduler({ ...config.scheduler, log: app.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
-  const realtime = await createRealtime(app, { config: deps.config, db: deps.db, clock: deps.clock, tokens });
-  const sms = deps.sms ?? createSmsProvider(deps.config, deps.db, deps.clock);
-  const alerts = createAlertService({
-    db: deps.db,
-    clock: deps.clock,
-    sms,
-    events: deps.alertEvents ?? realtimeAlertEvents(realtime),
-    scheduler,
-    log: app.log,
-    firstAttemptWaitMs: deps.config.alerts.firstAttemptWaitMs,
-    deliveryLeaseMs: deps.config.alerts.deliveryLeaseMs,
-    smsTimeoutMs: deps.config.sms.timeoutMs,
-    trackingLink: shareLinkTrackingHook(trackingOrigin(deps.config)),
+  const realtime = await createRealtime(app, {
+    config,
+    db,
+    clock,
+    verifyToken: (token) => verifySession(token),
   });
-  app.decorate('alerts', alerts);
-  await app.register(contactRoutes(createContactService({ db: deps.db, clock: deps.clock })));
-  await app.register(alertRoutes(alerts));
-  if (exposesDevSms(deps.config, sms)) await app.register(smsOutboxRoutes(deps.db));
-  const core = { db: deps.db, clock: deps.clock };
-  await app.register(guardianRoutes({ ...core, publisher: realtime }));
-  await app.register(locationRoutes(createLocationService({ ...core, publisher: realtime })));
-  await app.register(shareLinkRoutes(createShareLinkService(core), deps.config));
-  await createPush(app, { ...core, config: deps.config, realtime });
-  scheduler.add(
-    locationRetentionTask({
-      ...core,
-      locationHours: deps.config.locations.retentionHours,
-      eventHours: REALTIME_CHANNEL.eventRetentionHours,
+
+  const origin = publicOrigin(config);
+  const sms = deps.sms ?? createSmsProvider(config, db.urgent, clock);
+  const channels: ChannelSenders = { sms, email: mailChannel(deps.mailer) };
+  const modules: ServerModule[] = [
+    createHealthModule({ db }),
+    createAuthModule({ db, clock, mailer: deps.mailer, tokens, limits: config.auth, origin, log: app.log }),
+    createProfileModule({ db, clock }),
+    createContactsModule({ db, clock }),
+    createAlertsModule({
+      db,
+      clock,
+      channels,
+      events: deps.alertEvents ?? realtimeAlertEvents(realtime),
+      wakeJobs: (kind) => scheduler.kick(kind),
+      config,
+      origin,
+      log: app.log,
     }),
-  );
+    createGuardiansModule({ db, clock, publisher: realtime }),
+    createLocationsModule({
+      db,
+      clock,
+      publisher: realtime,
+      retentionHours: config.locations.retentionHours,
+    }),
+    createShareLinksModule({ db, clock, origin }),
+    await createPushModule({ db, clock, config, log: app.log, sender: deps.push }),
+    createDevModule({ db, config, mailer: deps.mailer, sms }),
+  ];
+  const jobs: Array<JobHandler<unknown>> = [housekeepingJob(db, clock)];
+  for (const module of modules) {
+    if (module.routes) await app.register(module.routes);
+    Object.assign(channels, module.channels);
+    jobs.push(...(module.jobs ?? []));
+    if (module.close) app.addHook('onClose', () => module.close!());
+  }
+  const runner = { db, clock, log: app.log, kick: (kind: string) => scheduler.kick(kind) };
+  for (const job of jobs) {
+    scheduler.add(jobTask(job, runner));
+    await ensurePeriodicJob(db, job, clock.now());
+  }
 
   await registerClient(app, deps.clientDir);
   return app;
-}
-
-/**
- * The origin alert texts use for tracking links. Production needs PUBLIC_URL (a text needs an address a contact
- * can open); locally the app's own address lets a developer follow the link from the dev outbox.
- */
-function trackingOrigin(config: Config): string | undefined {
-  if (config.publicUrl) return config.publicUrl;
-  return config.env === 'production' ? undefined : `http://localhost:${config.port}`;
 }

@@ -107,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name}=${shown} ${issue?.message ?? ''}`.trim());
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    // Every link Beacon sends (reset e-mails, the tracking link in an SOS text) starts with it; see public-origin.ts.
+    throw new ConfigError('Invalid configuration: PUBLIC_URL is required when NODE_ENV=production');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,

@@ -4,12 +4,15 @@ import { SENSITIVE_FIELD_FRAGMENTS } from '#shared/constants';
 export const REDACTED = '[Redacted]';
 const SENSITIVE = new RegExp(SENSITIVE_FIELD_FRAGMENTS.join('|'), 'i');
 
-/** True when a field's name says it may hold a secret, contact details or a location (document 1 §8). */
+/**
+ * True when a field's name says it may hold a secret, contact details or a location
+ * (docs/PRODUCT.md#constants-and-limits).
+ */
 export const isSensitiveField = (name: string): boolean => SENSITIVE.test(name);
 
 /**
- * Returns a copy with every sensitive field replaced, at any depth. pino's own `redact` needs exact paths; the
- * spec's rule is by name fragment, so we walk the object instead.
+ * Returns a copy with every sensitive field replaced, at any depth. pino's own `redact` needs exact paths; our
+ * rule is by name fragment, so we walk the object instead.
  */
 export function redactSensitive(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;

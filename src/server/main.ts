@@ -30,10 +30,6 @@ async function main(): Promise<void> {
     logger.warn('No SMS provider configured (TWILIO_*): SOS texts are stored in the dev outbox, not sent');
   }
   const app = await buildApp({ config, db, logger, clock: systemClock, mailer, sms, clientDir: CLIENT_DIR });
-  if (config.env === 'production' && !config.publicUrl) {
-    // Without it, links in e-mails are built from the request's Host header, which a caller can choose.
-    logger.warn('PUBLIC_URL is not set: e-mail links use the request host. Set PUBLIC_URL in production.');
-  }
 
   const shutdown = async (signal: string): Promise<void> => {
     logger.info({ signal }, 'shutting down');

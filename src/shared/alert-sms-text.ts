@@ -18,7 +18,7 @@ export type AlertSmsInput = {
     address?: string | null;
   } | null;
   message?: string | null;
-  /** A live tracking link (share links come with the next issue); omitted when there is none. */
+  /** A live tracking link (a stored share link); omitted when there is none. */
   trackingUrl?: string | null;
 };
 

@@ -1,4 +1,4 @@
-/** Business constants and limits from the spec (document 1 §9, document 2 §9). One home for every number. */
+/** Business constants and limits (docs/PRODUCT.md#constants-and-limits). One home for every number. */
 
 export const APP_NAME = 'Beacon';
 export const APP_VERSION = '1.0.0';
@@ -83,7 +83,7 @@ export const RELATIONSHIP_CHOICES = [
   'Other',
 ] as const;
 
-/** Sine tones (document 1 §9). Frequencies in Hz, durations in ms. */
+/** Sine tones (docs/PRODUCT.md#constants-and-limits). Frequencies in Hz, durations in ms. */
 export const SOUNDS = {
   countdownBeep: { frequency: 1000, durationMs: 150, volume: 0.4 },
   emergencyAlert: [
@@ -107,8 +107,8 @@ export const MAP = {
 } as const;
 
 /**
- * Field-name fragments the logger must redact (document 1 §8). A field is redacted when its name contains any of
- * these, case-insensitively.
+ * Field-name fragments the logger must redact (docs/PRODUCT.md#constants-and-limits). A field is redacted
+ * when its name contains any of these, case-insensitively.
  */
 export const SENSITIVE_FIELD_FRAGMENTS = [
   'password',
@@ -127,7 +127,7 @@ export const SENSITIVE_FIELD_FRAGMENTS = [
   'longitude',
 ] as const;
 
-/** How long the dashboard's one-off GPS check waits for a position (document 1 §7: 5000 ms time-out). */
+/** How long the dashboard's one-off GPS check waits for a position (5000 ms). */
 export const GPS_CHECK_TIMEOUT_MS = 5000;
 
 /** Browser local-storage keys the client owns (besides THEME_STORAGE_KEY). */
@@ -136,16 +136,22 @@ export const STORAGE_KEYS = {
   onboardingSeen: 'beacon-onboarding-seen',
   /** Suffixed with `:<user id>`: each person keeps their own notification list. */
   notifications: 'beacon-notifications',
-  /** Suffixed with `:<user id>`: the offline copy of the contacts, name and phone (document 1 §3). */
+  /**
+   * Suffixed with `:<user id>`: the offline copy of the contacts, name and phone
+   * (docs/PRODUCT.md#data-kept-on-the-device).
+   */
   offlineEmergencyData: 'beacon-offline-emergency-data',
   /** Suffixed with `:<user id>`: alerts raised without a connection, sent when it returns. */
   alertQueue: 'beacon-alert-queue',
 } as const;
 
-/** A sanity cap on emergency contacts per person (the spec's free-tier limit of 2 is a display limit). */
+/** A sanity cap on emergency contacts per person (the free-tier limit of 2 is only a display limit). */
 export const MAX_EMERGENCY_CONTACTS = 50;
 
-/** What raised an alert: the spec's SOS triggers (document 2 §7) plus the journey deadlines. */
+/**
+ * What raised an alert: the SOS triggers, plus the journey deadlines `escort_expired` and `checkin_missed`,
+ * which nothing raises yet (docs/PRODUCT.md#emergency-messages-and-alerts, docs/PRODUCT.md#not-built-yet).
+ */
 export const ALERT_TRIGGER_TYPES = [
   'manual',
   'shake',
@@ -164,7 +170,7 @@ export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 /** Redeeming invite codes: attempts per person and per client address in one window (brute-force guard). */
 export const INVITE_REDEMPTION_LIMITS = { perUser: 10, perAddress: 30, windowMinutes: 15 } as const;
 
-/** POST /api/locations and the guardian/track views (document 2 §3: history keeps the latest 50 readings). */
+/** POST /api/locations and the guardian/track views (a route keeps the latest 50 readings). */
 export const LOCATION_LIMITS = {
   maxReadingsPerRequest: 100,
   routePoints: 50,
@@ -196,7 +202,10 @@ export function guardianViewUrl(wardId: string): string {
 }
 export const TRACK_PAGE_PATH = '/track';
 
-/** Live tracking from the person's own device (document 2 §9). Readings sooner than half the interval are skipped. */
+/**
+ * Live tracking from the person's own device (docs/PRODUCT.md#live-location-and-share-links). Readings sooner
+ * than half the interval are skipped.
+ */
 export const LIVE_TRACKING = {
   intervalMs: 15_000,
   highAccuracy: true,

@@ -1,7 +1,8 @@
 /**
- * Client texts of the guardian area: the Guardian Linking page (document 1 §2, §4, §8), the guardian's watch
- * screen, live location sharing, share links, the public tracking page and Web Push. The spec's own wordings
- * ('Send Request', 'Wants you as guardian', 'Copy Failed', ...) are verbatim; server-shared texts stay in texts.ts.
+ * Client texts of the guardian area (docs/PRODUCT.md#guardians): the Guardian Linking page, the guardian's
+ * watch screen, live location sharing, share links, the public tracking page and Web Push. Fixed wordings
+ * ('Send Request', 'Wants you as guardian', 'Copy Failed', ...) must not change; server-shared texts stay in
+ * texts.ts.
  */
 import { INVITE_CODE, SHARE_LINK_TTL_HOURS } from './constants';
 

@@ -1,4 +1,4 @@
-/** Document 1 §5: "Phone numbers for SMS: if not starting with +, strip all non-digits and prefix +1." */
+/** Numbers for texts (docs/PRODUCT.md#phone-numbers): without a leading +, non-digits go and +1 is added. */
 import { describe, expect, it } from 'vitest';
 import { normalisePhoneNumber } from './phone';
 

@@ -1,4 +1,4 @@
-/** Every user-facing text the spec fixes, verbatim. UI and server import from here; never inline these. */
+/** Every fixed user-facing text (docs/PRODUCT.md). UI and server import from here; never inline these. */
 import {
   EMERGENCY_SMS,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -42,10 +42,53 @@ export const VALIDATION = {
   alertNotesTooLong: 'Notes must be less than 1000 characters',
   inviteCodeBlank: 'Please enter a valid invite code.',
   invalidRequest: 'The request is not valid.',
+  contactPatchEmpty: 'Send at least one of name, phone or relationship',
+  altitudeFinite: 'Altitude must be a finite number',
+  refreshTokenTooLong: 'Refresh token must be at most 512 characters',
+  invalidRecordingId: 'Recording ID must be 1 to 100 letters, digits, dots, dashes or underscores',
   phoneNumbersRequired: 'Add at least one phone number',
   tooManyPhoneNumbers: `You can text at most ${EMERGENCY_SMS.maxPhoneNumbers} phone numbers at once`,
   invalidIdempotencyKey: `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters`,
 } as const;
+
+/**
+ * Words for refused input that has no message of its own (schemas/issue-message.ts): each names the field, so a
+ * person (or a developer reading a 400) knows what to fix.
+ */
+export const FIELD_ISSUE_TEXTS = {
+  body: 'The request body',
+  query: 'The query string',
+  params: 'The address',
+  headers: 'The request headers',
+  required: (label: string) => `${label} is required`,
+  mustBe: (label: string, kind: string) => `${label} must be ${kind}`,
+  atLeast: (label: string, min: number, unit: string | null) =>
+    min === 1 && unit === 'characters'
+      ? `${label} must not be empty`
+      : `${label} must be at least ${min}${unit ? ` ${unit}` : ''}`,
+  atMost: (label: string, max: number, unit: string | null) =>
+    `${label} must be at most ${max}${unit ? ` ${unit}` : ''}`,
+  oneOf: (label: string, values: readonly string[]) => `${label} must be one of ${values.join(', ')}`,
+  invalid: (label: string) => `${label} is not valid`,
+  unknownFields: (keys: readonly string[]) =>
+    `Unknown field${keys.length === 1 ? '' : 's'}: ${keys.join(', ')}`,
+  /** PostgreSQL cannot store U+0000 or half of a UTF-16 surrogate pair; such text is refused, never mangled. */
+  unstorableText: (label: string) => `${label} contains characters that cannot be stored`,
+  /** Appended when a product message does not itself say which field it is about. */
+  withField: (label: string, message: string) => `${label}: ${message}`,
+} as const;
+
+/** Field names whose words would not read well when derived from the key. */
+export const FIELD_LABELS: Readonly<Record<string, string>> = {
+  userId: 'User ID',
+  p256dh: 'Push key',
+  auth: 'Push secret',
+  'idempotency-key': 'Idempotency-Key',
+  grant_type: 'Grant type',
+  endpoint: 'Push subscription endpoint',
+  /** Sign-up's `data` carries the full name, and is refused only when the name is missing. */
+  data: 'Full name',
+};
 
 export const ERRORS = {
   notAuthenticated: 'Not authenticated',
@@ -96,7 +139,7 @@ export const TOASTS = {
   contactDeleted: 'Emergency contact has been removed.',
 } as const;
 
-/** Guardian linking (document 1 §4, §5, §8): the spec's texts live in ERRORS/VALIDATION; these are the rest. */
+/** Guardian linking (docs/PRODUCT.md#guardians): code errors are in ERRORS/VALIDATION; these are the rest. */
 export const GUARDIAN_TEXTS = {
   ownInviteCode: 'You cannot redeem your own invite code. Share it with the person you want to watch over.',
   relationshipExists:
@@ -104,9 +147,9 @@ export const GUARDIAN_TEXTS = {
   onlyGuardianDecides: 'Only the guardian can approve or reject this request.',
   requestAlreadyAnswered: 'This request has already been answered.',
   newRequestTitle: 'New guardian request',
-  /** The guardian's view of a pending request (document 1 §4). */
+  /** The guardian's view of a pending request (docs/PRODUCT.md#guardians). */
   wantsYouAsGuardian: 'Wants you as guardian',
-  /** The ward's view of a pending request (document 1 §4). */
+  /** The ward's view of a pending request (docs/PRODUCT.md#guardians). */
   wantsToBeYourGuardian: 'Wants to be your guardian',
   requestApprovedTitle: 'Guardian request approved',
   requestApproved: (guardianName: string): string =>
@@ -114,7 +157,7 @@ export const GUARDIAN_TEXTS = {
   requestReceived: (wardName: string): string => `${wardName || 'Someone'} wants you as guardian.`,
 } as const;
 
-/** Location ingest (document 2 §5 rules are in VALIDATION; these cover the batch and device fields). */
+/** Location ingest (docs/PRODUCT.md#location-readings): field rules are in VALIDATION; here the rest. */
 export const LOCATION_TEXTS = {
   readingsRequired: 'Send at least one location reading.',
   tooManyReadings: `You can send at most ${LOCATION_LIMITS.maxReadingsPerRequest} location readings at once.`,

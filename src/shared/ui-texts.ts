@@ -1,5 +1,5 @@
 /**
- * Client screen texts. Where the spec fixes a wording (document 1 §2, §8) it is copied verbatim; the rest is
+ * Client screen texts (listed in docs/PRODUCT.md). Some wordings are fixed (see the notes below); the rest is
  * Beacon's own copy. Error and toast texts the server shares stay in texts.ts.
  */
 import { APP_NAME, APP_VERSION } from './constants';
@@ -301,7 +301,7 @@ export const NOTIFICATION_TEXTS = {
   seedContactsMessage: 'Add trusted contacts so they can be alerted in an emergency.',
 } as const;
 
-/** The Emergency Contacts card and its add/edit dialog (document 1 §2, §4). Toasts are in TOASTS (texts.ts). */
+/** The Emergency Contacts card and add/edit dialog (docs/PRODUCT.md#emergency-contacts). Toasts: TOASTS. */
 export const CONTACTS_TEXTS = {
   title: 'Emergency Contacts',
   description: 'The people Beacon texts when you raise an SOS.',
@@ -331,7 +331,7 @@ export const CONTACTS_TEXTS = {
   retry: 'Try Again',
 } as const;
 
-/** The SOS page (document 1 §2) and the dashboard's SOS button. */
+/** The SOS page (docs/PRODUCT.md#sos-page) and the dashboard's SOS button. */
 export const SOS_TEXTS = {
   pageTitle: 'Emergency SOS',
   pageDescription: 'Tap SOS and your emergency contacts get a text with your location.',
@@ -376,7 +376,7 @@ export const SOS_TEXTS = {
   activatedDescription: 'Your emergency contacts are being alerted.',
 } as const;
 
-/** The SOS activation dialog (document 1 §2), verbatim. */
+/** The SOS activation dialog (docs/PRODUCT.md#sos-and-alerts); fixed wordings. */
 export const SOS_COUNTDOWN_TEXTS = {
   title: 'Emergency SOS Activation',
   description:
@@ -386,25 +386,28 @@ export const SOS_COUNTDOWN_TEXTS = {
   hint: 'Press "Cancel Emergency" to stop the countdown',
 } as const;
 
-/** What an alert achieved (document 1 §8). Titles are the spec's; descriptions are Beacon's unless noted. */
+/**
+ * What an alert achieved (docs/PRODUCT.md#sos-and-alerts). Titles are fixed; descriptions are Beacon's own
+ * unless noted.
+ */
 export const ALERT_OUTCOME_TEXTS = {
   sentTitle: 'Emergency Alert Sent',
   sentDescription: (total: number): string =>
     total === 1 ? 'Your emergency contact was texted.' : `All ${total} emergency contacts were texted.`,
   partialTitle: 'Partial Emergency Alert Sent',
-  /** Verbatim from the spec. */
+  /** A fixed wording. */
   partialDescription: (unsent: number): string => `${unsent} numbers may need verification`,
   failedTitle: 'Emergency Alert Failed',
   failedDescription: 'No text has reached your contacts yet. Please try calling 911 directly.',
   errorTitle: 'Error Sending Alert',
-  /** Verbatim from the spec. */
+  /** A fixed wording. */
   errorDescription: 'Failed to send emergency notifications. Please try calling 911 directly.',
   queuedTitle: 'Emergency alert saved',
   queuedDescription: 'It will be sent to your contacts as soon as you are back online.',
   queuedSentTitle: 'Saved emergency alert sent',
 } as const;
 
-/** The offline SMS flow (document 1 §4, §8): titles and messages verbatim. */
+/** The offline SMS flow (docs/PRODUCT.md#offline-sos): fixed titles and messages. */
 export const OFFLINE_SMS_TEXTS = {
   onlineFailedTitle: 'Online SMS Failed',
   onlineFailedDescription: 'Opening your messaging app with your emergency contacts filled in.',

@@ -19,7 +19,7 @@ import { SubscriptionSuccessRoute } from './routes/subscription-success';
 import { TrackRoute } from './routes/track';
 import { WelcomeRoute } from './routes/welcome';
 
-/** Every route (document 1 §2). Exported so tests can mount them in a memory router. */
+/** Every route (docs/PRODUCT.md#screens-and-routes). Exported so tests can mount them in a memory router. */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,

@@ -1,14 +1,20 @@
 import { z } from 'zod';
-import { ApiErrorSchema } from '#shared/schemas/api-error';
+import { ApiErrorSchema, type ErrorCode } from '#shared/schemas/api-error';
 import { COMMON_TEXTS } from '#shared/ui-texts';
 import { clearSession, getSession } from './session-store';
 
-/** An API failure: `code` is the server's stable error code, `message` the text to show verbatim. */
+/** Failures the client itself names: no answer at all, or an answer that is not what the API promises. */
+export type ClientErrorCode = 'network_error' | 'invalid_response';
+
+/**
+ * An API failure: `code` is the server's error code (one of the shared enum) or the client's own, `message` the
+ * text to show verbatim. Decide by `code`, never by comparing the message.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode | ClientErrorCode;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: ErrorCode | ClientErrorCode, message: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -17,7 +23,7 @@ export class ApiError extends Error {
 }
 
 /** Network failures have no HTTP status; they are reported with status 0 so callers can tell them apart. */
-export const NETWORK_ERROR_CODE = 'network_error';
+export const NETWORK_ERROR_CODE: ClientErrorCode = 'network_error';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -4,10 +4,11 @@ import { EmergencyContactSchema, type EmergencyContact } from '#shared/schemas/p
 import { readJson, removeStorage, writeJson } from './storage';
 
 /**
- * The offline copy (document 1 §3): the person's contacts, name and phone kept in local storage so an SOS can
+ * The offline copy: the person's contacts, name and phone kept in local storage so an SOS can
  * still reach the contacts through the messaging app without a connection. Per person, so a shared device never
  * texts someone else's contacts. Written by the contacts feature (contacts) and the app shell (profile), read by
  * the SOS feature; it lives in lib/ because features do not import each other.
+ * See docs/PRODUCT.md#data-kept-on-the-device.
  */
 const OfflineEmergencyDataSchema = z.object({
   contacts: z.array(EmergencyContactSchema),

@@ -1,6 +1,6 @@
 import { GUARDIAN_VIEW_PATH } from '#shared/constants';
 
-/** Every client route path (document 1 §2), in one place. */
+/** Every client route path (docs/PRODUCT.md#screens-and-routes), in one place. */
 export const paths = {
   home: '/',
   auth: '/auth',

@@ -3,8 +3,9 @@ import { AuthSessionSchema, type AuthSession } from '#shared/schemas/auth';
 import { readStorage, removeStorage, writeJson } from './storage';
 
 /**
- * The signed-in session, persisted in local storage (document 1 §3) and shared by the API client and the auth
+ * The signed-in session, persisted in local storage and shared by the API client and the auth
  * feature. It lives in lib/ because the API client must attach the token and drop the session on a 401.
+ * See docs/PRODUCT.md#data-kept-on-the-device.
  *
  * Storage is the source of truth (another tab may rotate or clear it); the parsed value is cached per raw string
  * so `useSyncExternalStore` sees a stable snapshot.

@@ -1,6 +1,9 @@
 import { SOUNDS } from '#shared/constants';
 
-/** Short sine tones (document 1 §9). Sound is a nicety: any failure is only logged as a warning (§8). */
+/**
+ * Short sine tones (docs/PRODUCT.md#constants-and-limits). Sound is a nicety: any failure is only logged as a
+ * warning.
+ */
 export type Tone = { frequency: number; durationMs: number; volume: number };
 export type SoundName =
   'countdownBeep' | 'emergencyAlert' | 'click' | 'toggleOn' | 'toggleOff' | 'defaultBeep';

@@ -4,8 +4,8 @@ import { COPY_FEEDBACK_MS } from '#shared/constants';
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
 
 /**
- * Copies text to the clipboard. The copied state lasts COPY_FEEDBACK_MS (document 1 §4, 2 s); a refusal shows
- * the 'Copy Failed' toast (document 1 §8). `copiedKey` says which of several copy buttons was used.
+ * Copies text to the clipboard. The copied state lasts COPY_FEEDBACK_MS (2 s); a refusal shows the 'Copy
+ * Failed' toast (docs/PRODUCT.md#app-messages). `copiedKey` says which of several copy buttons was used.
  */
 export function useCopyToClipboard(): {
   copiedKey: string | null;

@@ -3,7 +3,7 @@ import type { Alert } from '#shared/schemas/alert';
 /** An alert as the server answers it: a manual SOS without a location, raised and recorded `at`. */
 export function fakeAlert(overrides: Partial<Alert> = {}, at: string = new Date().toISOString()): Alert {
   return {
-    id: 'alert-1',
+    id: '00000005-0000-4000-8000-000000000001',
     trigger_type: 'manual',
     message: null,
     notes: null,

@@ -53,7 +53,7 @@ export function fakeSession(overrides: Partial<AuthSession> = {}, nowMs: number 
     expires_at: Math.floor(nowMs / 1000) + 3600,
     token_type: 'bearer',
     user: {
-      id: 'user-1',
+      id: '00000001-0000-4000-8000-000000000001',
       email: 'ada@example.org',
       email_confirmed_at: null,
       user_metadata: { full_name: 'Ada Lovelace' },
@@ -66,7 +66,7 @@ export function fakeSession(overrides: Partial<AuthSession> = {}, nowMs: number 
 
 export function fakeProfile(overrides: Partial<Profile> = {}): Profile {
   return {
-    id: 'user-1',
+    id: '00000001-0000-4000-8000-000000000001',
     full_name: 'Ada Lovelace',
     email: 'ada@example.org',
     phone: null,

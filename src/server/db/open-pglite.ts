@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database, Queryable, QueryResult, Row } from './database';
+import type { Database, Lane, Queryable, QueryResult, Row } from './database';
+import { createPriorityGate, type PriorityGate } from './priority-gate';
 
 function wrap(target: Pick<PGlite, 'query'>): Queryable {
   return {
@@ -19,10 +20,20 @@ export async function openPGlite(dataDir: string): Promise<Database> {
 }
 
 export function fromPGlite(pg: PGlite): Database {
+  const gate = createPriorityGate();
   return {
     kind: 'pglite',
-    ...wrap(pg),
-    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    ...lane(pg, gate, false),
+    urgent: lane(pg, gate, true),
     close: () => pg.close(),
+  };
+}
+
+/** Statements and transactions pass the gate one at a time; work inside a transaction uses its own handle. */
+function lane(pg: PGlite, gate: PriorityGate, urgent: boolean): Lane {
+  const direct = wrap(pg);
+  return {
+    query: (sql, params) => gate.run(urgent, () => direct.query(sql, params)),
+    transaction: (work) => gate.run(urgent, () => pg.transaction((tx) => work(wrap(tx)))),
   };
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryResult, Row } from './database';
+import type { Database, Lane, Queryable, QueryResult, Row } from './database';
 
 function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -10,12 +10,38 @@ function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-export function openPostgres(connectionString: string, max = 10): Database {
+export type PostgresPoolSizes = {
+  /** Connections for everything. */
+  max: number;
+  /** Connections reserved for the SOS path (db.urgent), on top of `max`. */
+  urgent: number;
+};
+
+export function openPostgres(
+  connectionString: string,
+  sizes: PostgresPoolSizes = { max: 10, urgent: 4 },
+): Database {
+  const main = createPool(connectionString, sizes.max);
+  const urgent = createPool(connectionString, sizes.urgent);
+  return {
+    kind: 'postgres',
+    ...lane(main),
+    urgent: lane(urgent),
+    async close() {
+      await Promise.all([main.end(), urgent.end()]);
+    },
+  };
+}
+
+function createPool(connectionString: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString, max });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+function lane(pool: pg.Pool): Lane {
   return {
-    kind: 'postgres',
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
@@ -31,6 +57,5 @@ export function openPostgres(connectionString: string, max = 10): Database {
         client.release();
       }
     },
-    close: () => pool.end(),
   };
 }

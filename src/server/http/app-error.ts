@@ -18,19 +18,40 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invite_code_expired: 400,
   link_expired: 410,
   link_inactive: 410,
+  no_emergency_contacts: 400,
+  too_many_contacts: 400,
   internal: 500,
+};
+
+/** The HTTP status every answer with this code has (the OpenAPI document lists them per route). */
+export function statusOf(code: ErrorCode): number {
+  return STATUS_BY_CODE[code];
+}
+
+export type AppErrorOptions = {
+  /** Response headers, e.g. `Retry-After` of a 429. */
+  headers?: Record<string, string>;
+  /** The refused input's path (`location.latitude`), for `validation_failed`. */
+  field?: string;
 };
 
 /** The one application error: a stable code, a message to show, and the HTTP status derived from the code. */
 export class AppError extends Error {
   readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly field: string | undefined;
+  /** Set by Fastify when this error refused a part of the request (`params` refusals answer 404). */
+  validationContext?: string;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly headers: Record<string, string> = {},
+    options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.status = STATUS_BY_CODE[code];
+    this.headers = options.headers ?? {};
+    this.field = options.field;
   }
 }

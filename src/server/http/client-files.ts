@@ -3,25 +3,28 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiError } from '#shared/schemas/api-error';
 import { ERRORS } from '#shared/texts';
+import { withAccess } from './access';
 
 /**
- * Serves the built client and answers every unknown non-API path with index.html, so client routes
- * (including the 404 page) work on reload. Unknown API paths answer JSON 404.
+ * Serves the built client (public: it is the app itself) and answers every unknown non-API path with
+ * index.html, so client routes (including the 404 page) work on reload. Unknown API paths answer JSON 404.
  */
 export async function registerClient(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
   const hasClient = clientDir !== undefined && existsSync(clientDir);
   if (hasClient) {
-    // Wildcard serving looks files up per request, so a rebuilt client is served without a restart.
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      index: 'index.html',
-      // Hashed assets may be cached for good; the page and the service worker must be revalidated.
-      // (@fastify/static 10 passes the Fastify reply here, despite the type's name.)
-      setHeaders: (reply: unknown, filePath: string) => {
-        if (/\.(html|webmanifest)$|(^|\/)sw\.js$/.test(filePath)) {
-          (reply as FastifyReply).header('cache-control', 'no-cache');
-        }
-      },
+    await withAccess(app, 'public', async (scope) => {
+      // Wildcard serving looks files up per request, so a rebuilt client is served without a restart.
+      await scope.register(fastifyStatic, {
+        root: clientDir,
+        index: 'index.html',
+        // Hashed assets may be cached for good; the page and the service worker must be revalidated.
+        // (@fastify/static 10 passes the Fastify reply here, despite the type's name.)
+        setHeaders: (reply: unknown, filePath: string) => {
+          if (/\.(html|webmanifest)$|(^|\/)sw\.js$/.test(filePath)) {
+            (reply as FastifyReply).header('cache-control', 'no-cache');
+          }
+        },
+      });
     });
   }
   app.setNotFoundHandler((request, reply) => {

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError, ErrorCode } from '#shared/schemas/api-error';
-import { ERRORS, VALIDATION } from '#shared/texts';
+import { ERRORS, FIELD_ISSUE_TEXTS } from '#shared/texts';
 import { AppError } from './app-error';
 
+/** Fastify's own refusals (before any schema runs), by status. */
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'validation_failed',
   401: 'not_authenticated',
@@ -15,26 +15,36 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'rate_limited',
 };
 
-/** Maps every error to `{error, message}`. Only a genuine fault answers 500, and then without details. */
+/**
+ * Maps every error to `{error, message, field?}`. Only a genuine fault answers 500, and then without details.
+ * A refused path parameter is a 404: an id of the wrong shape cannot name anything that exists.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .headers(error.headers)
-        .send({ error: error.code, message: error.message } satisfies ApiError);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = error.validation[0]?.message ?? VALIDATION.invalidRequest;
-      return reply.status(400).send({ error: 'validation_failed', message } satisfies ApiError);
+      if (error.validationContext === 'params') return reply.status(404).send(notFound());
+      const body: ApiError = { error: error.code, message: error.message };
+      if (error.field !== undefined) body.field = error.field;
+      return reply.status(error.status).headers(error.headers).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = CODE_BY_STATUS[status] ?? 'validation_failed';
-      const message = status === 400 ? VALIDATION.invalidRequest : error.message;
-      return reply.status(status).send({ error: code, message } satisfies ApiError);
+      // Fastify refuses a body it cannot parse (broken JSON, an empty JSON body) before any schema sees it.
+      if (code === 'validation_failed') {
+        return reply.status(400).send({
+          error: code,
+          message: FIELD_ISSUE_TEXTS.invalid(FIELD_ISSUE_TEXTS.body),
+          field: 'body',
+        } satisfies ApiError);
+      }
+      return reply.status(status).send({ error: code, message: error.message } satisfies ApiError);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'internal', message: ERRORS.internal } satisfies ApiError);
   });
+}
+
+function notFound(): ApiError {
+  return { error: 'not_found', message: ERRORS.notFound };
 }

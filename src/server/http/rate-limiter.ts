@@ -78,7 +78,7 @@ async function pruneBefore(db: Queryable, prefix: string, windowStart: Date): Pr
 /** The one 429 answer: same body and header shape for every limiter. */
 export function tooManyRequests(decision: RateLimitDecision): AppError {
   return new AppError('rate_limited', ERRORS.tooManyRequests, {
-    'retry-after': String(decision.retryAfterSeconds),
+    headers: { 'retry-after': String(decision.retryAfterSeconds) },
   });
 }
 

@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../adapters/clock';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import type { AccessTokens } from '../modules/auth/access-token';
 import { createInProcessBus, createRedisBus } from './bus';
-import { createRealtimeHub, type RealtimeHub } from './hub';
+import { createRealtimeHub, type RealtimeHub, type VerifyToken } from './hub';
 import { registerRealtime } from './routes';
-import { createTokenVerifier } from './socket-auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,20 +23,14 @@ export async function createRealtime(
     config: Pick<Config, 'redisUrl' | 'redisChannelPrefix'>;
     db: Database;
     clock: Clock;
-    tokens: AccessTokens;
+    verifyToken: VerifyToken;
   },
 ): Promise<RealtimeHub> {
-  const { config, db, clock, tokens } = deps;
+  const { config, db, clock } = deps;
   const bus = config.redisUrl
     ? createRedisBus({ url: config.redisUrl, channelPrefix: config.redisChannelPrefix, log: app.log })
     : createInProcessBus();
-  const hub = createRealtimeHub({
-    db,
-    clock,
-    log: app.log,
-    bus,
-    verifyToken: createTokenVerifier({ db, tokens, clock }),
-  });
+  const hub = createRealtimeHub({ db, clock, log: app.log, bus, verifyToken: deps.verifyToken });
   app.decorate('realtime', hub);
   await registerRealtime(app, hub);
   return hub;

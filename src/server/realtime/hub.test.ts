@@ -51,10 +51,7 @@ describe('realtime hub heartbeat', () => {
   const log = { error: vi.fn(), warn: vi.fn(), debug: vi.fn() } as unknown as FastifyBaseLogger;
   const connect = async (sessionId: string, answersPings = true): Promise<FakeSocket> => {
     const socket = new FakeSocket(answersPings);
-    hub.accept(socket as unknown as HubSocket, {
-      auth: { userId: `user-${sessionId}`, sessionId, email: '' },
-      query: {},
-    });
+    hub.accept(socket as unknown as HubSocket, { query: { access_token: sessionId } });
     await vi.advanceTimersByTimeAsync(0);
     expect(socket.sent[0]).toMatchObject({ type: 'ready' });
     return socket;
@@ -68,7 +65,8 @@ describe('realtime hub heartbeat', () => {
       clock: manualClock(),
       log,
       bus: createInProcessBus(),
-      verifyToken: async () => null,
+      // The test's tokens are session ids.
+      verifyToken: async (token) => ({ userId: `user-${token}`, sessionId: token, email: '' }),
     });
   });
   afterEach(async () => {
@@ -99,7 +97,7 @@ describe('realtime hub heartbeat', () => {
 
   it('closes a socket that never authenticates', async () => {
     const socket = new FakeSocket(true);
-    hub.accept(socket as unknown as HubSocket, { auth: null, query: {} });
+    hub.accept(socket as unknown as HubSocket, { query: {} });
     await vi.advanceTimersByTimeAsync(REALTIME_CHANNEL.authTimeoutMs);
     expect(socket.closedWith).toBe(REALTIME_CHANNEL.closeCodes.unauthenticated);
   });

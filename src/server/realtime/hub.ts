@@ -1,10 +1,14 @@
 /**
  * The one realtime hub. It owns every WebSocket of this instance and is the only way events reach clients.
  *
- * Publishing: the event is stored (`realtime_events`, for catch-up), delivered to this instance's sockets, and
- * broadcast on the bus so every other instance delivers it to theirs. Delivery decides the recipients at send
- * time: the person the event is about and, for guardian-visible events, whoever is their active guardian at that
- * moment (guardians/authorization.ts), so a guardian removed a second ago receives nothing.
+ * Publishing returns at once: the event is stored (`realtime_events`, for catch-up), delivered to this instance's
+ * sockets, and broadcast on the bus so every other instance delivers it to theirs, all after the publisher (an
+ * HTTP request, say) has moved on. Delivery decides the recipients at send time — the person the event is about
+ * and, for guardian-visible events, whoever is their active guardian at that moment — from an in-memory map of
+ * the wards each connected person watches. The map is loaded from the database when a socket authenticates
+ * (guardians/authorization.ts), changed at once by every relationship event (published here or arriving over the
+ * bus), and reloaded every heartbeat; so a guardian removed a second ago receives nothing, and no event costs a
+ * database read to route. See docs/decisions/005-realtime-hub.md.
  *
  * Sockets: authenticated by `?access_token=` or a first `{type:'auth'}` message, else closed with 4401. A client
  * that reconnects with `?since=<id>` (or sends `{type:'resume'}`) first receives what it missed; live events that
@@ -17,17 +21,23 @@ import {
   RealtimeClientMessageSchema,
   RealtimeQuerySchema,
   type RealtimeEvent,
+  type RealtimePayload,
   type RealtimeServerMessage,
 } from '#shared/schemas/realtime';
 import { VALIDATION } from '#shared/texts';
 import type { Clock } from '../adapters/clock';
 import type { Queryable } from '../db/database';
-import type { AuthContext } from '../http/authenticate';
-import { activeGuardianIds, activeWards } from '../modules/guardians/authorization';
+import type { AuthContext } from '../http/access';
+import { activeWards, activeWardIdsOf } from '../modules/guardians/authorization';
+import { liveSessionIds } from '../modules/auth/repository';
 import type { RealtimeBus } from './bus';
 import type { PublishRequest, RealtimeAudience, RealtimePublisher } from './publisher';
 import { eventsSince, insertEvent, lastEventId } from './repository';
-import { liveSessionIds, type VerifyToken } from './socket-auth';
+import type { GuardianIndex } from './guardian-index';
+import { createGuardianIndex } from './guardian-index';
+
+/** Checks a socket's token the way the access hook checks a bearer token (modules/auth/session-verifier.ts). */
+export type VerifyToken = (token: string) => Promise<AuthContext | null>;
 
 type RawData = Buffer | ArrayBuffer | Buffer[];
 
@@ -46,9 +56,7 @@ export type HubSocket = {
 
 export type RealtimeHub = RealtimePublisher & {
   /** Takes over a freshly upgraded socket. */
-  accept(socket: HubSocket, request: { auth: AuthContext | null; query: unknown }): void;
-  /** Runs once per published event, on the instance that published it (e.g. to send Web Push). */
-  onPublished(listener: (event: RealtimeEvent) => void): void;
+  accept(socket: HubSocket, request: { query: unknown }): void;
   /** Resolves once events from other instances arrive here. */
   ready(): Promise<void>;
   /** Open, authenticated sockets on this instance. */
@@ -90,10 +98,8 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
   const { db, clock, log, bus } = deps;
   const all = new Set<Connection>();
   const byUser = new Map<string, Set<Connection>>();
-  const listeners: Array<(event: RealtimeEvent) => void> = [];
+  const guardians: GuardianIndex = createGuardianIndex();
   const inFlight = new Set<Promise<unknown>>();
-  // Deliveries run one after another so every recipient sees events in the order they were published here.
-  let deliveries: Promise<void> = Promise.resolve();
   let closed = false;
   let closing: Promise<void> | undefined;
 
@@ -117,35 +123,40 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
     else send(conn, event);
   };
 
-  const deliverNow = async (event: RealtimeEvent, audience: RealtimeAudience): Promise<void> => {
+  /** Synchronous: the person's sockets and, for guardian-visible events, their connected active guardians'. */
+  const deliver = (event: RealtimeEvent, audience: RealtimeAudience): void => {
     const recipients = new Set(byUser.get(event.user_id));
-    const othersOnline = byUser.size > (byUser.has(event.user_id) ? 1 : 0);
-    if (audience === 'subject_and_guardians' && othersOnline) {
-      for (const guardianId of await activeGuardianIds(db, event.user_id)) {
+    if (audience === 'subject_and_guardians') {
+      for (const guardianId of guardians.watchersOf(event.user_id)) {
         for (const conn of byUser.get(guardianId) ?? []) recipients.add(conn);
       }
     }
     for (const conn of recipients) offer(conn, event);
   };
 
-  const deliver = (event: RealtimeEvent, audience: RealtimeAudience): Promise<void> => {
-    const round = deliveries.then(() =>
-      deliverNow(event, audience).catch((error: unknown) =>
-        log.error({ err: error }, 'realtime delivery failed'),
-      ),
-    );
-    deliveries = round;
-    return track(round);
+  /** A relationship changed: the guardian's side of the event says whether they now watch the ward. */
+  const noteRelationship = (userId: string, payload: RealtimePayload<'relationship.updated'>): void => {
+    if (payload.role !== 'guardian' || !byUser.has(userId)) return;
+    guardians.set(userId, payload.ward_id, payload.status === 'active');
   };
 
   bus.onMessage((message) => {
-    if (!closed) void deliver(message.event, message.audience);
+    if (closed) return;
+    if (message.event.type === 'relationship.updated')
+      noteRelationship(message.event.user_id, message.event.payload);
+    deliver(message.event, message.audience);
   });
 
-  const register = (conn: Connection, auth: AuthContext): void => {
+  const register = async (conn: Connection, auth: AuthContext): Promise<void> => {
     conn.auth = auth;
     let mine = byUser.get(auth.userId);
-    if (!mine) byUser.set(auth.userId, (mine = new Set()));
+    if (!mine) {
+      byUser.set(auth.userId, (mine = new Set()));
+      guardians.load(
+        auth.userId,
+        (await activeWards(db, auth.userId)).map((ward) => ward.wardId),
+      );
+    }
     mine.add(conn);
   };
 
@@ -155,7 +166,10 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
     if (!conn.auth) return;
     const mine = byUser.get(conn.auth.userId);
     mine?.delete(conn);
-    if (mine?.size === 0) byUser.delete(conn.auth.userId);
+    if (mine?.size === 0) {
+      byUser.delete(conn.auth.userId);
+      guardians.forget(conn.auth.userId);
+    }
   };
 
   /** Sends what the client missed since `since`, then what arrived live meanwhile (without repeats). */
@@ -188,7 +202,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
     // The socket may have closed while its token was being checked: then there is nothing to register.
     if (!all.has(conn)) return;
     conn.holding = true;
-    register(conn, auth);
+    await register(conn, auth);
     send(conn, { type: 'ready', user_id: auth.userId, last_event_id: await lastEventId(db) });
     if (since === undefined) release(conn);
     else await replay(conn, auth, since);
@@ -234,6 +248,10 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
     for (const conn of authed) {
       if (!live.has(conn.auth!.sessionId)) conn.socket.close(CLOSE.unauthenticated, 'session ended');
     }
+    // A relationship event missed over the bus (Redis away for a moment) is corrected here.
+    const people = [...byUser.keys()];
+    const wards = await activeWardIdsOf(db, people);
+    for (const userId of people) if (byUser.has(userId)) guardians.load(userId, wards.get(userId) ?? []);
   };
   const heartbeatTimer = setInterval(() => {
     void track(heartbeat().catch((error: unknown) => log.warn({ err: error }, 'realtime heartbeat failed')));
@@ -255,16 +273,15 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
     publish(request: PublishRequest) {
       if (closed) return Promise.resolve(null);
       const audience = request.audience ?? 'subject_and_guardians';
+      // Before anything else: an event published after this one must already see the new relationship.
+      if (request.type === 'relationship.updated') noteRelationship(request.userId, request.payload);
       const work = (async (): Promise<RealtimeEvent | null> => {
         try {
           const event = await insertEvent(db, { ...request, audience, now: clock.now() });
-          await Promise.all([
-            deliver(event, audience),
-            bus.broadcast({ event, audience }).catch((error: unknown) => {
-              log.warn({ err: error }, 'realtime broadcast failed; other instances catch up on reconnect');
-            }),
-          ]);
-          for (const listener of listeners) listener(event);
+          deliver(event, audience);
+          await bus.broadcast({ event, audience }).catch((error: unknown) => {
+            log.warn({ err: error }, 'realtime broadcast failed; other instances catch up on reconnect');
+          });
           return event;
         } catch (error) {
           log.error({ err: error, type: request.type }, 'realtime publish failed');
@@ -297,22 +314,20 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
       const query = RealtimeQuerySchema.safeParse(request.query ?? {});
       if (!query.success) return socket.close(CLOSE.badRequest, 'bad request');
       conn.since = query.data.since;
-      const auth = request.auth;
-      if (auth) {
-        enqueue(conn, () => authenticate(conn, auth, query.data.since));
+      const token = query.data.access_token;
+      if (token !== undefined) {
+        // A token in the URL that does not authenticate (expired, revoked, forged) is final.
+        enqueue(conn, async () => {
+          const auth = await deps.verifyToken(token);
+          if (!auth) return conn.socket.close(CLOSE.unauthenticated, 'not authenticated');
+          return authenticate(conn, auth, query.data.since);
+        });
         return;
       }
-      // A token in the URL that did not authenticate (expired, revoked, forged) is final.
-      if (query.data.access_token !== undefined)
-        return socket.close(CLOSE.unauthenticated, 'not authenticated');
       conn.authTimer = setTimeout(() => {
         if (!conn.auth) socket.close(CLOSE.unauthenticated, 'not authenticated');
       }, REALTIME_CHANNEL.authTimeoutMs);
       conn.authTimer.unref();
-    },
-
-    onPublished(listener) {
-      listeners.push(listener);
     },
 
     ready: () => bus.ready(),

@@ -14,9 +14,9 @@ export type PublishRequest = {
 }[RealtimeEventType];
 
 /**
- * What other modules need from the realtime hub. Alerts, escort and check-in call `publish`; the hub stores the
- * event (for catch-up), then delivers it on every instance to the person and, at send time, their active
- * guardians.
+ * What other modules need from the realtime hub. Alerts (realtime/alert-events.ts), guardians (relationship
+ * changes, notifications) and locations call `publish`; the hub stores the event (for catch-up), then delivers
+ * it on every instance to the person and, at send time, their active guardians.
  */
 export type RealtimePublisher = {
   /**

@@ -18,7 +18,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 describe('scheduler', () => {
   it('runNow runs the task and resolves when it has finished', async () => {
     sut = createScheduler({ intervalMs: 60_000, enabled: true, log });
-    const run = vi.fn(async () => false);
+    const run = vi.fn(async () => ({ more: false }));
     sut.add({ name: 'job', run });
     await sut.runNow('job');
     expect(run).toHaveBeenCalledTimes(1);
@@ -34,7 +34,7 @@ describe('scheduler', () => {
       maxRunning = Math.max(maxRunning, running);
       await gate.promise;
       running--;
-      return false;
+      return { more: false };
     });
     sut.add({ name: 'job', run });
     const first = sut.runNow('job');
@@ -53,7 +53,7 @@ describe('scheduler', () => {
   it('runs again at once while the task reports more work', async () => {
     sut = createScheduler({ intervalMs: 60_000, enabled: true, log });
     let left = 3;
-    const run = vi.fn(async () => --left > 0);
+    const run = vi.fn(async () => ({ more: --left > 0 }));
     sut.add({ name: 'job', run });
     await sut.runNow('job');
     expect(run).toHaveBeenCalledTimes(3);
@@ -67,7 +67,7 @@ describe('scheduler', () => {
       run: async () => {
         calls++;
         if (calls === 1) throw new Error('database away');
-        return false;
+        return { more: false };
       },
     });
     sut.start();
@@ -82,7 +82,7 @@ describe('scheduler', () => {
     const run = vi.fn(async () => {
       await gate.promise;
       finished = true;
-      return false;
+      return { more: false };
     });
     sut.add({ name: 'job', run });
     sut.kick('job');
@@ -95,9 +95,40 @@ describe('scheduler', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
+  it('a round does not wait for the work it started; runNow and stop wait for all of it', async () => {
+    sut = createScheduler({ intervalMs: 60_000, enabled: true, log });
+    const slow = deferred();
+    let rounds = 0;
+    let finished = 0;
+    sut.add({
+      name: 'job',
+      run: async () => {
+        rounds++;
+        const work = rounds === 1 ? slow.promise.then(() => finished++) : Promise.resolve();
+        return { more: false, started: [work] };
+      },
+    });
+    const first = sut.runNow('job');
+    await vi.waitFor(() => expect(rounds).toBe(1));
+    // The first round's work still hangs, yet a second round (asked for by a kick) runs.
+    sut.kick('job');
+    await vi.waitFor(() => expect(rounds).toBe(2));
+    expect(finished).toBe(0);
+    // runNow also waits for the work in flight from earlier rounds.
+    let third = false;
+    const waiting = sut.runNow('job').then(() => (third = true));
+    await vi.waitFor(() => expect(rounds).toBe(3));
+    expect(third).toBe(false);
+    const stopping = sut.stop();
+    slow.resolve();
+    await Promise.all([first, waiting, stopping]);
+    expect(finished).toBe(1);
+    expect(third).toBe(true);
+  });
+
   it('does nothing when disabled (another instance does the work)', async () => {
     sut = createScheduler({ intervalMs: 10, enabled: false, log });
-    const run = vi.fn(async () => false);
+    const run = vi.fn(async () => ({ more: false }));
     sut.add({ name: 'job', run });
     sut.start();
     await sut.runNow('job');

@@ -1,20 +1,32 @@
 /**
- * The one scheduler. Design: every timed job is a *task* that reads its due work from the database and claims
- * it (`FOR UPDATE SKIP LOCKED` plus a lease), so any number of instances can run the same tasks and each item is
- * handled by exactly one of them. The scheduler itself keeps no state worth losing: it only decides *when* to ask
- * each task to look. It asks every `intervalMs`, and at once when someone `kick`s the task (e.g. right after an
- * alert is written). Alert deliveries are the first task; escort and check-in deadlines will be tasks beside it.
+ * The one scheduler. Every timed job is a *task* that reads its due work from the database and claims it
+ * (`FOR UPDATE SKIP LOCKED` plus a lease), so any number of instances can run the same tasks and each item is
+ * handled by exactly one of them. The scheduler keeps no state worth losing: it only decides *when* each task
+ * looks. It asks every `intervalMs`, and at once when someone `kick`s the task (e.g. right after an alert is
+ * written). Durable work is a row of the job table (jobs.ts), so most tasks are job kinds; see
+ * docs/decisions/007-job-table.md and docs/decisions/008-scheduler-leases.md.
+ *
+ * A round only claims and starts work; it does not wait for that work to finish, so one slow attempt (a hanging
+ * SMS request) never stops the next round from claiming what became due. `runNow` (tests, scripts) does wait.
  *
  * Timers here are real (setInterval): they pace the polling. What is *due* is decided by each task with the
  * injected Clock, so tests move time with the manual clock and call `runNow`.
  */
 import type { FastifyBaseLogger } from 'fastify';
 
+/** What one round of a task did. */
+export type TaskRound = {
+  /** There may be more due work now (a full batch): the scheduler runs another round at once. */
+  more: boolean;
+  /** The work this round started, settling when it has finished (awaited only by `runNow` and `stop`). */
+  started?: ReadonlyArray<Promise<unknown>>;
+};
+
 export type ScheduledTask = {
   /** Unique name, used by `kick` and `runNow`. */
   name: string;
-  /** Handles what is due now. Returns true when there may be more due work (a full batch): it then runs again. */
-  run(): Promise<boolean>;
+  /** Claims and starts what is due now. */
+  run(): Promise<TaskRound>;
 };
 
 export type Scheduler = {
@@ -23,9 +35,12 @@ export type Scheduler = {
   start(): void;
   /** Asks a task to run as soon as possible, without waiting for it. */
   kick(name: string): void;
-  /** Runs a task and resolves when a round that started after this call has finished. */
+  /**
+   * Runs a task and resolves when a round that started after this call has finished, and with it every piece of
+   * that task's work still in flight (also work an earlier round or a kick started).
+   */
   runNow(name: string): Promise<void>;
-  /** Stops polling and waits for running rounds. Kicks after this do nothing. */
+  /** Stops polling and waits for running rounds and the work they started. Kicks after this do nothing. */
   stop(): Promise<void>;
 };
 
@@ -39,37 +54,57 @@ export type SchedulerOptions = {
 type TaskState = {
   task: ScheduledTask;
   /** The round running now, if any. */
-  current: Promise<void> | null;
+  current: Promise<Started> | null;
   /** A round queued behind the current one; every caller in the meantime shares it. */
-  queued: Promise<void> | null;
+  queued: Promise<Started> | null;
+  /** Work this task's rounds started that has not settled yet. */
+  inFlight: Set<Promise<unknown>>;
 };
+
+type Started = ReadonlyArray<Promise<unknown>>;
 
 /** Most rounds a task may chain in one go (it keeps reporting a full batch): then the next tick continues. */
 const MAX_CHAINED_ROUNDS = 50;
 
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const tasks = new Map<string, TaskState>();
+  const inFlight = new Set<Promise<unknown>>();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
-  const runRounds = async (state: TaskState): Promise<void> => {
+  const keep = (state: TaskState, work: Promise<unknown>): Promise<unknown> => {
+    const settled = work.catch(() => undefined);
+    inFlight.add(settled);
+    state.inFlight.add(settled);
+    void settled.finally(() => {
+      inFlight.delete(settled);
+      state.inFlight.delete(settled);
+    });
+    return settled;
+  };
+
+  const runRounds = async (state: TaskState): Promise<Started> => {
+    const started: Array<Promise<unknown>> = [];
     for (let round = 0; round < MAX_CHAINED_ROUNDS && !stopped; round++) {
       try {
-        if (!(await state.task.run())) return;
+        const result = await state.task.run();
+        for (const work of result.started ?? []) started.push(keep(state, work));
+        if (!result.more) break;
       } catch (error) {
         // A task failing (e.g. the database is briefly unreachable) must not stop the scheduler: log, retry next tick.
         options.log.error({ task: state.task.name, err: error }, 'scheduled task failed');
-        return;
+        break;
       }
     }
+    return started;
   };
 
-  const schedule = (name: string): Promise<void> => {
+  const schedule = (name: string): Promise<Started> => {
     const state = tasks.get(name);
-    if (!state || stopped || !options.enabled) return Promise.resolve();
+    if (!state || stopped || !options.enabled) return Promise.resolve([]);
     if (state.queued) return state.queued;
-    const after = state.current ?? Promise.resolve();
-    const round: Promise<void> = after
+    const after = state.current ?? Promise.resolve([]);
+    const round: Promise<Started> = after
       .then(() => {
         state.queued = null;
         state.current = round;
@@ -92,7 +127,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   return {
     add(task) {
       if (tasks.has(task.name)) throw new Error(`scheduled task ${task.name} already exists`);
-      tasks.set(task.name, { task, current: null, queued: null });
+      tasks.set(task.name, { task, current: null, queued: null, inFlight: new Set() });
     },
     start() {
       if (timer || stopped || !options.enabled) return;
@@ -103,13 +138,18 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     kick(name) {
       void schedule(name);
     },
-    runNow: schedule,
+    async runNow(name) {
+      await Promise.all(await schedule(name));
+      const state = tasks.get(name);
+      while (state && state.inFlight.size > 0) await Promise.all([...state.inFlight]);
+    },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
       const running = [...tasks.values()].flatMap((state) => [state.current, state.queued]);
-      await Promise.all(running.filter((round): round is Promise<void> => round !== null));
+      await Promise.all(running.filter((round): round is Promise<Started> => round !== null));
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
   };
 }

@@ -45,7 +45,7 @@ async function setupPostgres(project: TestProject): Promise<() => Promise<void>>
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${template}`);
   await admin.query(`CREATE DATABASE ${template}`);
-  const db = openPostgres(withDatabase(url, template), 2);
+  const db = openPostgres(withDatabase(url, template), { max: 2, urgent: 1 });
   await migrate(db);
   await db.close();
   project.provide('postgresTemplate', template);

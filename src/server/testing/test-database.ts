@@ -38,7 +38,7 @@ async function openPostgresClone(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const db = openPostgres(withDatabase(url, name), 5);
+  const db = openPostgres(withDatabase(url, name), { max: 5, urgent: 2 });
   return {
     ...db,
     async close() {

@@ -1,6 +1,6 @@
 /**
- * The alert pipeline's contracts: POST/GET /api/alerts, GET /api/alerts/:id and the spec's
- * POST /api/send-emergency-sms (document 1 §7, document 2 §3 and §7).
+ * The alert pipeline's contracts: POST/GET /api/alerts, GET /api/alerts/:id and POST /api/send-emergency-sms
+ * (docs/PRODUCT.md#alert-endpoints; field rules in docs/PRODUCT.md#emergency-messages-and-alerts).
  */
 import { z } from 'zod';
 import {
@@ -11,6 +11,7 @@ import {
   LIMITS,
 } from '../constants';
 import { normalisePhoneNumber } from '../phone';
+import { IdSchema, TimestampSchema } from './common';
 import { VALIDATION } from '../texts';
 import {
   accuracyRule,
@@ -21,51 +22,49 @@ import {
   phoneRule,
 } from './field-rules';
 
-export const AlertTriggerTypeSchema = z.enum(ALERT_TRIGGER_TYPES, { error: VALIDATION.invalidRequest });
+export const AlertTriggerTypeSchema = z.enum(ALERT_TRIGGER_TYPES);
 export type AlertTriggerType = z.infer<typeof AlertTriggerTypeSchema>;
 
-/** Alert address (document 2 §5): at most 200 characters; blank counts as absent. */
+/**
+ * Alert address (docs/PRODUCT.md#emergency-messages-and-alerts): at most 200 characters; blank counts as
+ * absent.
+ */
 export const alertAddressRule = z
   .string({ error: VALIDATION.addressTooLong })
   .trim()
   .max(LIMITS.address.max, VALIDATION.addressTooLong)
   .transform((address) => address || undefined);
 
-/** Alert notes (document 2 §5): at most 1000 characters, no script content. */
+/**
+ * Alert notes (docs/PRODUCT.md#emergency-messages-and-alerts): at most 1000 characters, no script
+ * content.
+ */
 export const alertNotesRule = z
   .string({ error: VALIDATION.alertNotesTooLong })
   .trim()
   .max(LIMITS.alertNotes.max, VALIDATION.alertNotesTooLong)
   .refine((notes) => !hasScriptContent(notes), VALIDATION.invalidContent);
 
-export const AlertLocationSchema = z.object(
-  {
-    latitude: latitudeRule,
-    longitude: longitudeRule,
-    accuracy: accuracyRule.nullish(),
-    address: alertAddressRule.nullish(),
-  },
-  { error: VALIDATION.invalidRequest },
-);
+export const AlertLocationSchema = z.object({
+  latitude: latitudeRule,
+  longitude: longitudeRule,
+  accuracy: accuracyRule.nullish(),
+  address: alertAddressRule.nullish(),
+});
 export type AlertLocation = z.input<typeof AlertLocationSchema>;
 
-/** POST /api/alerts (the spec's emergency-alert function, document 2 §7). */
+/** POST /api/alerts (docs/PRODUCT.md#alert-endpoints). */
 export const CreateAlertRequestSchema = z.object({
   triggerType: AlertTriggerTypeSchema,
   message: emergencyMessageRule.optional(),
   notes: alertNotesRule.optional(),
   location: AlertLocationSchema.nullish(),
   recordingId: z
-    .string({ error: VALIDATION.invalidRequest })
-    .regex(/^[A-Za-z0-9_.-]{1,100}$/, VALIDATION.invalidRequest)
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,100}$/, VALIDATION.invalidRecordingId)
     .optional(),
   /** Set when a phone that was offline sends a queued SOS: how long ago (by its own clock) it was raised. */
-  raisedSecondsAgo: z
-    .number({ error: VALIDATION.invalidRequest })
-    .int(VALIDATION.invalidRequest)
-    .min(0, VALIDATION.invalidRequest)
-    .max(DELAYED_ALERT.maxRaisedSecondsAgo, VALIDATION.invalidRequest)
-    .optional(),
+  raisedSecondsAgo: z.int().min(0).max(DELAYED_ALERT.maxRaisedSecondsAgo).optional(),
 });
 export type CreateAlertRequest = z.input<typeof CreateAlertRequestSchema>;
 
@@ -82,13 +81,21 @@ export const IdempotentRequestHeadersSchema = z.looseObject({
 });
 
 export const ALERT_DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+
+/**
+ * How a delivery reaches its recipient: a text or a call to a contact's number, an e-mail, or a push to a
+ * guardian's browsers. The API's `deliveries` list the person's contacts (every channel but `push`).
+ */
+export const DELIVERY_CHANNELS = ['sms', 'push', 'voice', 'email'] as const;
+export const DeliveryChannelSchema = z.enum(DELIVERY_CHANNELS);
+export type DeliveryChannel = z.infer<typeof DeliveryChannelSchema>;
 export const AlertDeliveryStatusSchema = z.enum(ALERT_DELIVERY_STATUSES);
 export type AlertDeliveryStatus = z.infer<typeof AlertDeliveryStatusSchema>;
 
-/** An alert as stored; field names follow the spec's Alert schema (document 2 §3). */
+/** An alert as stored and answered by the alert endpoints (docs/PRODUCT.md#alert-endpoints). */
 export const AlertSchema = z.object({
-  id: z.string(),
-  trigger_type: z.string(),
+  id: IdSchema,
+  trigger_type: AlertTriggerTypeSchema,
   message: z.string().nullable(),
   notes: z.string().nullable(),
   location_lat: z.number().nullable(),
@@ -97,8 +104,8 @@ export const AlertSchema = z.object({
   location_address: z.string().nullable(),
   recording_id: z.string().nullable(),
   /** When the person raised it; earlier than `created_at` (when the server got it) for an SOS sent late. */
-  occurred_at: z.string(),
-  created_at: z.string(),
+  occurred_at: TimestampSchema,
+  created_at: TimestampSchema,
 });
 export type Alert = z.infer<typeof AlertSchema>;
 
@@ -107,26 +114,26 @@ export type Alert = z.infer<typeof AlertSchema>;
  * is under way; `sent` and `failed` are final. `last_error` says why the latest attempt did not succeed.
  */
 export const AlertDeliverySchema = z.object({
-  id: z.string(),
-  channel: z.string(),
+  id: IdSchema,
+  channel: DeliveryChannelSchema,
   recipient: z.string(),
   recipient_name: z.string().nullable(),
   status: AlertDeliveryStatusSchema,
-  attempts: z.number(),
+  attempts: z.int().min(0),
   last_error: z.string().nullable(),
-  next_attempt_at: z.string().nullable(),
-  sent_at: z.string().nullable(),
+  next_attempt_at: TimestampSchema.nullable(),
+  sent_at: TimestampSchema.nullable(),
 });
 export type AlertDelivery = z.infer<typeof AlertDeliverySchema>;
 
 /** `successful` counts `sent` deliveries; pending ones are not successful yet. */
-export const AlertSummarySchema = z.object({ successful: z.number(), total: z.number() });
+export const AlertSummarySchema = z.object({ successful: z.int().min(0), total: z.int().min(0) });
 export type AlertSummary = z.infer<typeof AlertSummarySchema>;
 
 /** The answer of POST /api/alerts and GET /api/alerts/:id; `emergencyContacts` is the number of recipients. */
 export const AlertDetailSchema = z.object({
   alert: AlertSchema,
-  emergencyContacts: z.number(),
+  emergencyContacts: z.int().min(0),
   deliveries: z.array(AlertDeliverySchema),
   summary: AlertSummarySchema,
 });
@@ -136,21 +143,19 @@ export const AlertListResponseSchema = z.object({ alerts: z.array(AlertDetailSch
 export type AlertListResponse = z.infer<typeof AlertListResponseSchema>;
 
 /** One alert of someone the caller watches over (GET /api/wards/alerts): the alert as its owner sees it. */
-export const WardAlertDetailSchema = AlertDetailSchema.extend({ ward_id: z.string() });
+export const WardAlertDetailSchema = AlertDetailSchema.extend({ ward_id: IdSchema });
 export type WardAlertDetail = z.infer<typeof WardAlertDetailSchema>;
 
 export const WardAlertListResponseSchema = z.object({ alerts: z.array(WardAlertDetailSchema) });
 export type WardAlertListResponse = z.infer<typeof WardAlertListResponseSchema>;
 
-export const AlertIdParamsSchema = z.object({ id: z.string() });
-
-/** A number for a text: normalised as the spec says (document 1 §5), then held to the E.164 rule. */
+/** A number for a text: normalised (docs/PRODUCT.md#phone-numbers), then held to the E.164 rule. */
 export const smsPhoneNumberRule = z
   .string({ error: VALIDATION.phoneFormat })
   .transform(normalisePhoneNumber)
   .pipe(phoneRule);
 
-/** POST /api/send-emergency-sms (document 1 §7). Numbers are normalised and de-duplicated. */
+/** POST /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints). Numbers are normalised and deduplicated. */
 export const SendEmergencySmsRequestSchema = z.object({
   message: emergencyMessageRule,
   phoneNumbers: z
@@ -158,9 +163,7 @@ export const SendEmergencySmsRequestSchema = z.object({
     .min(1, VALIDATION.phoneNumbersRequired)
     .max(EMERGENCY_SMS.maxPhoneNumbers, VALIDATION.tooManyPhoneNumbers)
     .transform((numbers) => [...new Set(numbers)]),
-  userLocation: z
-    .object({ latitude: latitudeRule, longitude: longitudeRule }, { error: VALIDATION.invalidRequest })
-    .nullish(),
+  userLocation: z.object({ latitude: latitudeRule, longitude: longitudeRule }).nullish(),
 });
 export type SendEmergencySmsRequest = z.input<typeof SendEmergencySmsRequestSchema>;
 
@@ -171,7 +174,7 @@ export const SendEmergencySmsResultSchema = z.object({
   error: z.string().optional(),
 });
 export const SendEmergencySmsResponseSchema = z.object({
-  alertId: z.string(),
+  alertId: IdSchema,
   results: z.array(SendEmergencySmsResultSchema),
   summary: AlertSummarySchema,
 });

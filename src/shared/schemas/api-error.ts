@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** Every error the API answers has this shape; `error` is a stable code, `message` the text to show. */
-export const ApiErrorSchema = z.object({ error: z.string(), message: z.string() });
-export type ApiError = z.infer<typeof ApiErrorSchema>;
-
+/**
+ * Every error code the API answers. Clients decide by code, never by comparing message text; the message is the
+ * text to show. A domain refusal (the request was well formed, but the rules say no) has its own code.
+ */
 export const ERROR_CODES = [
   'validation_failed',
   'not_authenticated',
@@ -22,9 +22,23 @@ export const ERROR_CODES = [
   'invite_code_expired',
   'link_expired',
   'link_inactive',
+  'no_emergency_contacts',
+  'too_many_contacts',
   'internal',
 ] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/**
+ * Every error the API answers has this shape. `field` names the refused input for `validation_failed` (a dotted
+ * path such as `location.latitude`; `body` when the body as a whole is wrong), and the message names it in words.
+ */
+export const ApiErrorSchema = z.object({
+  error: ErrorCodeSchema,
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 export const HealthSchema = z.object({
   status: z.literal('ok'),

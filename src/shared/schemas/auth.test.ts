@@ -1,4 +1,4 @@
-/** Auth request schemas: document 1 §5 "Login/sign-up" with the spec's exact messages. */
+/** Auth request schemas (docs/PRODUCT.md#account-and-sign-in) with their exact messages. */
 import { describe, expect, it } from 'vitest';
 import {
   AuthSessionSchema,
@@ -88,8 +88,10 @@ describe('token endpoint', () => {
   it('knows the password and refresh_token grants only', () => {
     expect(TokenQuerySchema.safeParse({ grant_type: 'password' }).success).toBe(true);
     expect(TokenQuerySchema.safeParse({ grant_type: 'refresh_token' }).success).toBe(true);
-    expect(firstMessage(TokenQuerySchema, { grant_type: 'pkce' })).toBe('The request is not valid.');
-    expect(firstMessage(TokenQuerySchema, {})).toBe('The request is not valid.');
+    expect(firstMessage(TokenQuerySchema, { grant_type: 'pkce' })).toBe(
+      'Grant type must be one of "password", "refresh_token"',
+    );
+    expect(firstMessage(TokenQuerySchema, {})).toBe('Grant type is required');
   });
   it('the body must be an object', () => {
     expect(TokenRequestBodySchema.safeParse({ anything: 1 }).success).toBe(true);
@@ -99,7 +101,7 @@ describe('token endpoint', () => {
     expect(firstMessage(RefreshGrantSchema, {})).toBe(REQUIRED);
     expect(firstMessage(RefreshGrantSchema, { refresh_token: '' })).toBe(REQUIRED);
     expect(firstMessage(RefreshGrantSchema, { refresh_token: 'x'.repeat(513) })).toBe(
-      'The request is not valid.',
+      'Refresh token must be at most 512 characters',
     );
   });
 });
@@ -112,11 +114,9 @@ describe('recovery and verification', () => {
   it('verify takes a signup or recovery token', () => {
     expect(VerifyRequestSchema.safeParse({ type: 'recovery', token: 'abc' }).success).toBe(true);
     expect(firstMessage(VerifyRequestSchema, { type: 'magiclink', token: 'abc' })).toBe(
-      'The request is not valid.',
+      'Type must be one of "signup", "recovery"',
     );
-    expect(firstMessage(VerifyRequestSchema, { type: 'signup', token: '' })).toBe(
-      'The request is not valid.',
-    );
+    expect(firstMessage(VerifyRequestSchema, { type: 'signup', token: '' })).toBe('Token must not be empty');
   });
   it('the e-mailed confirmation link is for sign-up only', () => {
     expect(VerifyLinkQuerySchema.safeParse({ type: 'signup', token: 'abc' }).success).toBe(true);
@@ -138,12 +138,12 @@ describe('updating the user', () => {
   it('deleting the account needs the word DELETE', () => {
     expect(DeleteAccountRequestSchema.safeParse({ confirmation: 'DELETE' }).success).toBe(true);
     expect(firstMessage(DeleteAccountRequestSchema, { confirmation: 'delete' })).toBe(
-      'The request is not valid.',
+      'Confirmation must be "DELETE"',
     );
   });
 });
 
-describe('session object (document 1 §3)', () => {
+describe('session object', () => {
   it('has access_token, refresh_token, expires_in, expires_at, token_type bearer and user', () => {
     const session = {
       access_token: 'a',
@@ -152,7 +152,7 @@ describe('session object (document 1 §3)', () => {
       expires_at: 1_800_000_000,
       token_type: 'bearer',
       user: {
-        id: 'u',
+        id: '6f1c2d3e-4b5a-4c6d-8e7f-001122334455',
         email: 'a@b.co',
         email_confirmed_at: null,
         user_metadata: { full_name: 'Ada' },

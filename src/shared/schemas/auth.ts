@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { VALIDATION } from '../texts';
+import { IdSchema, TimestampSchema } from './common';
 import { emailRule, fullNameRule } from './field-rules';
 
 const requiredEmail = z
@@ -34,10 +35,10 @@ export const RefreshGrantSchema = z.object({
   refresh_token: z
     .string({ error: VALIDATION.requiredFields })
     .min(1, VALIDATION.requiredFields)
-    .max(512, VALIDATION.invalidRequest),
+    .max(512, VALIDATION.refreshTokenTooLong),
 });
 export const TokenQuerySchema = z.object({
-  grant_type: z.enum(['password', 'refresh_token'], { error: VALIDATION.invalidRequest }),
+  grant_type: z.enum(['password', 'refresh_token']),
 });
 /**
  * The token endpoint's body depends on `grant_type` (a query parameter), so the route only checks that it is an
@@ -47,14 +48,14 @@ export const TokenRequestBodySchema = z.looseObject({}, { error: VALIDATION.requ
 
 export const RecoverRequestSchema = z.object({ email: requiredEmail });
 export const VerifyRequestSchema = z.object({
-  type: z.enum(['signup', 'recovery'], { error: VALIDATION.invalidRequest }),
-  token: z.string({ error: VALIDATION.invalidRequest }).min(1, VALIDATION.invalidRequest).max(512),
+  type: z.enum(['signup', 'recovery']),
+  token: z.string().min(1).max(512),
 });
 export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
 /** The confirmation link in the sign-up e-mail: `GET /api/auth/verify?type=signup&token=…`. */
 export const VerifyLinkQuerySchema = z.object({
-  type: z.literal('signup', VALIDATION.invalidRequest),
-  token: z.string({ error: VALIDATION.invalidRequest }).min(1, VALIDATION.invalidRequest).max(512),
+  type: z.literal('signup'),
+  token: z.string().min(1).max(512),
 });
 /** Answers that carry nothing (`{}`), e.g. recovery, which never says whether the address has an account. */
 export const EmptyResponseSchema = z.object({});
@@ -68,32 +69,32 @@ export const UpdateUserRequestSchema = z
   .strict();
 
 export const DeleteAccountRequestSchema = z.object({
-  confirmation: z.literal('DELETE', VALIDATION.invalidRequest),
+  confirmation: z.literal('DELETE'),
 });
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
 
-/** The client-side login form (document 1 §5). */
+/** The client-side login form (docs/PRODUCT.md#account-and-sign-in). */
 export const LoginFormSchema = z.object({
   email: z.string().trim().min(1, VALIDATION.requiredFields),
   password: z.string().min(1, VALIDATION.requiredFields),
 });
 
 export const AuthUserSchema = z.object({
-  id: z.string(),
+  id: IdSchema,
   email: z.string(),
-  email_confirmed_at: z.string().nullable(),
+  email_confirmed_at: TimestampSchema.nullable(),
   user_metadata: z.object({ full_name: z.string().optional(), phone: z.string().nullable().optional() }),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
-/** The spec's session object (document 1 §3). */
+/** The session the auth endpoints answer (docs/PRODUCT.md#auth-endpoints). */
 export const AuthSessionSchema = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
-  expires_in: z.number(),
-  expires_at: z.number(),
+  expires_in: z.int(),
+  expires_at: z.int(),
   token_type: z.literal('bearer'),
   user: AuthUserSchema,
 });

@@ -8,5 +8,8 @@ import { EmergencyContactSchema } from './profile';
 export const ContactListResponseSchema = z.object({ contacts: z.array(EmergencyContactSchema) });
 export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
 
-/** Any string: an id that is not one of the caller's contacts answers 404, whatever its shape. */
-export const ContactIdParamsSchema = z.object({ id: z.string() });
+/**
+ * A contact id (contacts keep the ids their first device gave them: a timestamp with a suffix, not a UUID).
+ * Anything of another shape cannot be one and answers 404, like a contact that does not exist.
+ */
+export const ContactIdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });

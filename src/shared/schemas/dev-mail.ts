@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { IdSchema, TimestampSchema } from './common';
 
 /** One e-mail the dev outbox "sent" (GET /api/dev/mail, only when no SMTP server is configured). */
 export const DevMailMessageSchema = z.object({
-  id: z.string(),
+  id: IdSchema,
   to: z.string(),
   subject: z.string(),
   body: z.string(),
-  created_at: z.string(),
+  created_at: TimestampSchema,
 });
 export type DevMailMessage = z.infer<typeof DevMailMessageSchema>;
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { IdSchema, TimestampSchema } from './common';
 
 /** One text the dev SMS outbox "sent" (GET /api/dev/sms-outbox, only when no SMS provider is configured). */
 export const DevSmsMessageSchema = z.object({
-  id: z.string(),
+  id: IdSchema,
   to: z.string(),
   body: z.string(),
-  user_id: z.string().nullable(),
-  created_at: z.string(),
+  user_id: IdSchema.nullable(),
+  created_at: TimestampSchema,
 });
 export type DevSmsMessage = z.infer<typeof DevSmsMessageSchema>;
 

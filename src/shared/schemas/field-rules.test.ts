@@ -1,4 +1,4 @@
-/** Document 1 §5 field rules, each with the spec's exact message (written out here, not imported). */
+/** Field rules (docs/PRODUCT.md#validation-rules), each with its exact message, written out, not imported. */
 import { describe, expect, it } from 'vitest';
 import {
   contactNameRule,

@@ -1,4 +1,4 @@
-/** The spec's field rules (document 1 §5, document 2 §5), written once and composed by every schema. */
+/** The field rules (docs/PRODUCT.md#validation-rules), written once and composed by every schema. */
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { VALIDATION } from '../texts';
@@ -32,7 +32,7 @@ export const phoneRule = z
   .max(LIMITS.phone.max, VALIDATION.phoneTooLong)
   .regex(E164, VALIDATION.phoneFormat);
 
-/** Optional phone: empty or missing becomes null (document 1 §5, "sent as null when empty"). */
+/** Optional phone: empty or missing becomes null (docs/PRODUCT.md#profile-fields). */
 export const optionalPhoneRule = z
   .union([phoneRule, z.literal(''), z.null()])
   .optional()

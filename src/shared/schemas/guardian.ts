@@ -1,18 +1,19 @@
 /**
- * Guardian linking (document 1 §2 Guardian page, §3, §4, §7): invite codes, relationships and the guardian's
- * list of wards. Field names follow the spec's tables.
+ * Guardian linking (docs/PRODUCT.md#guardians): invite codes, relationships and the guardian's list of wards.
+ * Field names follow the database tables.
  */
 import { z } from 'zod';
 import { ERRORS, VALIDATION } from '../texts';
+import { IdSchema, TimestampSchema } from './common';
 import { LocationSchema } from './location';
 
 /** An invite code as its creator sees it. */
 export const InviteCodeSchema = z.object({
-  id: z.string(),
+  id: IdSchema,
   code: z.string(),
-  expires_at: z.string(),
+  expires_at: TimestampSchema,
   is_used: z.boolean(),
-  created_at: z.string(),
+  created_at: TimestampSchema,
 });
 export type InviteCode = z.infer<typeof InviteCodeSchema>;
 
@@ -20,8 +21,8 @@ export const InviteCodeListResponseSchema = z.object({ codes: z.array(InviteCode
 export type InviteCodeListResponse = z.infer<typeof InviteCodeListResponseSchema>;
 
 /**
- * POST /api/invite-codes/redeem. Entry is trimmed and forced to uppercase (document 1 §5); blank gives the
- * spec's message. Anything far longer than a code cannot be one.
+ * POST /api/invite-codes/redeem. Entry is trimmed and forced to uppercase (docs/PRODUCT.md#invite-codes);
+ * blank gives the blank-code message. Anything far longer than a code cannot be one.
  */
 export const RedeemInviteCodeRequestSchema = z.object(
   {
@@ -47,18 +48,18 @@ export type RelationshipRole = z.infer<typeof RelationshipRoleSchema>;
 export const RelationshipPartySchema = z.object({ full_name: z.string(), email: z.string() });
 export type RelationshipParty = z.infer<typeof RelationshipPartySchema>;
 
-/** A relationship enriched with both parties' profiles (document 1 §3) and the caller's role in it. */
+/** A relationship with both parties' name and e-mail and the caller's role in it. */
 export const GuardianRelationshipSchema = z.object({
-  id: z.string(),
-  guardian_id: z.string(),
-  ward_id: z.string(),
+  id: IdSchema,
+  guardian_id: IdSchema,
+  ward_id: IdSchema,
   status: RelationshipStatusSchema,
-  relationship_type: z.string(),
+  relationship_type: z.literal('guardian'),
   role: RelationshipRoleSchema,
   guardian: RelationshipPartySchema,
   ward: RelationshipPartySchema,
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
 });
 export type GuardianRelationship = z.infer<typeof GuardianRelationshipSchema>;
 
@@ -68,24 +69,18 @@ export const RelationshipListResponseSchema = z.object({
 export type RelationshipListResponse = z.infer<typeof RelationshipListResponseSchema>;
 
 /** PATCH /api/guardian-relationships/:id: the guardian approves (active) or rejects a pending request. */
-export const DecideRelationshipRequestSchema = z.object(
-  { status: z.enum(['active', 'rejected'], { error: VALIDATION.invalidRequest }) },
-  { error: VALIDATION.invalidRequest },
-);
+export const DecideRelationshipRequestSchema = z.object({ status: z.enum(['active', 'rejected']) });
 export type DecideRelationshipRequest = z.infer<typeof DecideRelationshipRequestSchema>;
-
-/** Any string: an id that is not one of the caller's relationships answers 404, whatever its shape. */
-export const RelationshipIdParamsSchema = z.object({ id: z.string() });
 
 /** GET /api/wards: one active ward with their latest position (null when none or sharing is off). */
 export const WardSchema = z.object({
-  relationship_id: z.string(),
-  ward_id: z.string(),
+  relationship_id: IdSchema,
+  ward_id: IdSchema,
   full_name: z.string(),
   email: z.string(),
   location_sharing_enabled: z.boolean(),
   location: LocationSchema.nullable(),
-  linked_since: z.string(),
+  linked_since: TimestampSchema,
 });
 export type Ward = z.infer<typeof WardSchema>;
 

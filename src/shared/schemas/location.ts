@@ -1,10 +1,11 @@
 /**
- * Live location (document 2 §3 "Location reading" and "live_locations row", §5 data rules, §7, §9 live
- * tracking): what a device posts to POST /api/locations and what a guardian reads back.
+ * Live location (docs/PRODUCT.md#live-location-and-share-links; rules in docs/PRODUCT.md#location-readings):
+ * what a device posts to POST /api/locations and what a guardian reads back.
  */
 import { z } from 'zod';
 import { LOCATION_LIMITS } from '../constants';
 import { LOCATION_TEXTS, VALIDATION } from '../texts';
+import { IdSchema, TimestampSchema } from './common';
 import {
   accuracyRule,
   addressRule,
@@ -46,16 +47,13 @@ export const LocationReadingSchema = z.object(
     accuracy: accuracyRule.nullish(),
     speed: speedRule.nullish(),
     heading: headingRule.nullish(),
-    altitude: z
-      .number({ error: VALIDATION.invalidRequest })
-      .refine(Number.isFinite, VALIDATION.invalidRequest)
-      .nullish(),
+    altitude: z.number().refine(Number.isFinite, VALIDATION.altitudeFinite).nullish(),
     address: z.preprocess(blankToUndefined, addressRule.nullish()),
     timestamp: timestampRule.nullish(),
-    /** Device battery in percent (document 1 System Ready card), shown to guardians. */
+    /** Device battery in percent (as on the System Ready card), shown to guardians. */
     battery: batteryRule.nullish(),
     /** The device's own online flag when the reading was taken (a queued offline reading says false). */
-    online: z.boolean({ error: VALIDATION.invalidRequest }).nullish(),
+    online: z.boolean().nullish(),
   },
   { error: VALIDATION.latitudeRange },
 );
@@ -84,12 +82,12 @@ export const LocationIngestRequestSchema = z.preprocess(
 export type LocationIngestRequest = LocationReading | { readings: LocationReading[] };
 
 /** `sharing: false` = the person's location sharing is off, so nothing was stored or sent. */
-export const LocationIngestResponseSchema = z.object({ stored: z.number(), sharing: z.boolean() });
+export const LocationIngestResponseSchema = z.object({ stored: z.int().min(0), sharing: z.boolean() });
 export type LocationIngestResponse = z.infer<typeof LocationIngestResponseSchema>;
 
 /** A stored reading. `recorded_at` is when it was taken (never later than when the server received it). */
 export const LocationSchema = z.object({
-  user_id: z.string(),
+  user_id: IdSchema,
   latitude: z.number(),
   longitude: z.number(),
   accuracy: z.number().nullable(),
@@ -99,7 +97,7 @@ export const LocationSchema = z.object({
   address: z.string().nullable(),
   battery_level: z.number().nullable(),
   online: z.boolean().nullable(),
-  recorded_at: z.string(),
+  recorded_at: TimestampSchema,
 });
 export type Location = z.infer<typeof LocationSchema>;
 
@@ -108,18 +106,19 @@ export const RoutePointSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   accuracy: z.number().nullable(),
-  recorded_at: z.string(),
+  recorded_at: TimestampSchema,
 });
 export type RoutePoint = z.infer<typeof RoutePointSchema>;
 
-/** `userId` omitted = the caller. Any other value must be an active ward of the caller, else 404. */
-export const LocationSubjectQuerySchema = z.object({
-  userId: z.string({ error: VALIDATION.invalidRequest }).optional(),
-});
+/**
+ * `userId` omitted = the caller. Any other value must be an active ward of the caller, else 404 — also a value
+ * that is not a UUID: like an id in a path, an id of the wrong shape names nobody (so it is not refused as 400).
+ */
+export const LocationSubjectQuerySchema = z.object({ userId: z.string().max(100).optional() });
 
 /** GET /api/locations/latest. */
 export const LatestLocationResponseSchema = z.object({
-  user_id: z.string(),
+  user_id: IdSchema,
   sharing: z.boolean(),
   location: LocationSchema.nullable(),
 });
@@ -127,7 +126,7 @@ export type LatestLocationResponse = z.infer<typeof LatestLocationResponseSchema
 
 /** GET /api/locations/route: the latest readings (at most 50), oldest first. */
 export const LocationRouteResponseSchema = z.object({
-  user_id: z.string(),
+  user_id: IdSchema,
   sharing: z.boolean(),
   route: z.array(RoutePointSchema),
 });

@@ -1,4 +1,4 @@
-/** Profile and contact schemas: document 1 §5 "Profile form", "Profile record", contacts, with exact messages. */
+/** Profile and contact schemas with their exact messages (docs/PRODUCT.md#profile-fields). */
 import { describe, expect, it } from 'vitest';
 import {
   EmergencyContactInputSchema,
@@ -82,9 +82,9 @@ describe('emergency contact input', () => {
 });
 
 describe('profile (response)', () => {
-  it('carries the spec fields with a list of contacts', () => {
+  it('carries the profile fields with a list of contacts', () => {
     const profile = {
-      id: 'u',
+      id: '6f1c2d3e-4b5a-4c6d-8e7f-001122334455',
       full_name: 'Ada',
       email: 'a@b.co',
       phone: null,

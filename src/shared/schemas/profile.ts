@@ -8,9 +8,10 @@ import {
   relationshipRule,
 } from './field-rules';
 import { MAX_EMERGENCY_CONTACTS } from '../constants';
+import { IdSchema, TimestampSchema } from './common';
 import { ERRORS, VALIDATION } from '../texts';
 
-/** An emergency contact as the spec stores it inside the profile (document 1 §3). */
+/** An emergency contact, also listed inside the profile (docs/PRODUCT.md#emergency-contacts). */
 export const EmergencyContactSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -34,7 +35,7 @@ export type EmergencyContactInput = z.input<typeof EmergencyContactInputSchema>;
 export const EmergencyContactPatchSchema = z
   .object({ name: contactNameRule, phone: phoneRule, relationship: relationshipRule })
   .partial()
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), VALIDATION.invalidRequest);
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), VALIDATION.contactPatchEmpty);
 export type EmergencyContactPatch = z.input<typeof EmergencyContactPatchSchema>;
 
 /** Personal preferences kept on the server so they follow the person between devices. */
@@ -56,7 +57,7 @@ export const DEFAULT_PROFILE_SETTINGS: ProfileSettings = {
 };
 
 export const ProfileSchema = z.object({
-  id: z.string(),
+  id: IdSchema,
   full_name: z.string(),
   email: z.string(),
   phone: z.string().nullable(),
@@ -64,12 +65,12 @@ export const ProfileSchema = z.object({
   location_sharing_enabled: z.boolean(),
   sound_enabled: z.boolean(),
   settings: ProfileSettingsSchema,
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: TimestampSchema,
+  updated_at: TimestampSchema,
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-/** Profile record rules (document 1 §5): a partial update, every field optional. */
+/** Profile record rules (docs/PRODUCT.md#profile-fields): a partial update, every field optional. */
 export const ProfileUpdateSchema = z
   .object({
     full_name: fullNameRule,
@@ -86,7 +87,7 @@ export const ProfileUpdateSchema = z
   .strict();
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 
-/** The settings-dialog profile form (document 1 §5): looser than the record, as the spec states. */
+/** The settings-dialog profile form (docs/PRODUCT.md#profile-fields): looser than the record. */
 export const ProfileFormSchema = z.object({
   fullName: z.string().trim().min(2, VALIDATION.fullNameRequired),
   email: z

@@ -20,13 +20,13 @@ export const RealtimePayloadSchemas = {
   'alert.created': AlertSchema,
   /** One text of the person's alert changed status (pending → sending → sent | failed). */
   'alert.delivery_updated': z.object({ alert_id: z.string(), delivery: AlertDeliverySchema }),
-  /** The person's escort session changed (started, route point, completed, expired). */
+  /** Reserved for escort mode, not built yet (docs/PRODUCT.md#not-built-yet): nothing publishes it. */
   'escort.updated': z.looseObject({ id: z.string(), status: z.string() }),
-  /** The person's check-in changed (started, checked in, stopped, missed). */
+  /** Reserved for check-ins, not built yet (docs/PRODUCT.md#not-built-yet): nothing publishes it. */
   'checkin.updated': z.looseObject({ id: z.string(), status: z.string() }),
   /** A relationship the recipient is part of changed; `role` is the recipient's side. Sent only to that party. */
   'relationship.updated': GuardianRelationshipSchema,
-  /** Something to add to the notification list (document 1 §3 Notification). */
+  /** Something to add to the notification list (docs/PRODUCT.md#notifications). */
   notification: z.object({
     id: z.string(),
     type: NotificationKindSchema,

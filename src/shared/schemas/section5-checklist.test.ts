@@ -1,13 +1,13 @@
 /**
- * Document 1 §5, bullet by bullet, for the rules not covered by field-rules/auth/profile tests: invite codes,
- * SOS without contacts, code redemption. Messages are written out as the spec has them.
+ * The validation rules (docs/PRODUCT.md#validation-rules) not covered by the field-rules/auth/profile tests:
+ * invite codes, SOS without contacts, code redemption. Messages are written out as the app shows them.
  */
 import { describe, expect, it } from 'vitest';
 import { ERRORS, VALIDATION } from '../texts';
 import { RedeemInviteCodeRequestSchema } from './guardian';
 import { firstMessage } from './test-helpers';
 
-describe('document 1 §5 checklist', () => {
+describe('invite code and SOS rules checklist', () => {
   it('SOS requires at least one contact', () => {
     expect(ERRORS.sosNeedsContacts).toBe('Please add emergency contacts before using SOS.');
   });

@@ -1,18 +1,19 @@
 /**
- * Share links (document 2 §3 share_links row, §7, §9: valid 24 h): a person hands out `{origin}/track/{code}`
+ * Share links (valid 24 h): a person hands out `{origin}/track/{code}`
  * and anyone holding it sees their position, without signing in, until it expires or is revoked.
+ * See docs/PRODUCT.md#live-location-and-share-links.
  */
 import { z } from 'zod';
-import { VALIDATION } from '../texts';
+import { IdSchema, TimestampSchema } from './common';
 import { LocationSchema, RoutePointSchema } from './location';
 
 export const ShareLinkSchema = z.object({
-  id: z.string(),
-  share_code: z.string(),
-  url: z.string(),
-  expires_at: z.string(),
+  id: IdSchema,
+  share_code: IdSchema,
+  url: z.url(),
+  expires_at: TimestampSchema,
   is_active: z.boolean(),
-  created_at: z.string(),
+  created_at: TimestampSchema,
 });
 export type ShareLink = z.infer<typeof ShareLinkSchema>;
 
@@ -20,15 +21,11 @@ export const ShareLinkListResponseSchema = z.object({ links: z.array(ShareLinkSc
 export type ShareLinkListResponse = z.infer<typeof ShareLinkListResponseSchema>;
 
 /** PATCH /api/share-links/:id: only revoking; a revoked link never comes back. */
-export const UpdateShareLinkRequestSchema = z.object(
-  { is_active: z.literal(false, { error: VALIDATION.invalidRequest }) },
-  { error: VALIDATION.invalidRequest },
-);
+export const UpdateShareLinkRequestSchema = z.object({ is_active: z.literal(false) });
 export type UpdateShareLinkRequest = z.infer<typeof UpdateShareLinkRequestSchema>;
 
-/** Any string: an id that is not one of the caller's links answers 404, whatever its shape. */
-export const ShareLinkIdParamsSchema = z.object({ id: z.string() });
-export const ShareCodeParamsSchema = z.object({ shareCode: z.string() });
+/** The code is a UUID: anything else cannot be one and answers 404, like a code that does not exist. */
+export const ShareCodeParamsSchema = z.object({ shareCode: IdSchema });
 
 /**
  * GET /api/track/:shareCode (public). `location` is the latest known position, `route` the readings taken since
@@ -40,6 +37,6 @@ export const TrackResponseSchema = z.object({
   sharing: z.boolean(),
   location: LocationSchema.omit({ user_id: true }).nullable(),
   route: z.array(RoutePointSchema),
-  expires_at: z.string(),
+  expires_at: TimestampSchema,
 });
 export type TrackResponse = z.infer<typeof TrackResponseSchema>;

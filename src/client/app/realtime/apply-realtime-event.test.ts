@@ -8,8 +8,8 @@ import type { NewNotification } from '../../features/notifications/stores/notifi
 import { applyRealtimeEvent, type RealtimeSinks } from './apply-realtime-event';
 import { fakeAlert } from '../../testing/fake-alert';
 
-const VIEWER = 'guardian-1';
-const WARD = 'ward-1';
+const VIEWER = '00000006-0000-4000-8000-000000000001';
+const WARD = '00000002-0000-4000-8000-000000000001';
 
 const alert = fakeAlert({ trigger_type: 'shake' });
 

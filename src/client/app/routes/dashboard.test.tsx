@@ -177,17 +177,17 @@ describe('settings', () => {
     markOnboardingSeenForTest();
     const api = mockApi([profileRoute, { method: 'POST', path: '/api/auth/logout', status: 204 }]);
     // The copy of the contacts kept for an offline SOS.
-    saveOfflineContacts('user-1', [
+    saveOfflineContacts('00000001-0000-4000-8000-000000000001', [
       { id: 'c1', name: 'Ada Byron', phone: '+15551234567', relationship: 'Friend' },
     ]);
-    expect(readOfflineEmergencyData('user-1')).not.toBeNull();
+    expect(readOfflineEmergencyData('00000001-0000-4000-8000-000000000001')).not.toBeNull();
     const { router, user } = renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^About/ }));
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
     expect(getSession()).toBeNull();
     // Nothing of theirs stays for the next person on this device.
-    expect(readOfflineEmergencyData('user-1')).toBeNull();
+    expect(readOfflineEmergencyData('00000001-0000-4000-8000-000000000001')).toBeNull();
     expect(api.requests.some((request) => request.path === '/api/auth/logout')).toBe(true);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();

@@ -32,8 +32,9 @@ import { SettingsDialogContainer } from '../components/settings-dialog-container
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
 
 /**
- * '/', '/auth' and '/contacts' (document 1 §2): loading overlay while the session is checked, the backend
+ * '/', '/auth' and '/contacts': loading overlay while the session is checked, the backend
  * message when the server does not answer, the login card when signed out, the dashboard when signed in.
+ * See docs/PRODUCT.md#dashboard.
  */
 export function DashboardRoute() {
   const status = useAuthStatus();

@@ -9,7 +9,7 @@ import { createFakeRealtime } from '../../testing/fake-realtime';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
 import { fakeAlert } from '../../testing/fake-alert';
 
-const WARD_ID = 'ward-7';
+const WARD_ID = '00000002-0000-4000-8000-000000000007';
 
 function location(overrides: Partial<Location> = {}): Location {
   return {
@@ -29,7 +29,7 @@ function location(overrides: Partial<Location> = {}): Location {
 }
 
 const ward: Ward = {
-  relationship_id: 'rel-1',
+  relationship_id: '00000003-0000-4000-8000-000000000001',
   ward_id: WARD_ID,
   full_name: 'Bob Ward',
   email: 'bob@example.org',
@@ -42,7 +42,7 @@ const alert = fakeAlert({ location_lat: 51.51, location_lng: -0.13, location_acc
 
 function delivery(status: AlertDelivery['status']): AlertDelivery {
   return {
-    id: 'delivery-1',
+    id: '00000004-0000-4000-8000-000000000001',
     channel: 'sms',
     recipient: '+15551234567',
     recipient_name: 'Mum',
@@ -109,7 +109,7 @@ describe('/guardian/wards: the guardian view', () => {
     await screen.findByRole('article', { name: 'Bob Ward' });
     expect(realtime.latest().query.get('access_token')).toBe('access-1');
     act(() => {
-      realtime.accept('user-1', 100);
+      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
     });
     expect(await screen.findByText('Live')).toBeInTheDocument();
   });
@@ -118,7 +118,7 @@ describe('/guardian/wards: the guardian view', () => {
     const { realtime, api } = openGuardianView();
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
     act(() => {
-      realtime.accept('user-1', 100);
+      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
     });
     const requestsBefore = api.requests.length;
 
@@ -153,7 +153,7 @@ describe('/guardian/wards: the guardian view', () => {
     const { realtime } = openGuardianView();
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
     act(() => {
-      realtime.accept('user-1', 100);
+      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
     });
 
     act(() => {
@@ -189,7 +189,7 @@ describe('/guardian/wards: the guardian view', () => {
   it('shows, in a new window, an alert raised before it opened, with each text status from the server', async () => {
     const failed: AlertDelivery = {
       ...delivery('failed'),
-      id: 'delivery-2',
+      id: '00000004-0000-4000-8000-000000000002',
       recipient: '+15550000000',
       recipient_name: 'Dad',
       last_error: 'Number unreachable',
@@ -216,7 +216,7 @@ describe('/guardian/wards: the guardian view', () => {
 
     // A live event about the same alert afterwards neither duplicates it nor notifies again.
     act(() => {
-      realtime.accept('user-1', 100);
+      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
       realtime.emit(event('alert.created', alert));
     });
     expect(screen.getAllByRole('alert', { name: 'Emergency alert from Bob Ward' })).toHaveLength(1);
@@ -233,10 +233,10 @@ describe('/guardian/wards: the guardian view', () => {
     const { realtime } = openGuardianView();
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
     act(() => {
-      realtime.accept('user-1', 100);
+      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
       realtime.emit(
         event('escort.updated', {
-          id: 'escort-1',
+          id: '00000008-0000-4000-8000-000000000001',
           status: 'active',
           destination_address: '10 Downing Street',
           expires_at: '2030-01-01T18:30:00.000Z',
@@ -248,7 +248,9 @@ describe('/guardian/wards: the guardian view', () => {
     expect(within(card).getByText(/^Deadline /)).toBeInTheDocument();
 
     act(() => {
-      realtime.emit(event('escort.updated', { id: 'escort-1', status: 'completed' }));
+      realtime.emit(
+        event('escort.updated', { id: '00000008-0000-4000-8000-000000000001', status: 'completed' }),
+      );
     });
     await waitFor(() => expect(within(card).queryByText('Escort Mode')).not.toBeInTheDocument());
   });
@@ -257,7 +259,7 @@ describe('/guardian/wards: the guardian view', () => {
     const { realtime } = openGuardianView();
     await screen.findByRole('article', { name: 'Bob Ward' });
     act(() => {
-      realtime.accept('user-1', 100);
+      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
       realtime.emit(event('location.updated', location({ recorded_at: new Date().toISOString() })));
     });
     const lastId = nextId;

@@ -10,9 +10,9 @@ const HOUR_MS = 3_600_000;
 
 function relationship(overrides: Partial<GuardianRelationship>): GuardianRelationship {
   return {
-    id: 'rel-1',
-    guardian_id: 'user-1',
-    ward_id: 'user-2',
+    id: '00000003-0000-4000-8000-000000000001',
+    guardian_id: '00000001-0000-4000-8000-000000000001',
+    ward_id: '00000001-0000-4000-8000-000000000002',
     status: 'pending',
     relationship_type: 'guardian',
     role: 'guardian',
@@ -24,9 +24,11 @@ function relationship(overrides: Partial<GuardianRelationship>): GuardianRelatio
   };
 }
 
+let inviteCodeIds = 0;
+
 function inviteCode(code: string, expiresInMs = 24 * HOUR_MS): InviteCode {
   return {
-    id: `code-${code}`,
+    id: `00000009-0000-4000-8000-${String(++inviteCodeIds).padStart(12, '0')}`,
     code,
     expires_at: new Date(Date.now() + expiresInMs).toISOString(),
     is_used: false,
@@ -34,11 +36,14 @@ function inviteCode(code: string, expiresInMs = 24 * HOUR_MS): InviteCode {
   };
 }
 
+/** A share code is a UUID of its own; here the link's id with another first group. */
+const shareCodeOf = (id: string): string => `0000000a${id.slice(8)}`;
+
 function shareLink(id: string): ShareLink {
   return {
     id,
-    share_code: `share-${id}`,
-    url: `http://localhost:3000/track/share-${id}`,
+    share_code: shareCodeOf(id),
+    url: `http://localhost:3000/track/${shareCodeOf(id)}`,
     expires_at: new Date(Date.now() + 24 * HOUR_MS).toISOString(),
     is_active: true,
     created_at: new Date().toISOString(),
@@ -89,7 +94,11 @@ describe('/guardian: entering an invite code', () => {
   });
 
   it('sends the uppercased code and shows the request as pending on the ward side', async () => {
-    const pending = relationship({ role: 'ward', guardian_id: 'user-9', ward_id: 'user-1' });
+    const pending = relationship({
+      role: 'ward',
+      guardian_id: '00000001-0000-4000-8000-000000000009',
+      ward_id: '00000001-0000-4000-8000-000000000001',
+    });
     const { api, user } = openGuardianPage([
       { method: 'POST', path: '/api/invite-codes/redeem', status: 201, body: pending },
       ...pageRoutes(),
@@ -130,12 +139,12 @@ describe('/guardian: pending requests', () => {
     openGuardianPage(
       pageRoutes({
         relationships: [
-          relationship({ id: 'as-guardian', role: 'guardian' }),
+          relationship({ id: '00000003-0000-4000-8000-00000000000a', role: 'guardian' }),
           relationship({
-            id: 'as-ward',
+            id: '00000003-0000-4000-8000-00000000000b',
             role: 'ward',
-            guardian_id: 'user-3',
-            ward_id: 'user-1',
+            guardian_id: '00000001-0000-4000-8000-000000000003',
+            ward_id: '00000001-0000-4000-8000-000000000001',
             guardian: { full_name: 'Cy Guardian', email: 'cy@example.org' },
             ward: { full_name: 'Ada Lovelace', email: 'ada@example.org' },
           }),
@@ -158,7 +167,7 @@ describe('/guardian: pending requests', () => {
     const { api, user } = openGuardianPage([
       {
         method: 'PATCH',
-        path: '/api/guardian-relationships/rel-1',
+        path: '/api/guardian-relationships/00000003-0000-4000-8000-000000000001',
         body: { ...pending, status: 'active' },
       },
       ...pageRoutes({ relationships: [pending] }),
@@ -170,7 +179,7 @@ describe('/guardian: pending requests', () => {
     const wards = screen.getByRole('region', { name: 'People I Guard' });
     expect(await within(wards).findByRole('link', { name: 'Watch Bob Ward' })).toHaveAttribute(
       'href',
-      '/guardian/wards#ward-user-2',
+      '/guardian/wards#ward-00000001-0000-4000-8000-000000000002',
     );
     expect(screen.getByRole('region', { name: 'Pending Requests' })).toHaveTextContent(
       'No pending requests.',
@@ -182,7 +191,7 @@ describe('/guardian: pending requests', () => {
     const { api, user } = openGuardianPage([
       {
         method: 'PATCH',
-        path: '/api/guardian-relationships/rel-1',
+        path: '/api/guardian-relationships/00000003-0000-4000-8000-000000000001',
         body: { ...pending, status: 'rejected' },
       },
       ...pageRoutes({ relationships: [pending] }),
@@ -199,12 +208,16 @@ describe('/guardian: pending requests', () => {
     const active = relationship({
       status: 'active',
       role: 'ward',
-      guardian_id: 'user-3',
-      ward_id: 'user-1',
+      guardian_id: '00000001-0000-4000-8000-000000000003',
+      ward_id: '00000001-0000-4000-8000-000000000001',
       guardian: { full_name: 'Cy Guardian', email: 'cy@example.org' },
     });
     const { api, user } = openGuardianPage([
-      { method: 'DELETE', path: '/api/guardian-relationships/rel-1', status: 204 },
+      {
+        method: 'DELETE',
+        path: '/api/guardian-relationships/00000003-0000-4000-8000-000000000001',
+        status: 204,
+      },
       ...pageRoutes({ relationships: [active] }),
     ]);
     const guardians = await screen.findByRole('region', { name: 'Connected Guardians' });
@@ -264,8 +277,13 @@ describe('/guardian: invite codes and copying', () => {
 describe('/guardian: share links', () => {
   it('generates a real share link, lists it with its expiry and a copy button, and revokes it', async () => {
     const { api, user } = openGuardianPage([
-      { method: 'POST', path: '/api/share-links', status: 201, body: shareLink('link-1') },
-      { method: 'DELETE', path: '/api/share-links/link-1', status: 204 },
+      {
+        method: 'POST',
+        path: '/api/share-links',
+        status: 201,
+        body: shareLink('00000007-0000-4000-8000-000000000001'),
+      },
+      { method: 'DELETE', path: '/api/share-links/00000007-0000-4000-8000-000000000001', status: 204 },
       ...pageRoutes(),
     ]);
     const card = await screen.findByRole('region', { name: 'Share Live Location' });
@@ -273,17 +291,21 @@ describe('/guardian: share links', () => {
     await user.click(within(card).getByRole('button', { name: 'Generate Share Link' }));
 
     expect(await within(card).findByLabelText('Share link')).toHaveValue(
-      'http://localhost:3000/track/share-link-1',
+      'http://localhost:3000/track/0000000a-0000-4000-8000-000000000001',
     );
     expect(within(card).getByText(/^Expires /)).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Copy share link' }));
-    expect(await navigator.clipboard.readText()).toBe('http://localhost:3000/track/share-link-1');
+    expect(await navigator.clipboard.readText()).toBe(
+      'http://localhost:3000/track/0000000a-0000-4000-8000-000000000001',
+    );
 
     await user.click(within(card).getByRole('button', { name: /^Revoke the share link/ }));
     await waitFor(() =>
-      expect(api.requests.some((r) => r.method === 'DELETE' && r.path === '/api/share-links/link-1')).toBe(
-        true,
-      ),
+      expect(
+        api.requests.some(
+          (r) => r.method === 'DELETE' && r.path === '/api/share-links/00000007-0000-4000-8000-000000000001',
+        ),
+      ).toBe(true),
     );
     expect(await within(card).findByText('No active share links.')).toBeInTheDocument();
   });

@@ -15,8 +15,9 @@ import { SignedInPage } from '../components/signed-in-page';
 import { SubPageHeader } from '../components/sub-page-header';
 
 /**
- * /guardian, Guardian Linking (document 1 §2): enter a code, generate codes and share links, answer requests,
+ * /guardian, Guardian Linking: enter a code, generate codes and share links, answer requests,
  * and see who watches over the person and whom they watch over. A guardian's push notification opens here.
+ * See docs/PRODUCT.md#guardians.
  */
 export function GuardianRoute() {
   return <SignedInPage>{(userId) => <GuardianPage userId={userId} />}</SignedInPage>;
@@ -34,7 +35,7 @@ function GuardianPage({ userId }: { userId: string }) {
       />
       <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 pt-4 pb-24">
         <p className="text-sm text-muted-foreground">{GUARDIAN_PAGE_TEXTS.description}</p>
-        {/* The spec's order (document 1 §2), then the guardian's own side: their wards and push alerts. */}
+        {/* Linking cards first (docs/PRODUCT.md#guardians), then the guardian's side: wards, push. */}
         <RedeemCodeForm userId={userId} />
         <InviteCodesCard userId={userId} />
         <ShareLinkCard userId={userId} sharingEnabled={profile.data?.location_sharing_enabled ?? true} />

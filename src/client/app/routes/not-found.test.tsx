@@ -4,7 +4,7 @@ import { mockApi } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
 
 describe('404 page', () => {
-  it('shows the spec title, a way home, and logs the unknown path', async () => {
+  it('shows the not-found title, a way home, and logs the unknown path', async () => {
     mockApi();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user, router } = renderApp('/no/such/page');

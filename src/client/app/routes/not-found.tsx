@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
 import { CenteredPage } from '../components/centered-page';
 
-/** Any unknown path (document 1 §2); the path is logged so broken links can be found. */
+/** Any unknown path (docs/PRODUCT.md#screens-and-routes); the path is logged so broken links can be found. */
 export function NotFoundRoute() {
   const { pathname } = useLocation();
   useEffect(() => {

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SOS, STORAGE_KEYS } from '#shared/constants';
 import type { AlertDelivery, AlertDetail } from '#shared/schemas/alert';
+import { ERRORS } from '#shared/texts';
 import type { EmergencyContact } from '#shared/schemas/profile';
 import { playSound } from '../../lib/sounds';
 import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
@@ -27,7 +28,7 @@ const bob: EmergencyContact = {
 
 function delivery(contact: EmergencyContact, status: AlertDelivery['status']): AlertDelivery {
   return {
-    id: `delivery-${contact.id}`,
+    id: `00000004-0000-4000-8000-${contact.id.slice(-12)}`,
     channel: 'sms',
     recipient: contact.phone,
     recipient_name: contact.name,
@@ -74,7 +75,7 @@ function routes({
     },
     { method: 'GET', path: '/api/contacts', body: { contacts } },
     { method: 'POST', path: '/api/alerts', ...alert },
-    { method: 'GET', path: '/api/alerts/alert-1', body: alert.body },
+    { method: 'GET', path: '/api/alerts/00000005-0000-4000-8000-000000000001', body: alert.body },
   ];
 }
 
@@ -90,7 +91,9 @@ function alertPosts(api: ReturnType<typeof mockApi>): AlertPost[] {
 }
 
 function storedQueue(): { idempotencyKey: string }[] {
-  return JSON.parse(window.localStorage.getItem(`${STORAGE_KEYS.alertQueue}:user-1`) ?? '[]');
+  return JSON.parse(
+    window.localStorage.getItem(`${STORAGE_KEYS.alertQueue}:00000001-0000-4000-8000-000000000001`) ?? '[]',
+  );
 }
 
 async function openSosPage(api: FakeRoute[], device: FakeDevice = createFakeDevice()) {
@@ -184,9 +187,9 @@ describe('/sos page', () => {
       'emergencyAlert',
     ]);
     // An in-app notification records the outcome.
-    expect(window.localStorage.getItem(`${STORAGE_KEYS.notifications}:user-1`)).toContain(
-      'Emergency Alert Sent',
-    );
+    expect(
+      window.localStorage.getItem(`${STORAGE_KEYS.notifications}:00000001-0000-4000-8000-000000000001`),
+    ).toContain('Emergency Alert Sent');
 
     await act(() => vi.advanceTimersByTimeAsync(SOS.bannerOnSosPageMs));
     expect(screen.queryByText('Emergency Mode Active')).not.toBeInTheDocument();
@@ -231,6 +234,22 @@ describe('/sos page', () => {
     expect(storedQueue()).toEqual([]);
   });
 
+  it('asks for contacts when the server answers no_emergency_contacts, whatever its wording', async () => {
+    const { user } = await openSosPage(
+      routes({
+        alert: {
+          status: 400,
+          body: { error: 'no_emergency_contacts', message: 'Server wording may change.' },
+        },
+      }),
+    );
+    await pressSos(user);
+    await runCountdown();
+    expect(await screen.findByText(ERRORS.sosNeedsContacts)).toBeInTheDocument();
+    expect(screen.queryByText('Error Sending Alert')).not.toBeInTheDocument();
+    expect(storedQueue()).toEqual([]);
+  });
+
   it('Cancel Emergency stops it: SOS Cancelled, nothing sent', async () => {
     const { user, api } = await openSosPage(routes());
     await pressSos(user);
@@ -256,8 +275,11 @@ describe('/sos page', () => {
     const { user } = await openSosPage(routes({ soundEnabled: false }));
     await waitFor(() =>
       expect(
-        JSON.parse(window.localStorage.getItem(`${STORAGE_KEYS.offlineEmergencyData}:user-1`) ?? '{}')
-          .soundEnabled,
+        JSON.parse(
+          window.localStorage.getItem(
+            `${STORAGE_KEYS.offlineEmergencyData}:00000001-0000-4000-8000-000000000001`,
+          ) ?? '{}',
+        ).soundEnabled,
       ).toBe(false),
     );
     await pressSos(user);
@@ -373,7 +395,9 @@ describe('offline SOS', () => {
     await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
     expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
 
-    const [queued] = JSON.parse(window.localStorage.getItem(`${STORAGE_KEYS.alertQueue}:user-1`) ?? '[]') as {
+    const [queued] = JSON.parse(
+      window.localStorage.getItem(`${STORAGE_KEYS.alertQueue}:00000001-0000-4000-8000-000000000001`) ?? '[]',
+    ) as {
       queuedAt: string;
     }[];
     const queuedAt = Date.parse(queued?.queuedAt ?? '');
@@ -425,11 +449,11 @@ describe('offline SOS', () => {
 
   it('sends an alert queued before a reload when the app starts online, once', async () => {
     window.localStorage.setItem(
-      `${STORAGE_KEYS.alertQueue}:user-1`,
+      `${STORAGE_KEYS.alertQueue}:00000001-0000-4000-8000-000000000001`,
       JSON.stringify([
         {
           idempotencyKey: 'queued-key-1',
-          userId: 'user-1',
+          userId: '00000001-0000-4000-8000-000000000001',
           // Raised 20 minutes ago, before the app was closed without a connection.
           queuedAt: new Date(Date.now() - 20 * 60_000).toISOString(),
           request: { triggerType: 'manual', location: { latitude: 51.5, longitude: -0.12, accuracy: 10 } },

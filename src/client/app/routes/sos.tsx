@@ -23,7 +23,7 @@ import { paths } from '../../lib/paths';
 import { CenteredPage } from '../components/centered-page';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
 
-/** /sos (document 1 §2): the SOS button, Call 911, quick messages, the contacts to call, the instructions. */
+/** /sos (docs/PRODUCT.md#sos-page): SOS button, Call 911, quick messages, contacts to call, instructions. */
 export function SosRoute() {
   const status = useAuthStatus();
   const session = useSession();

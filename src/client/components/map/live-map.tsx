@@ -30,9 +30,9 @@ type LiveMapProps = {
 const toLatLng = (point: MapPoint): [number, number] => [point.latitude, point.longitude];
 
 /**
- * A Leaflet map that follows one moving position (document 2 §2 map conventions: default centre and zoom, zoom
- * 15 on the first fix). Tiles come from VITE_TILE_URL; when they cannot load, the marker and the route still
- * show on a plain background.
+ * A Leaflet map that follows one moving position (default centre and zoom, zoom 15 on the
+ * first fix). Tiles come from VITE_TILE_URL; when they cannot load, the marker and the route still show on a
+ * plain background. See docs/PRODUCT.md#constants-and-limits.
  */
 export function LiveMap({ label, position, route = [], markerLabel, className }: LiveMapProps) {
   const line = route.map(toLatLng);

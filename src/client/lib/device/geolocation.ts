@@ -1,7 +1,7 @@
 /** Browser geolocation behind a small interface, so tests and the permission screen can fake it. */
 export type Position = { latitude: number; longitude: number; accuracy: number };
 
-/** A full reading for live tracking (document 2 §3 Location reading); unknown values are null. */
+/** A full reading for live tracking (docs/PRODUCT.md#location-readings); unknown values are null. */
 export type PositionReading = Position & {
   speed: number | null;
   heading: number | null;

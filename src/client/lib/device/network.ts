@@ -1,4 +1,4 @@
-/** Online/offline status from the browser's online and offline events (document 1 §4). */
+/** Online/offline status from the browser's online and offline events. */
 export type NetworkAdapter = {
   isOnline(): boolean;
   subscribe(onChange: (online: boolean) => void): () => void;

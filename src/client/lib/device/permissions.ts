@@ -1,7 +1,7 @@
 import { GPS_CHECK_TIMEOUT_MS } from '#shared/constants';
 import type { GeolocationAdapter } from './geolocation';
 
-/** The device permissions this app asks for (document 1 §6). */
+/** The device permissions this app asks for (docs/PRODUCT.md#roles-and-permissions). */
 export type DevicePermission = 'location' | 'notifications' | 'camera';
 export type DevicePermissionState = 'granted' | 'denied' | 'prompt' | 'unsupported';
 

@@ -1,5 +1,5 @@
 /**
- * The device's own messaging app, reached through an `sms:` link (document 1 §4, offline SMS flow). Behind an
+ * The device's own messaging app, reached through an `sms:` link (docs/PRODUCT.md#offline-sos). Behind an
  * adapter so tests can assert what would have been opened instead of navigating jsdom away.
  */
 export type SmsComposerAdapter = {

@@ -2,7 +2,7 @@ import { REALTIME } from '#shared/constants';
 
 /**
  * The wait before reconnect attempt `attempt` (0-based): 1 s, 2 s, 5 s, then 10 s for every later attempt
- * (document 1 §9). Negative or fractional attempts count as the nearest valid one.
+ * (docs/PRODUCT.md#realtime-events). Negative or fractional attempts count as the nearest valid one.
  */
 export function reconnectDelayMs(
   attempt: number,

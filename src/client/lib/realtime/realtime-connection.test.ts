@@ -6,7 +6,7 @@ import { reconnectDelayMs } from './backoff';
 import { createMemoryLastEventStore, type LastEventStore } from './last-event-store';
 import { createRealtimeConnection, type RealtimeConnectionOptions } from './realtime-connection';
 
-const USER = 'user-1';
+const USER = '00000001-0000-4000-8000-000000000001';
 
 function notification(id: number): RealtimeEvent {
   return {
@@ -64,7 +64,7 @@ afterEach(() => {
 });
 
 describe('reconnectDelayMs', () => {
-  it('follows the spec: 1 s, 2 s, 5 s, then 10 s', () => {
+  it('backs off 1 s, 2 s, 5 s, then 10 s', () => {
     expect([0, 1, 2, 3, 4, 9].map((attempt) => reconnectDelayMs(attempt))).toEqual([
       1000, 2000, 5000, 10_000, 10_000, 10_000,
     ]);

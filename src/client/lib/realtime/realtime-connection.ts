@@ -18,8 +18,8 @@ import { SOCKET_OPEN, type RealtimeSocket, type RealtimeTransport } from './real
  *   so the server replays what was missed. Repeats are dropped by id.
  * - A `ping` goes out every heartbeat; a heartbeat without any answer since the last ping means the connection
  *   is dead (a browser can take minutes to notice a dropped network), so it is abandoned and reopened.
- * - A closed socket is reopened after 1 s, 2 s, 5 s, then every 10 s (document 1 §9); the count starts over
- *   once the server says `ready`.
+ * - A closed socket is reopened after 1 s, 2 s, 5 s, then every 10 s (docs/PRODUCT.md#realtime-events); the
+ *   count starts over once the server says `ready`.
  * - Close 4401 (the server refused the token): the session is refreshed first, then the socket reopened with the
  *   new token; no session any more means signed out, and the connection stops.
  */

@@ -1,4 +1,5 @@
-import type { SmsProvider, SmsResult } from './sms-provider';
+import type { SendResult } from '../channels';
+import type { SmsProvider } from './sms-provider';
 
 export type TwilioOptions = {
   accountSid: string;
@@ -10,7 +11,10 @@ export type TwilioOptions = {
   timeoutMs: number;
 };
 
-/** Twilio's header for idempotent requests: a resend with the same token is not sent again. */
+/**
+ * Sent with every request so the provider's logs tie attempts of one delivery together. Twilio's Messages API
+ * does not de-duplicate on it: a resend after a crash mid-send can text twice (see README, "known limits").
+ */
 export const IDEMPOTENCY_HEADER = 'I-Twilio-Idempotency-Token';
 /** The longest we honour a provider's Retry-After; past it our own backoff applies. */
 const MAX_RETRY_AFTER_MS = 10 * 60_000;
@@ -29,7 +33,7 @@ export function twilioSmsProvider(options: TwilioOptions): SmsProvider {
 
   return {
     kind: 'twilio',
-    async send({ to, body, idempotencyKey }): Promise<SmsResult> {
+    async send({ to, body, idempotencyKey }): Promise<SendResult> {
       const form = new URLSearchParams({ To: to, [sender]: options.from, Body: body });
       const signal = AbortSignal.timeout(options.timeoutMs);
       let response: Response;
@@ -57,7 +61,7 @@ export function twilioSmsProvider(options: TwilioOptions): SmsProvider {
   };
 }
 
-export function classify(status: number, text: string, retryAfter: string | null): SmsResult {
+export function classify(status: number, text: string, retryAfter: string | null): SendResult {
   const payload = parseJson(text);
   if (status >= 200 && status < 300) {
     return { outcome: 'sent', providerMessageId: typeof payload.sid === 'string' ? payload.sid : null };

@@ -9,8 +9,7 @@ import {
 } from '../../adapters/sms/fake-twilio-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
-import { DELIVERY_TASK } from './deliver-alerts';
-import { DELIVERY_RETRY } from './retry-policy';
+import { DELIVERY_JOB, DELIVERY_RETRY } from './delivery-job';
 
 /** Scripted answers per number: the n-th request to a number gets the n-th reply (the last one repeats). */
 const SCRIPTS: Record<string, Array<FakeReply | 'ok'>> = {
@@ -120,12 +119,12 @@ describe('alert deliveries through a Twilio-compatible provider', () => {
 
     // Not due yet: nothing is sent.
     sut.clock.advance(3900);
-    await sut.app.scheduler.runNow(DELIVERY_TASK);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
     expect(fake.requests).toHaveLength(4);
 
     // Due: the three retryable ones go again and succeed; the refused one is never retried.
     sut.clock.advance(2200);
-    await sut.app.scheduler.runNow(DELIVERY_TASK);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
     const after = await getAlert(first.alert.id);
     expect(statuses(after)).toEqual({
       '+15551110001': 'sent/2',
@@ -157,7 +156,7 @@ describe('alert deliveries through a Twilio-compatible provider', () => {
       const wait = nextAttemptOffsets(alert)['+15551110005']!;
       waits.push(wait);
       sut.clock.advance(wait);
-      await sut.app.scheduler.runNow(DELIVERY_TASK);
+      await sut.app.scheduler.runNow(DELIVERY_JOB);
       alert = await getAlert(alertId);
     }
     const delivery = alert.deliveries[0]!;
@@ -178,13 +177,13 @@ describe('alert deliveries through a Twilio-compatible provider', () => {
     expect(waits.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(DELIVERY_RETRY.giveUpAfterMs);
     // Nothing more happens afterwards.
     sut.clock.advance(60 * 60_000);
-    await sut.app.scheduler.runNow(DELIVERY_TASK);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
     expect(mine()).toHaveLength(delivery.attempts);
   });
 
   it('hands a delivery back when its worker died mid-send (lease expiry) and resends with the same token', async () => {
     await setContacts(['+15551110006']);
-    // Simulate a worker that claimed the row and died: status sending, lease in the past.
+    // Simulate a worker that claimed the job, marked the delivery sending and died while its lease still runs.
     const res = await sut.app.inject({
       method: 'POST',
       url: '/api/alerts',
@@ -194,15 +193,17 @@ describe('alert deliveries through a Twilio-compatible provider', () => {
     const alert: AlertDetail = res.json();
     expect(alert.summary.successful).toBe(1);
     const id = alert.deliveries[0]!.id;
+    await sut.db.query("UPDATE alert_deliveries SET status = 'sending', sent_at = NULL WHERE id = $1", [id]);
     await sut.db.query(
-      "UPDATE alert_deliveries SET status = 'sending', sent_at = NULL, locked_until = $2 WHERE id = $1",
-      [id, new Date(sut.clock.now().getTime() + 30_000)],
+      `UPDATE scheduled_jobs SET status = 'running', locked_until = $3
+        WHERE kind = $1 AND key = $2`,
+      [DELIVERY_JOB, id, new Date(sut.clock.now().getTime() + 30_000)],
     );
-    await sut.app.scheduler.runNow(DELIVERY_TASK);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
     const mine = () => fake.requests.filter((r) => r.to === '+15551110006');
     expect(mine()).toHaveLength(1); // still leased
     sut.clock.advance(31_000);
-    await sut.app.scheduler.runNow(DELIVERY_TASK);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
     expect(statuses(await getAlert(alert.alert.id))).toEqual({ '+15551110006': 'sent/2' });
     expect(mine().map((r) => r.token)).toEqual([id, id]);
     expect(fake.delivered.filter((r) => r.to === '+15551110006')).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDetail } from '#shared/schemas/alert';
-import { ERRORS, VALIDATION } from '#shared/texts';
+import { ALERT_TRIGGER_TYPES } from '#shared/constants';
+import { ERRORS, FIELD_ISSUE_TEXTS, VALIDATION } from '#shared/texts';
 import { DEV_OUTBOX_UNREACHABLE_ERROR } from '../../adapters/sms/dev-outbox-sms-provider';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
@@ -93,7 +94,7 @@ describe('alerts API (dev outbox)', () => {
     const user = await createTestUser(sut);
     const res = await raise(user, { triggerType: 'manual' }, 'no-contacts-key');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'validation_failed', message: ERRORS.sosNeedsContacts });
+    expect(res.json()).toEqual({ error: 'no_emergency_contacts', message: ERRORS.sosNeedsContacts });
     const { rows } = await sut.db.query('SELECT 1 FROM alerts WHERE user_id = $1', [user.id]);
     expect(rows).toHaveLength(0);
   });
@@ -169,12 +170,24 @@ describe('alerts API (dev outbox)', () => {
   });
 
   it.each([
-    [{}, VALIDATION.invalidRequest],
-    [{ triggerType: 'bored' }, VALIDATION.invalidRequest],
+    [{}, FIELD_ISSUE_TEXTS.required('Trigger type')],
+    [
+      { triggerType: 'bored' },
+      FIELD_ISSUE_TEXTS.oneOf(
+        'Trigger type',
+        ALERT_TRIGGER_TYPES.map((t) => JSON.stringify(t)),
+      ),
+    ],
     [{ triggerType: 'manual', message: '   ' }, VALIDATION.messageEmpty],
     [{ triggerType: 'manual', message: 'x'.repeat(501) }, VALIDATION.messageTooLong],
-    [{ triggerType: 'manual', message: '<script>alert(1)</script>' }, VALIDATION.invalidContent],
-    [{ triggerType: 'manual', message: 'see javascript:void(0)' }, VALIDATION.invalidContent],
+    [
+      { triggerType: 'manual', message: '<script>alert(1)</script>' },
+      FIELD_ISSUE_TEXTS.withField('Message', VALIDATION.invalidContent),
+    ],
+    [
+      { triggerType: 'manual', message: 'see javascript:void(0)' },
+      FIELD_ISSUE_TEXTS.withField('Message', VALIDATION.invalidContent),
+    ],
     [{ triggerType: 'manual', notes: 'n'.repeat(1001) }, VALIDATION.alertNotesTooLong],
     [{ triggerType: 'manual', location: { latitude: 91, longitude: 0 } }, VALIDATION.latitudeRange],
     [{ triggerType: 'manual', location: { latitude: 0, longitude: -181 } }, VALIDATION.longitudeRange],
@@ -187,17 +200,29 @@ describe('alerts API (dev outbox)', () => {
       VALIDATION.addressTooLong,
     ],
     [{ triggerType: 'manual', location: { latitude: 'north', longitude: 0 } }, VALIDATION.latitudeRange],
-    [{ triggerType: 'manual', recordingId: '../etc/passwd' }, VALIDATION.invalidRequest],
-    [{ triggerType: 'manual', raisedSecondsAgo: -1 }, VALIDATION.invalidRequest],
-    [{ triggerType: 'manual', raisedSecondsAgo: 1.5 }, VALIDATION.invalidRequest],
-    [{ triggerType: 'manual', raisedSecondsAgo: '60' }, VALIDATION.invalidRequest],
-    [{ triggerType: 'manual', raisedSecondsAgo: 7 * 24 * 3600 + 1 }, VALIDATION.invalidRequest],
+    [{ triggerType: 'manual', recordingId: '../etc/passwd' }, VALIDATION.invalidRecordingId],
+    [
+      { triggerType: 'manual', raisedSecondsAgo: -1 },
+      FIELD_ISSUE_TEXTS.atLeast('Raised seconds ago', 0, null),
+    ],
+    [
+      { triggerType: 'manual', raisedSecondsAgo: 1.5 },
+      FIELD_ISSUE_TEXTS.mustBe('Raised seconds ago', 'a whole number'),
+    ],
+    [
+      { triggerType: 'manual', raisedSecondsAgo: '60' },
+      FIELD_ISSUE_TEXTS.mustBe('Raised seconds ago', 'a number'),
+    ],
+    [
+      { triggerType: 'manual', raisedSecondsAgo: 7 * 24 * 3600 + 1 },
+      FIELD_ISSUE_TEXTS.atMost('Raised seconds ago', 7 * 24 * 3600, null),
+    ],
   ])('rejects %j with its message, and writes nothing', async (payload, message) => {
     const user = await createTestUser(sut);
     await addContact(user, 'Ann Smith', '+15550006666');
     const res = await raise(user, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'validation_failed', message });
+    expect(res.json()).toMatchObject({ error: 'validation_failed', message });
     const { rows } = await sut.db.query('SELECT 1 FROM alerts WHERE user_id = $1', [user.id]);
     expect(rows).toHaveLength(0);
   });

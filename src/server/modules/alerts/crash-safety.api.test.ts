@@ -148,7 +148,7 @@ async function createDatabase(): Promise<TestDatabase> {
     await admin.end();
     const db: TestDatabase = {
       env: { DATABASE_URL: withDatabase(url, name) },
-      open: async () => openPostgres(withDatabase(url, name), 2),
+      open: async () => openPostgres(withDatabase(url, name), { max: 2, urgent: 1 }),
       async drop() {
         const dropper = new pg.Client({ connectionString: url });
         await dropper.connect();

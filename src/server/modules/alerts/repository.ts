@@ -1,11 +1,17 @@
-import type { Alert, AlertDelivery, AlertDeliveryStatus } from '#shared/schemas/alert';
+import type {
+  Alert,
+  AlertDelivery,
+  AlertDeliveryStatus,
+  AlertTriggerType,
+  DeliveryChannel,
+} from '#shared/schemas/alert';
 import { one, type Queryable } from '../../db/database';
 
 export type AlertRow = {
   id: string;
   user_id: string;
   idempotency_key: string;
-  trigger_type: string;
+  trigger_type: AlertTriggerType;
   message: string | null;
   notes: string | null;
   location_lat: number | null;
@@ -21,7 +27,7 @@ export type AlertRow = {
 export type DeliveryRow = {
   id: string;
   alert_id: string;
-  channel: string;
+  channel: DeliveryChannel;
   recipient: string;
   recipient_name: string | null;
   status: AlertDeliveryStatus;
@@ -107,157 +113,138 @@ export async function listAlertsOfWards(
   return rows;
 }
 
-export type NewDelivery = { recipient: string; recipientName: string | null; contactId: string | null };
+export type NewDelivery = {
+  channel: DeliveryChannel;
+  recipient: string;
+  recipientName: string | null;
+  contactId: string | null;
+  body: string;
+};
 
-/** One row per recipient, all pending and due now. A repeated recipient is stored once (unique index). */
+/** One row per recipient and channel, all pending and due `dueAt`; returns their ids (a repeat is stored once). */
 export async function insertDeliveries(
   tx: Queryable,
   alertId: string,
-  body: string,
   deliveries: readonly NewDelivery[],
-  now: Date,
-): Promise<void> {
-  await tx.query(
+  dueAt: Date,
+): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO alert_deliveries (alert_id, channel, recipient, recipient_name, contact_id, position, body,
                                    status, next_attempt_at, created_at, updated_at)
-     SELECT $1, 'sms', d.recipient, d.recipient_name, d.contact_id, d.n, $2, 'pending', $6, $6, $6
-     FROM unnest($3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS d(recipient, recipient_name, contact_id, n)
-     ON CONFLICT (alert_id, channel, recipient) DO NOTHING`,
+     SELECT $1, d.channel, d.recipient, d.recipient_name, d.contact_id, d.position, d.body, 'pending', $2, $2, $2
+     FROM jsonb_to_recordset($3::jsonb)
+       AS d(channel text, recipient text, recipient_name text, contact_id text, body text, position int)
+     ON CONFLICT (alert_id, channel, recipient) DO NOTHING
+     RETURNING id`,
     [
       alertId,
-      body,
-      deliveries.map((d) => d.recipient),
-      deliveries.map((d) => d.recipientName),
-      deliveries.map((d) => d.contactId),
-      now,
+      dueAt,
+      JSON.stringify(
+        deliveries.map((d, index) => ({
+          position: index + 1,
+          channel: d.channel,
+          recipient: d.recipient,
+          recipient_name: d.recipientName,
+          contact_id: d.contactId,
+          body: d.body,
+        })),
+      ),
     ],
   );
+  return rows.map((row) => row.id);
 }
 
+/** The deliveries to the person's contacts (every channel but a guardian's push), in the order of the list. */
 export async function listDeliveries(db: Queryable, alertIds: readonly string[]): Promise<DeliveryRow[]> {
   if (alertIds.length === 0) return [];
   const { rows } = await db.query<DeliveryRow>(
-    `SELECT ${DELIVERY_COLUMNS} FROM alert_deliveries WHERE alert_id = ANY($1::uuid[]) ORDER BY position, id`,
+    `SELECT ${DELIVERY_COLUMNS} FROM alert_deliveries
+     WHERE alert_id = ANY($1::uuid[]) AND channel <> 'push' ORDER BY position, id`,
     [alertIds],
   );
   return rows;
 }
 
-/** How many of an alert's deliveries still wait for their first attempt to finish. */
-export async function countAwaitingFirstAttempt(db: Queryable, alertId: string): Promise<number> {
+/**
+ * How many of an alert's contact deliveries that were due by `dueBy` still wait for their first attempt to
+ * finish. Deliveries due later are not waited for.
+ */
+export async function countAwaitingFirstAttempt(
+  db: Queryable,
+  alertId: string,
+  dueBy: Date,
+): Promise<number> {
   const row = await one<{ waiting: number }>(
     db,
     `SELECT count(*)::int AS waiting FROM alert_deliveries
-     WHERE alert_id = $1 AND (attempts = 0 OR (attempts = 1 AND status = 'sending'))`,
-    [alertId],
+     WHERE alert_id = $1 AND channel <> 'push' AND next_attempt_at <= $2
+       AND (attempts = 0 OR (attempts = 1 AND status = 'sending'))`,
+    [alertId, dueBy],
   );
   return row?.waiting ?? 0;
 }
 
-export function findProfileName(db: Queryable, userId: string): Promise<{ full_name: string } | undefined> {
-  return one<{ full_name: string }>(db, 'SELECT full_name FROM profiles WHERE id = $1', [userId]);
-}
+// --- The delivery job's queries (delivery-job.ts) ------------------------------------------------------------
 
-// --- The delivery worker's queries -------------------------------------------------------------------------
+export type DeliveryToSend = DeliveryRow & { body: string; user_id: string };
 
-export type ClaimedDelivery = DeliveryRow & { body: string; user_id: string; first_attempt_at: Date };
-
-/**
- * Claims up to `limit` due deliveries for one attempt: marks them `sending`, counts the attempt and leases them
- * until `leaseUntil`. `FOR UPDATE SKIP LOCKED` makes concurrent claimers (other instances) take disjoint rows; the
- * lease hands a row back if its claimer dies mid-send. Rows out of attempts are left to `failExhausted`.
- */
-export async function claimDueDeliveries(
+/** Marks a delivery as being sent (attempt number `attempts`) and returns what to send; undefined when gone. */
+export function startAttempt(
   db: Queryable,
+  deliveryId: string,
+  attempts: number,
   now: Date,
-  leaseUntil: Date,
-  limit: number,
-  maxAttempts: number,
-): Promise<ClaimedDelivery[]> {
-  const { rows } = await db.query<ClaimedDelivery>(
-    `UPDATE alert_deliveries d
-     SET status = 'sending', attempts = d.attempts + 1, locked_until = $2, updated_at = $1,
-         first_attempt_at = COALESCE(d.first_attempt_at, $1)
+): Promise<DeliveryToSend | undefined> {
+  return one<DeliveryToSend>(
+    db,
+    `UPDATE alert_deliveries d SET status = 'sending', attempts = $2, updated_at = $3
      FROM alerts a
-     WHERE a.id = d.alert_id AND d.id IN (
-       SELECT id FROM alert_deliveries
-       WHERE status IN ('pending', 'sending') AND next_attempt_at <= $1
-         AND (locked_until IS NULL OR locked_until < $1) AND attempts < $4
-       ORDER BY next_attempt_at
-       LIMIT $3
-       FOR UPDATE SKIP LOCKED)
-     RETURNING d.id, d.alert_id, d.channel, d.recipient, d.recipient_name, d.status, d.attempts, d.last_error,
-               d.next_attempt_at, d.sent_at, d.body, d.first_attempt_at, a.user_id`,
-    [now, leaseUntil, limit, maxAttempts],
+     WHERE d.id = $1 AND a.id = d.alert_id AND d.status IN ('pending', 'sending')
+     RETURNING ${qualified('d')}, d.body, a.user_id`,
+    [deliveryId, attempts, now],
   );
-  return rows;
 }
 
-/**
- * Ends deliveries whose every attempt was used up by claimers that never reported back (crashed mid-send each
- * time): without this a text that crashes the process would be retried forever.
- */
-export async function failExhausted(
-  db: Queryable,
-  now: Date,
-  maxAttempts: number,
-  error: string,
-): Promise<Array<DeliveryRow & { user_id: string }>> {
-  const { rows } = await db.query<DeliveryRow & { user_id: string }>(
-    `UPDATE alert_deliveries d
-     SET status = 'failed', locked_until = NULL, updated_at = $1, last_error = COALESCE(d.last_error, $3)
-     FROM alerts a
-     WHERE a.id = d.alert_id AND d.status IN ('pending', 'sending') AND d.attempts >= $2
-       AND (d.locked_until IS NULL OR d.locked_until < $1)
-     RETURNING d.id, d.alert_id, d.channel, d.recipient, d.recipient_name, d.status, d.attempts, d.last_error,
-               d.next_attempt_at, d.sent_at, a.user_id`,
-    [now, maxAttempts, error],
-  );
-  return rows;
-}
-
-export type AttemptOutcome =
+export type DeliveryOutcome =
   | { status: 'sent'; providerMessageId: string | null }
   | { status: 'pending'; nextAttemptAt: Date; error: string }
   | { status: 'failed'; error: string };
 
-/**
- * Records how an attempt went. Fenced by the attempt number: if our lease ran out and another claimer took the
- * row (attempts moved on), this stale result changes nothing and returns undefined.
- */
-export function recordAttempt(
-  db: Queryable,
+/** Records how the latest attempt went (inside the job's fenced settlement). */
+export function recordOutcome(
+  tx: Queryable,
   delivery: { id: string; attempts: number },
-  outcome: AttemptOutcome,
+  outcome: DeliveryOutcome,
   now: Date,
-): Promise<DeliveryRow | undefined> {
-  const fence = 'WHERE id = $1 AND status = $2 AND attempts = $3';
-  const base = [delivery.id, 'sending', delivery.attempts, now];
-  switch (outcome.status) {
-    case 'sent':
-      return one<DeliveryRow>(
-        db,
-        `UPDATE alert_deliveries SET status = 'sent', sent_at = $4, updated_at = $4, locked_until = NULL,
-           provider_message_id = $5, last_error = NULL
-         ${fence} RETURNING ${DELIVERY_COLUMNS}`,
-        [...base, outcome.providerMessageId],
-      );
-    case 'pending':
-      return one<DeliveryRow>(
-        db,
-        `UPDATE alert_deliveries SET status = 'pending', next_attempt_at = $5, last_error = $6, updated_at = $4,
-           locked_until = NULL
-         ${fence} RETURNING ${DELIVERY_COLUMNS}`,
-        [...base, outcome.nextAttemptAt, outcome.error],
-      );
-    case 'failed':
-      return one<DeliveryRow>(
-        db,
-        `UPDATE alert_deliveries SET status = 'failed', last_error = $5, updated_at = $4, locked_until = NULL
-         ${fence} RETURNING ${DELIVERY_COLUMNS}`,
-        [...base, outcome.error],
-      );
-  }
+): Promise<(DeliveryRow & { user_id: string }) | undefined> {
+  const sent = outcome.status === 'sent';
+  return one<DeliveryRow & { user_id: string }>(
+    tx,
+    `UPDATE alert_deliveries d SET status = $3, attempts = GREATEST(d.attempts, $2), updated_at = $4,
+       sent_at = CASE WHEN $5 THEN $4 ELSE d.sent_at END,
+       provider_message_id = COALESCE($6, d.provider_message_id),
+       last_error = $7,
+       next_attempt_at = COALESCE($8, d.next_attempt_at)
+     FROM alerts a
+     WHERE d.id = $1 AND a.id = d.alert_id
+     RETURNING ${qualified('d')}, a.user_id`,
+    [
+      delivery.id,
+      delivery.attempts,
+      outcome.status,
+      now,
+      sent,
+      sent ? outcome.providerMessageId : null,
+      sent ? null : outcome.error,
+      outcome.status === 'pending' ? outcome.nextAttemptAt : null,
+    ],
+  );
+}
+
+function qualified(alias: string): string {
+  return DELIVERY_COLUMNS.split(', ')
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
 }
 
 // --- Shapes the API answers ---------------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AlertDetailSchema,
-  AlertIdParamsSchema,
   AlertListResponseSchema,
   CreateAlertRequestSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -10,25 +9,25 @@ import {
   SendEmergencySmsResponseSchema,
   WardAlertListResponseSchema,
 } from '#shared/schemas/alert';
-import { requireAuth } from '../../http/authenticate';
+import { IdParamsSchema } from '#shared/schemas/common';
+import { callerOf } from '../../http/access';
 import type { AlertService } from './service';
 
 /**
  * POST /api/alerts (201 new, 200 the same alert again for a repeated Idempotency-Key), GET /api/alerts,
- * GET /api/alerts/:id, the spec's POST /api/send-emergency-sms, and GET /api/wards/alerts (a guardian's view of
- * the alerts of those they watch over). Thin: each handler is one service call.
+ * GET /api/alerts/:id, POST /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints), and GET /api/wards/alerts
+ * (a guardian's view of the alerts of those they watch over). Thin: each handler is one service call.
+ * Raising an alert is `urgent`: its sign-in check uses the database capacity reserved for the SOS path.
  */
 export const alertRoutes =
   (service: AlertService): FastifyPluginAsyncZod =>
   async (app) => {
-    // Alerts carry a person's location: never in a shared cache.
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
+    const raise = { access: 'signed-in', urgent: true, errors: ['no_emergency_contacts'] } as const;
 
     app.post(
       '/api/alerts',
       {
+        config: raise,
         schema: {
           headers: IdempotentRequestHeadersSchema,
           body: CreateAlertRequestSchema,
@@ -36,30 +35,37 @@ export const alertRoutes =
         },
       },
       async (request, reply) => {
-        const auth = requireAuth(request);
         const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-        const { detail, created } = await service.createAlert(auth, request.body, key);
+        const { detail, created } = await service.createAlert(callerOf(request), request.body, key);
         return reply.status(created ? 201 : 200).send(detail);
       },
     );
 
-    app.get('/api/alerts', { schema: { response: { 200: AlertListResponseSchema } } }, (request) =>
-      service.listAlerts(requireAuth(request)),
+    app.get(
+      '/api/alerts',
+      { config: { access: 'signed-in' }, schema: { response: { 200: AlertListResponseSchema } } },
+      (request) => service.listAlerts(callerOf(request)),
     );
 
-    app.get('/api/wards/alerts', { schema: { response: { 200: WardAlertListResponseSchema } } }, (request) =>
-      service.listWardAlerts(requireAuth(request)),
+    app.get(
+      '/api/wards/alerts',
+      { config: { access: 'signed-in' }, schema: { response: { 200: WardAlertListResponseSchema } } },
+      (request) => service.listWardAlerts(callerOf(request)),
     );
 
     app.get(
       '/api/alerts/:id',
-      { schema: { params: AlertIdParamsSchema, response: { 200: AlertDetailSchema } } },
-      (request) => service.getAlert(requireAuth(request), request.params.id),
+      {
+        config: { access: 'signed-in' },
+        schema: { params: IdParamsSchema, response: { 200: AlertDetailSchema } },
+      },
+      (request) => service.getAlert(callerOf(request), request.params.id),
     );
 
     app.post(
       '/api/send-emergency-sms',
       {
+        config: raise,
         schema: {
           headers: IdempotentRequestHeadersSchema,
           body: SendEmergencySmsRequestSchema,
@@ -67,6 +73,6 @@ export const alertRoutes =
         },
       },
       (request) =>
-        service.sendEmergencySms(requireAuth(request), request.body, request.headers[IDEMPOTENCY_KEY_HEADER]),
+        service.sendEmergencySms(callerOf(request), request.body, request.headers[IDEMPOTENCY_KEY_HEADER]),
     );
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALIDATION } from '#shared/texts';
+import { FIELD_ISSUE_TEXTS, VALIDATION } from '#shared/texts';
 import { DEV_OUTBOX_UNREACHABLE_ERROR } from '../../adapters/sms/dev-outbox-sms-provider';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
@@ -75,7 +75,10 @@ describe('POST /api/send-emergency-sms', () => {
     [{ phoneNumbers: ['+15551234567'] }, VALIDATION.messageEmpty],
     [{ message: '  ', phoneNumbers: ['+15551234567'] }, VALIDATION.messageEmpty],
     [{ message: 'x'.repeat(501), phoneNumbers: ['+15551234567'] }, VALIDATION.messageTooLong],
-    [{ message: '<script>x</script>', phoneNumbers: ['+15551234567'] }, VALIDATION.invalidContent],
+    [
+      { message: '<script>x</script>', phoneNumbers: ['+15551234567'] },
+      FIELD_ISSUE_TEXTS.withField('Message', VALIDATION.invalidContent),
+    ],
     [{ message: 'Help' }, VALIDATION.phoneNumbersRequired],
     [{ message: 'Help', phoneNumbers: [] }, VALIDATION.phoneNumbersRequired],
     [
@@ -100,6 +103,6 @@ describe('POST /api/send-emergency-sms', () => {
   ])('rejects %j with its message', async (payload, message) => {
     const res = await send(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'validation_failed', message });
+    expect(res.json()).toMatchObject({ error: 'validation_failed', message });
   });
 });

@@ -1,30 +1,32 @@
 /**
  * # Alerts: where an SOS is sent, and what happens if the server dies halfway
  *
- * Every trigger — the SOS button (POST /api/alerts), the spec's POST /api/send-emergency-sms, and later escort and
- * check-in deadlines — calls `raiseAlert`. In ONE transaction it writes the alert and one `alert_deliveries` row
- * per recipient (phone numbers normalised and de-duplicated), each `pending` and due now. Nothing is sent inside
- * that transaction. After the commit the delivery worker (deliver-alerts.ts, a task of the one scheduler) is
- * kicked; the HTTP request then waits (bounded, ALERT_FIRST_ATTEMPT_WAIT_MS) for each delivery's first attempt and
- * answers with the statuses it has. The worker claims due rows (`FOR UPDATE SKIP LOCKED`, a lease), sends each
- * with the delivery id as the provider's idempotency token, and records `sent`, a retry with backoff, or `failed`.
+ * Both triggers — POST /api/alerts (the SOS button, a quick message) and POST /api/send-emergency-sms — call
+ * `raiseAlert`. In ONE transaction (on the database capacity reserved for the SOS path) it writes the alert,
+ * one `alert_deliveries` row per recipient (a text to each contact's number, normalised and de-duplicated, and
+ * a push to each active guardian with a subscribed browser) and one job per delivery in the job table. Nothing
+ * is sent inside that transaction. After the commit the delivery job (delivery-job.ts) is woken; the HTTP
+ * request then waits (bounded, ALERT_FIRST_ATTEMPT_WAIT_MS) for the first attempt of each text that was due at
+ * once and answers with the statuses it has.
  *
  * If the server dies…
  * - before the commit: there is no alert. The phone got no answer and retries with the same Idempotency-Key.
- * - after the commit, before sending: the rows are `pending`. Any instance's next poll (every second, and at
+ * - after the commit, before sending: the jobs are pending. Any instance's next poll (every second, and at
  *   start-up) sends them. A retried request with the same key returns the same alert and writes nothing new.
- * - during a send: the row stays `sending` with a lease. When the lease expires another poll claims it and sends
- *   again with the SAME idempotency token, so a provider that honours it (Twilio, the dev outbox) texts once.
- * - after the provider accepted, before recording: same as during a send — a resend with the same token.
- * - while recording: each record is one fenced UPDATE (status + attempt number), so a stale worker whose lease ran
- *   out can never overwrite a newer outcome.
- * A row whose every attempt died with its worker is failed by `failExhausted`, so nothing loops forever.
- * The same key never makes two alerts (unique index), and one alert never texts a number twice (unique
- * (alert_id, channel, recipient)).
+ * - during a send, or after the provider accepted but before the outcome was recorded: the job's lease runs out
+ *   and another poll sends again. The dev outbox stores a delivery once however often it is asked; Twilio's API
+ *   has no such guarantee, so that text may arrive twice (README, "known limits").
+ * - while recording: the outcome and the job's settlement are one transaction fenced by the attempt number, so
+ *   a stale worker whose lease ran out can never overwrite a newer outcome.
+ * A delivery whose every attempt died with its worker is failed by the job runner, so nothing loops forever.
+ * The same key never makes two alerts (unique index), and one alert never reaches a recipient twice on one
+ * channel (unique (alert_id, channel, recipient)).
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { buildAlertSms } from '#shared/alert-sms-text';
+import { WARD_ACTIVITY, guardianViewUrl } from '#shared/constants';
+import { normalisePhoneNumber } from '#shared/phone';
 import type {
   AlertDetail,
   AlertListResponse,
@@ -34,31 +36,25 @@ import type {
   SendEmergencySmsResponse,
   WardAlertListResponse,
 } from '#shared/schemas/alert';
-import { buildAlertSms } from '#shared/alert-sms-text';
-import { WARD_ACTIVITY } from '#shared/constants';
-import { normalisePhoneNumber } from '#shared/phone';
-import { ERRORS } from '#shared/texts';
+import type { PushPayload } from '#shared/schemas/push';
+import { ERRORS, PUSH_TEXTS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
-import type { SmsProvider } from '../../adapters/sms/sms-provider';
 import type { Database, Queryable } from '../../db/database';
+import type { AuthContext } from '../../http/access';
 import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../../http/authenticate';
-import type { Scheduler } from '../../scheduler/scheduler';
+import { enqueueJobs } from '../../scheduler/jobs';
 import { listContacts } from '../contacts/repository';
-import { activeWards } from '../guardians/authorization';
+import { activeGuardianIds, activeWards } from '../guardians/authorization';
+import { findFullNames } from '../profile/repository';
+import { usersWithSubscriptions } from '../push/repository';
+import { getOrCreateActiveShareLink } from '../share-links/service';
 import type { AlertEvents } from './alert-events';
-import { createChangeSignal } from './change-signal';
-import { DELIVERY_TASK, createDeliveryTask } from './deliver-alerts';
+import type { ChangeSignal } from './change-signal';
+import { DELIVERY_JOB } from './delivery-job';
 import * as repo from './repository';
 
 export type CreateAlertInput = z.output<typeof CreateAlertRequestSchema>;
 export type SendEmergencySmsInput = z.output<typeof SendEmergencySmsRequestSchema>;
-
-/** Makes the live-tracking link an alert's text carries (share links, next issue); null for none. */
-export type TrackingLinkHook = (
-  tx: Queryable,
-  context: { userId: string; alertId: string; now: Date },
-) => Promise<string | null>;
 
 export type RaiseAlertInput = {
   userId: string;
@@ -74,16 +70,16 @@ export type RaiseAlertInput = {
   recordingId?: string | null;
   /** A queued SOS sent late: how long ago the person raised it (by their phone's clock). */
   raisedSecondsAgo?: number;
-  /** Same key, same alert: a retried request or a deadline job that runs twice raises one alert. */
+  /** Same key, same alert: a retried request raises one alert. */
   idempotencyKey?: string;
   /** Text these numbers instead of the person's emergency contacts (POST /api/send-emergency-sms). */
   recipients?: ReadonlyArray<{ phone: string; name?: string | null }>;
 };
 
-export type RaisedAlert = { alertId: string; created: boolean };
+export type RaisedAlert = { alertId: string; created: boolean; raisedAt: Date };
 
 export type AlertService = {
-  /** Writes an alert and its deliveries and starts sending. 400 'Please add emergency contacts…' without any. */
+  /** Writes an alert, its deliveries and their jobs, and wakes the delivery job. 400 without any contact. */
   raiseAlert(input: RaiseAlertInput): Promise<RaisedAlert>;
   createAlert(
     auth: AuthContext,
@@ -102,48 +98,33 @@ export type AlertService = {
    */
   listWardAlerts(auth: AuthContext): Promise<WardAlertListResponse>;
   getAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
-  readonly smsKind: SmsProvider['kind'];
 };
 
 export type AlertServiceDeps = {
   db: Database;
   clock: Clock;
-  sms: SmsProvider;
   events: AlertEvents;
-  scheduler: Scheduler;
-  log: FastifyBaseLogger;
+  /** Tells waiting requests that a delivery changed (the delivery job calls `notify`). */
+  changes: ChangeSignal;
+  /** Asks the delivery job to look for due deliveries now. */
+  wakeDeliveries: () => void;
   firstAttemptWaitMs: number;
-  deliveryLeaseMs: number;
-  smsTimeoutMs: number;
-  trackingLink?: TrackingLinkHook;
-  random?: () => number;
+  /** Where the live-tracking link in a text points (http/public-origin.ts). */
+  origin: string;
+  log: { warn(object: unknown, message: string): void };
 };
 
 const LIST_LIMIT = 50;
-/** A lease shorter than a send could let a second worker resend while the first is still waiting. */
-const LEASE_MARGIN_MS = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createAlertService(deps: AlertServiceDeps): AlertService {
   const { db, clock } = deps;
-  const changes = createChangeSignal();
-  deps.scheduler.add(
-    createDeliveryTask({
-      db,
-      clock,
-      sms: deps.sms,
-      events: deps.events,
-      log: deps.log,
-      leaseMs: Math.max(deps.deliveryLeaseMs, deps.smsTimeoutMs + LEASE_MARGIN_MS),
-      onChange: changes.notify,
-      random: deps.random,
-    }),
-  );
+  // The SOS path's reads and writes use the reserved capacity: location uploads never stand in their way.
+  const lane = db.urgent;
 
   /** Each alert with its deliveries (one query for all of them), in the order given. */
   const loadDetails = async (alerts: repo.AlertRow[]): Promise<AlertDetail[]> => {
     const deliveries = await repo.listDeliveries(
-      db,
+      lane,
       alerts.map((alert) => alert.id),
     );
     return alerts.map((alert) =>
@@ -153,60 +134,84 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
   const loadDetail = async (alert: repo.AlertRow): Promise<AlertDetail> => (await loadDetails([alert]))[0]!;
 
   /**
-   * Waits until every delivery of the alert has finished its first attempt, or the wait runs out. Real time, not
-   * the Clock: this bounds how long an HTTP request stays open. Any instance may do the sending, so the truth is
-   * read from the database; the local signal only saves polling delay.
+   * Waits until every text that was due when the alert was raised has finished its first attempt, or the wait
+   * runs out. Real time, not the Clock: this bounds how long an HTTP request stays open. Any instance may do the
+   * sending, so the truth is read from the database; the local signal only saves polling delay.
    */
-  const waitForFirstAttempts = async (alertId: string): Promise<void> => {
+  const waitForFirstAttempts = async (alertId: string, dueBy: Date): Promise<void> => {
     const deadline = Date.now() + deps.firstAttemptWaitMs;
-    while ((await repo.countAwaitingFirstAttempt(db, alertId)) > 0) {
+    while ((await repo.countAwaitingFirstAttempt(lane, alertId, dueBy)) > 0) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) return;
-      await changes.wait(Math.min(remaining, 250));
+      await deps.changes.wait(Math.min(remaining, 250));
     }
   };
 
   const raiseAlert = async (input: RaiseAlertInput): Promise<RaisedAlert> => {
     const key = input.idempotencyKey ?? randomUUID();
     const now = clock.now();
-    const { alert, created } = await db.transaction(async (tx) => {
+    const { alert, created } = await lane.transaction(async (tx) => {
       const inserted = await repo.insertAlert(tx, newAlertRow(input, key, now));
       if (!inserted) {
         const existing = await repo.findAlertByKey(tx, input.userId, key);
         if (!existing) throw new Error('idempotent alert vanished');
         return { alert: existing, created: false };
       }
-      const recipients = input.recipients
-        ? uniqueRecipients(
-            input.recipients.map((r) => ({ phone: r.phone, name: r.name ?? null, contactId: null })),
-          )
-        : uniqueRecipients(
-            (await listContacts(tx, input.userId)).map((c) => ({
-              phone: c.phone,
-              name: c.name,
-              contactId: c.id,
-            })),
-          );
-      if (recipients.length === 0) throw new AppError('validation_failed', ERRORS.sosNeedsContacts);
-      const profile = await repo.findProfileName(tx, input.userId);
-      const trackingUrl = deps.trackingLink
-        ? await deps.trackingLink(tx, { userId: input.userId, alertId: inserted.id, now })
-        : null;
-      const body = buildAlertSms({
-        fullName: profile?.full_name ?? null,
-        triggerType: input.triggerType,
-        at: inserted.occurred_at,
-        sentAt: now,
-        location: input.location,
-        message: input.message,
-        trackingUrl,
-      });
-      await repo.insertDeliveries(tx, inserted.id, body, recipients, now);
+      const deliveries = await deliveriesFor(tx, input, inserted, now);
+      const ids = await repo.insertDeliveries(tx, inserted.id, deliveries, now);
+      await enqueueJobs(
+        tx,
+        ids.map((id) => ({ kind: DELIVERY_JOB, key: id, dueAt: now })),
+        now,
+      );
       return { alert: inserted, created: true };
     });
-    deps.scheduler.kick(DELIVERY_TASK);
+    deps.wakeDeliveries();
     if (created) emitRaised(input.userId, alert);
-    return { alertId: alert.id, created };
+    return { alertId: alert.id, created, raisedAt: alert.created_at };
+  };
+
+  /** A text to each contact (or each given number) and a push to each active guardian with a browser subscribed. */
+  const deliveriesFor = async (
+    tx: Queryable,
+    input: RaiseAlertInput,
+    alert: repo.AlertRow,
+    now: Date,
+  ): Promise<repo.NewDelivery[]> => {
+    const recipients = uniqueRecipients(
+      input.recipients
+        ? input.recipients.map((r) => ({ phone: r.phone, name: r.name ?? null, contactId: null }))
+        : (await listContacts(tx, input.userId)).map((c) => ({
+            phone: c.phone,
+            name: c.name,
+            contactId: c.id,
+          })),
+    );
+    if (recipients.length === 0) throw new AppError('no_emergency_contacts', ERRORS.sosNeedsContacts);
+    const guardians = [...(await usersWithSubscriptions(tx, await activeGuardianIds(tx, input.userId)))];
+    const names = await findFullNames(tx, [input.userId, ...guardians]);
+    const fullName = names.get(input.userId) ?? '';
+    const link = await getOrCreateActiveShareLink(tx, { userId: input.userId, now, origin: deps.origin });
+    const text = buildAlertSms({
+      fullName,
+      triggerType: input.triggerType,
+      at: alert.occurred_at,
+      sentAt: now,
+      location: input.location,
+      message: input.message,
+      trackingUrl: link.url,
+    });
+    const push = JSON.stringify(guardianPush(input.userId, fullName, alert.id));
+    return [
+      ...recipients.map((r) => ({ channel: 'sms' as const, ...r, body: text })),
+      ...guardians.map((id) => ({
+        channel: 'push' as const,
+        recipient: id,
+        recipientName: names.get(id) || null,
+        contactId: null,
+        body: push,
+      })),
+    ];
   };
 
   const emitRaised = (userId: string, alert: repo.AlertRow): void => {
@@ -219,16 +224,15 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
   const raiseAndReport = async (
     input: RaiseAlertInput,
   ): Promise<{ detail: AlertDetail; created: boolean }> => {
-    const { alertId, created } = await raiseAlert(input);
-    await waitForFirstAttempts(alertId);
-    const alert = await repo.findAlert(db, input.userId, alertId);
+    const { alertId, created, raisedAt } = await raiseAlert(input);
+    await waitForFirstAttempts(alertId, raisedAt);
+    const alert = await repo.findAlert(lane, input.userId, alertId);
     if (!alert) throw new AppError('not_found', ERRORS.notFound);
     return { detail: await loadDetail(alert), created };
   };
 
   return {
     raiseAlert,
-    smsKind: deps.sms.kind,
 
     createAlert: (auth, input, idempotencyKey) =>
       raiseAndReport({ userId: auth.userId, ...input, idempotencyKey }),
@@ -270,11 +274,20 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     },
 
     async getAlert(auth, alertId) {
-      // An id that is not a UUID cannot be anyone's alert (and must not reach a uuid comparison in SQL).
-      const alert = UUID.test(alertId) ? await repo.findAlert(db, auth.userId, alertId) : undefined;
+      const alert = await repo.findAlert(db, auth.userId, alertId);
       if (!alert) throw new AppError('not_found', ERRORS.notFound);
       return loadDetail(alert);
     },
+  };
+}
+
+/** What a guardian's browser shows: "Emergency alert from <name>", opening the guardian view at that ward. */
+function guardianPush(wardId: string, wardName: string, alertId: string): PushPayload {
+  return {
+    title: PUSH_TEXTS.alertTitle(wardName),
+    body: PUSH_TEXTS.alertBody(wardName),
+    url: guardianViewUrl(wardId),
+    tag: `alert-${alertId}`,
   };
 }
 
@@ -298,8 +311,11 @@ function newAlertRow(input: RaiseAlertInput, key: string, now: Date): repo.NewAl
 /** Normalised numbers, each once (the first contact with a number names it). */
 function uniqueRecipients(
   recipients: ReadonlyArray<{ phone: string; name: string | null; contactId: string | null }>,
-): repo.NewDelivery[] {
-  const byNumber = new Map<string, repo.NewDelivery>();
+): Array<{ recipient: string; recipientName: string | null; contactId: string | null }> {
+  const byNumber = new Map<
+    string,
+    { recipient: string; recipientName: string | null; contactId: string | null }
+  >();
   for (const { phone, name, contactId } of recipients) {
     const recipient = normalisePhoneNumber(phone);
     if (!byNumber.has(recipient)) byNumber.set(recipient, { recipient, recipientName: name, contactId });

@@ -1,11 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERRORS, VALIDATION } from '#shared/texts';
+import { ERRORS, FIELD_ISSUE_TEXTS } from '#shared/texts';
 import type { Queryable } from '../../db/database';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUpViaApi, waitForMail, type SignedUpUser } from '../../testing/test-auth';
 
 /** Tables that hold nothing of a person: shared secrets and bookkeeping (rate counters store only digests). */
-const NOT_PERSONAL = new Set(['server_secrets', 'schema_migrations', 'rate_limit_counters']);
+/** Jobs name their work by key (a delivery's id, say) and carry nothing personal; a person's rows go with them. */
+const NOT_PERSONAL = new Set([
+  'server_secrets',
+  'schema_migrations',
+  'rate_limit_counters',
+  'scheduled_jobs',
+]);
 
 /** The tables seedEverything fills (the 001 schema); tables added later are still counted after deletion. */
 const SEEDED = new Set([
@@ -206,7 +212,11 @@ describe('DELETE /api/auth/user', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'validation_failed' });
       if (payload && typeof payload === 'object' && 'confirmation' in payload) {
-        expect(res.json()).toEqual({ error: 'validation_failed', message: VALIDATION.invalidRequest });
+        expect(res.json()).toMatchObject({
+          error: 'validation_failed',
+          field: 'confirmation',
+          message: FIELD_ISSUE_TEXTS.mustBe('Confirmation', '"DELETE"'),
+        });
       }
       const { rows } = await sut.db.query('SELECT 1 FROM users WHERE id = $1', [person.id]);
       expect(rows).toHaveLength(1);

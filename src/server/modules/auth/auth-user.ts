@@ -1,7 +1,7 @@
 import type { AuthUser } from '#shared/schemas/auth';
 import type { UserRow } from './repository';
 
-/** The user as the API shows it (document 1 §3): never the password hash. */
+/** The user as the API shows it (docs/PRODUCT.md#auth-endpoints): never the password hash. */
 export function toAuthUser(row: UserRow): AuthUser {
   const metadata = row.user_metadata ?? {};
   const user_metadata: AuthUser['user_metadata'] = {};

@@ -30,7 +30,7 @@ const MAX_SIMPLE_TAIL = 6;
 const MIN_PERSONAL_TOKEN = 3;
 
 /**
- * True when a password is too easy to guess (document 1 §5: "weak passwords are rejected"): a common password
+ * True when a password is too easy to guess (docs/PRODUCT.md#account-and-sign-in): a common password
  * (also with a short digit/symbol tail or simple letter-for-digit swaps), one repeated character or short
  * pattern, a run along the alphabet or a keyboard row, or built from the person's e-mail address or name.
  * Pure: no I/O, so it is unit-tested directly. Length is checked separately by the shared schema.

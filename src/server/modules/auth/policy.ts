@@ -7,6 +7,6 @@ export const CONFIRMATION_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 /** Where the e-mailed links lead. The recovery page is a client route; the confirmation link hits the API. */
 export const RECOVERY_PAGE_PATH = '/reset-password';
 export const CONFIRMATION_PATH = '/api/auth/verify';
-/** Where the confirmation link lands (document 1 §2: "Sign-up confirmation e-mail redirects to the site root"). */
+/** Where the confirmation link lands: the site root (docs/PRODUCT.md#auth-endpoints). */
 export const AFTER_CONFIRMATION_PATH = '/';
 export const INVALID_LINK_REDIRECT = '/#error=invalid_link';

@@ -202,3 +202,25 @@ export async function voidOneTimeTokens(
     [userId, purpose, now],
   );
 }
+
+// ---- live sessions (the sign-in check of every request and socket) -----------------------------------------
+
+/** Which of the given sessions are still signed in (not revoked, not deleted with their account). */
+export async function liveSessionIds(db: Queryable, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM auth_sessions WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL',
+    [[...sessionIds]],
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Is this the person's session, still signed in? */
+export async function isLiveSession(db: Queryable, sessionId: string, userId: string): Promise<boolean> {
+  const row = await one(
+    db,
+    'SELECT 1 FROM auth_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL',
+    [sessionId, userId],
+  );
+  return row !== undefined;
+}

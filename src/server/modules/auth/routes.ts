@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuthSessionSchema,
@@ -15,62 +14,36 @@ import {
   VerifyLinkQuerySchema,
   VerifyRequestSchema,
 } from '#shared/schemas/auth';
-import type { Clock } from '../../adapters/clock';
-import type { Mailer } from '../../adapters/mail/mailer';
-import type { Config } from '../../config';
-import type { Database } from '../../db/database';
-import { requireAuth } from '../../http/authenticate';
-import type { AccessTokens } from './access-token';
-import { linkOrigin } from './link-origin';
-import { parseInput } from './parse-input';
-import { createPasswordHasher } from './password';
+import { callerOf } from '../../http/access';
+import { parseInput } from '../../http/validation';
 import { AFTER_CONFIRMATION_PATH, INVALID_LINK_REDIRECT } from './policy';
-import { createAuthService } from './service';
+import type { AuthService } from './service';
 
-export type AuthRouteDeps = {
-  db: Database;
-  clock: Clock;
-  mailer: Mailer;
-  tokens: AccessTokens;
-  config: Pick<Config, 'auth' | 'publicUrl'>;
-};
-
-/** The spec's generic auth paths (document 1 §7) under /api/auth. Thin: each handler is one service call. */
+/**
+ * The generic auth paths under /api/auth (docs/PRODUCT.md#auth-endpoints). Thin: each handler is one service
+ * call.
+ */
 export const authRoutes =
-  (deps: AuthRouteDeps): FastifyPluginAsyncZod =>
+  (service: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createAuthService({
-      ...deps,
-      passwords: createPasswordHasher(),
-      limits: deps.config.auth,
-      log: app.log,
-    });
-    const origin = (request: FastifyRequest): string => linkOrigin(request, deps.config.publicUrl);
     // Every unauthenticated entry point counts against the caller's address, before anything else runs.
-    const limitAddress = async (request: FastifyRequest): Promise<void> => service.limitAddress(request.ip);
-    // Protected routes answer 401 before their body is read or validated.
-    const authenticated = async (request: FastifyRequest): Promise<void> => {
-      requireAuth(request);
-    };
-
-    // Sessions and users must never sit in a shared cache.
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
-    app.addHook('onClose', () => service.drain());
+    const limitAddress = async (request: { ip: string }): Promise<void> => service.limitAddress(request.ip);
+    const open = { access: 'public', errors: ['rate_limited'] } as const;
 
     app.post(
       '/api/auth/signup',
       {
+        config: { ...open, errors: ['rate_limited', 'weak_password', 'email_taken'] },
         onRequest: limitAddress,
         schema: { body: SignUpRequestSchema, response: { 200: AuthSessionSchema } },
       },
-      (request) => service.signUp(request.body, origin(request)),
+      (request) => service.signUp(request.body),
     );
 
     app.post(
       '/api/auth/token',
       {
+        config: { ...open, errors: ['rate_limited', 'invalid_credentials', 'invalid_refresh_token'] },
         onRequest: limitAddress,
         schema: {
           querystring: TokenQuerySchema,
@@ -78,6 +51,7 @@ export const authRoutes =
           response: { 200: AuthSessionSchema },
         },
       },
+      // The body's shape depends on the query's grant_type, so the handler picks the schema.
       (request) =>
         request.query.grant_type === 'password'
           ? service.signIn(parseInput(PasswordGrantSchema, request.body))
@@ -87,55 +61,60 @@ export const authRoutes =
     app.post(
       '/api/auth/recover',
       {
+        config: open,
         onRequest: limitAddress,
         schema: { body: RecoverRequestSchema, response: { 200: EmptyResponseSchema } },
       },
       async (request) => {
-        service.requestRecovery(request.body.email, origin(request));
+        service.requestRecovery(request.body.email);
         return {};
       },
     );
 
     app.post(
       '/api/auth/verify',
-      { onRequest: limitAddress, schema: { body: VerifyRequestSchema } },
+      {
+        config: { ...open, errors: ['rate_limited', 'invalid_link'] },
+        onRequest: limitAddress,
+        schema: { body: VerifyRequestSchema, response: { 200: AuthSessionSchema.or(EmptyResponseSchema) } },
+      },
       (request) => service.verify(request.body),
     );
 
     app.get(
       '/api/auth/verify',
-      { onRequest: limitAddress, schema: { querystring: VerifyLinkQuerySchema } },
+      { config: open, onRequest: limitAddress, schema: { querystring: VerifyLinkQuerySchema } },
       async (request, reply) => {
         const confirmed = await service.confirmFromLink(request.query.token);
         return reply.redirect(confirmed ? AFTER_CONFIRMATION_PATH : INVALID_LINK_REDIRECT, 303);
       },
     );
 
-    app.post('/api/auth/logout', { onRequest: authenticated }, async (request, reply) => {
-      await service.logout(requireAuth(request));
+    app.post('/api/auth/logout', { config: { access: 'signed-in' } }, async (request, reply) => {
+      await service.logout(callerOf(request));
       return reply.status(204).send();
     });
 
     app.get(
       '/api/auth/user',
-      { onRequest: authenticated, schema: { response: { 200: AuthUserSchema } } },
-      (request) => service.getUser(requireAuth(request)),
+      { config: { access: 'signed-in' }, schema: { response: { 200: AuthUserSchema } } },
+      (request) => service.getUser(callerOf(request)),
     );
 
     app.put(
       '/api/auth/user',
       {
-        onRequest: authenticated,
+        config: { access: 'signed-in', errors: ['weak_password'] },
         schema: { body: UpdateUserRequestSchema, response: { 200: AuthUserSchema } },
       },
-      (request) => service.updateUser(requireAuth(request), request.body),
+      (request) => service.updateUser(callerOf(request), request.body),
     );
 
     app.delete(
       '/api/auth/user',
-      { onRequest: authenticated, schema: { body: DeleteAccountRequestSchema } },
+      { config: { access: 'signed-in' }, schema: { body: DeleteAccountRequestSchema } },
       async (request, reply) => {
-        await service.deleteUser(requireAuth(request));
+        await service.deleteUser(callerOf(request));
         return reply.status(204).send();
       },
     );

@@ -16,7 +16,7 @@ import { confirmationEmail, recoveryEmail } from '../../adapters/mail/templates'
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../../http/authenticate';
+import type { AuthContext } from '../../http/access';
 import { createRateLimiter, enforceRateLimit, tooManyRequests } from '../../http/rate-limiter';
 import { createProfileIfAbsent } from '../profile/repository';
 import type { AccessTokens } from './access-token';
@@ -44,13 +44,15 @@ export type AuthServiceDeps = {
   tokens: AccessTokens;
   passwords: PasswordHasher;
   limits: Config['auth'];
+  /** Where e-mailed links point. */
+  origin: string;
   log: FastifyBaseLogger;
 };
 
 export type AuthService = {
   /** Counts one auth request from a client address; 429 past the limit. */
   limitAddress(address: string): Promise<void>;
-  signUp(input: SignUpInput, origin: string): Promise<AuthSession>;
+  signUp(input: SignUpInput): Promise<AuthSession>;
   signIn(input: PasswordGrant): Promise<AuthSession>;
   refresh(refreshToken: string): Promise<AuthSession>;
   logout(auth: AuthContext): Promise<void>;
@@ -58,7 +60,7 @@ export type AuthService = {
   updateUser(auth: AuthContext, update: UserUpdate): Promise<AuthUser>;
   deleteUser(auth: AuthContext): Promise<void>;
   /** Starts sending a recovery e-mail if the address has an account; returns at once either way. */
-  requestRecovery(email: string, origin: string): void;
+  requestRecovery(email: string): void;
   verify(request: VerifyRequest): Promise<AuthSession | Record<string, never>>;
   /** The sign-up e-mail's link: true when it confirmed the address. */
   confirmFromLink(token: string): Promise<boolean>;
@@ -155,7 +157,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       await enforceRateLimit(addressLimiter, address);
     },
 
-    async signUp(input, origin) {
+    async signUp(input) {
       const fullName = input.data.full_name;
       rejectWeak(input.password, { email: input.email, fullName });
       const passwordHash = await passwords.hash(input.password);
@@ -169,7 +171,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
           now,
         });
         if (!user) return undefined;
-        await createProfileIfAbsent(tx, user.id, now);
+        await createProfileIfAbsent(tx, user.id, { fullName, email: user.email, phone: null }, now);
         return { user, session: await issueSession(tx, user, now) };
       });
       if (!created) throw new AppError('email_taken', ERRORS.emailTaken);
@@ -177,7 +179,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       // Signed in already: nobody is kept from SOS by an unread e-mail. The link only confirms the address.
       background.run('confirmation e-mail', async () => {
         const token = await createLink(user.id, 'signup', CONFIRMATION_LINK_TTL_MS);
-        const link = `${origin}${CONFIRMATION_PATH}?type=signup&token=${token}`;
+        const link = `${deps.origin}${CONFIRMATION_PATH}?type=signup&token=${token}`;
         await deps.mailer.send({ to: user.email, ...confirmationEmail(link), userId: user.id });
       });
       return created.session;
@@ -258,14 +260,14 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       await repo.deleteUser(db, auth.userId);
     },
 
-    requestRecovery(email, origin) {
+    requestRecovery(email) {
       background.run('recovery e-mail', async () => {
         const decision = await recoveryMailLimiter.consume(email);
         if (!decision.allowed) return;
         const user = await repo.findUserByEmail(db, email);
         if (!user) return;
         const token = await createLink(user.id, 'recovery', RECOVERY_LINK_TTL_MS);
-        const link = `${origin}${RECOVERY_PAGE_PATH}?token=${token}`;
+        const link = `${deps.origin}${RECOVERY_PAGE_PATH}?token=${token}`;
         const content = recoveryEmail(link, RECOVERY_LINK_TTL_MS / 60_000);
         await deps.mailer.send({ to: user.email, ...content, userId: user.id });
       });

@@ -13,8 +13,9 @@ export async function listContacts(db: Queryable, userId: string): Promise<Emerg
 }
 
 /**
- * Replaces the whole list (the spec's `PATCH /api/profile {emergency_contacts}` contract). Contacts keep their id
- * when the client sends it; new ones get a timestamp id as the spec describes. Call inside a transaction.
+ * Replaces the whole list (`PATCH /api/profile {emergency_contacts}`,
+ * docs/PRODUCT.md#profile-and-contacts-endpoints). Contacts keep their id when the client sends it; new ones get
+ * a timestamp id. Call inside a transaction.
  */
 export async function replaceContacts(
   tx: Queryable,
@@ -37,7 +38,7 @@ export async function replaceContacts(
   }
 }
 
-/** "id (string made from the creation timestamp)" — with a suffix so two made in one millisecond differ. */
+/** An id made from the creation timestamp, with a suffix so two made in one millisecond differ. */
 export function newContactId(now: Date, salt = 0): string {
   return salt === 0 ? String(now.getTime()) : `${now.getTime()}-${salt}`;
 }

@@ -10,7 +10,7 @@ import { ERRORS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../../http/authenticate';
+import type { AuthContext } from '../../http/access';
 import * as repo from './repository';
 
 export type ContactInput = z.output<typeof EmergencyContactInputSchema>;
@@ -24,9 +24,6 @@ export type ContactService = {
   remove(auth: AuthContext, contactId: string): Promise<void>;
 };
 
-/** Contact ids are timestamps (with a suffix): anything else cannot be a contact and never reaches SQL. */
-const CONTACT_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 export function createContactService(deps: { db: Database; clock: Clock }): ContactService {
   const notFound = (): AppError => new AppError('not_found', ERRORS.notFound);
   return {
@@ -38,23 +35,20 @@ export function createContactService(deps: { db: Database; clock: Clock }): Cont
       return deps.db.transaction(async (tx) => {
         await repo.lockContactList(tx, auth.userId);
         if ((await repo.countContacts(tx, auth.userId)) >= MAX_EMERGENCY_CONTACTS) {
-          throw new AppError('validation_failed', ERRORS.tooManyContacts);
+          throw new AppError('too_many_contacts', ERRORS.tooManyContacts);
         }
         return repo.insertContact(tx, auth.userId, input, deps.clock.now());
       });
     },
 
     async update(auth, contactId, patch) {
-      if (!CONTACT_ID.test(contactId)) throw notFound();
       const contact = await repo.updateContact(deps.db, auth.userId, contactId, patch, deps.clock.now());
       if (!contact) throw notFound();
       return contact;
     },
 
     async remove(auth, contactId) {
-      if (!CONTACT_ID.test(contactId) || !(await repo.deleteContact(deps.db, auth.userId, contactId))) {
-        throw notFound();
-      }
+      if (!(await repo.deleteContact(deps.db, auth.userId, contactId))) throw notFound();
     },
   };
 }

@@ -86,7 +86,9 @@ describe('GET /api/dev/mail without the dev outbox', () => {
   });
 
   it('is not registered in production even with the dev outbox: it would list everyone’s links', async () => {
-    const app = await appWith({ NODE_ENV: 'production' }, (db) => devOutboxMailer(db));
+    const app = await appWith({ NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example' }, (db) =>
+      devOutboxMailer(db),
+    );
     expect((await app.inject({ method: 'GET', url: '/api/dev/mail' })).statusCode).toBe(404);
   });
 });

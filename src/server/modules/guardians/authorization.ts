@@ -1,8 +1,10 @@
 /**
  * The one rule for who may see a person's data: the person themself, and a guardian only while their
  * relationship is `active`. Pending, rejected and ended relationships grant nothing. Every read of a ward's data
- * (locations, the ward list) and every realtime fan-out and catch-up goes through these functions, and they
- * read the database each time, so a guardian removed a moment ago sees nothing from then on.
+ * (locations, alerts, the ward list) and every realtime catch-up goes through these functions, and they read the
+ * database each time, so a guardian removed a moment ago sees nothing from then on. Live realtime routing uses
+ * the hub's in-memory index (realtime/guardian-index.ts), loaded from `activeWards`/`activeWardIdsOf` and changed
+ * by every relationship event.
  */
 import type { Queryable } from '../../db/database';
 
@@ -11,7 +13,6 @@ const ACTIVE = "status = 'active'";
 
 /** True when `guardianId` currently watches over `wardId`. */
 export async function canWatch(db: Queryable, guardianId: string, wardId: string): Promise<boolean> {
-  if (!isUuid(guardianId) || !isUuid(wardId)) return false;
   const { rows } = await db.query(
     `SELECT 1 FROM guardian_relationships WHERE guardian_id = $1 AND ward_id = $2 AND ${ACTIVE} LIMIT 1`,
     [guardianId, wardId],
@@ -45,9 +46,17 @@ export async function activeWards(db: Queryable, guardianId: string): Promise<Ac
   return rows.map((row) => ({ wardId: row.ward_id, relationshipId: row.id, activatedAt: row.activated_at }));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids from a URL are checked before they reach a uuid column, where a malformed one would be a 500. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
+/** The wards each of the given people currently watches over (for the realtime hub's routing map). */
+export async function activeWardIdsOf(
+  db: Queryable,
+  guardianIds: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (guardianIds.length === 0) return new Map();
+  const { rows } = await db.query<{ guardian_id: string; ward_id: string }>(
+    `SELECT guardian_id, ward_id FROM guardian_relationships WHERE guardian_id = ANY($1::uuid[]) AND ${ACTIVE}`,
+    [[...guardianIds]],
+  );
+  const wards = new Map<string, string[]>();
+  for (const row of rows) wards.set(row.guardian_id, [...(wards.get(row.guardian_id) ?? []), row.ward_id]);
+  return wards;
 }

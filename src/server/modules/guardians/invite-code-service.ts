@@ -4,7 +4,7 @@ import { ERRORS, GUARDIAN_TEXTS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../../http/authenticate';
+import type { AuthContext } from '../../http/access';
 import { enforceRateLimit, type RateLimiter } from '../../http/rate-limiter';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { generateInviteCode } from './invite-code-generator';
@@ -25,7 +25,10 @@ export type InviteCodeService = {
   create(auth: AuthContext): Promise<InviteCode>;
   /** The caller's codes that can still be redeemed, newest first. */
   list(auth: AuthContext): Promise<InviteCode[]>;
-  /** The caller becomes the ward of the code's creator, pending the creator's approval (document 1 §4). */
+  /**
+   * The caller becomes the ward of the code's creator, pending the creator's approval
+   * (docs/PRODUCT.md#guardians).
+   */
   redeem(auth: AuthContext, code: string, address: string): Promise<GuardianRelationship>;
 };
 
@@ -75,8 +78,8 @@ export function createInviteCodeService(deps: InviteCodeServiceDeps): InviteCode
       });
       const row = await repo.findRelationship(db, relationshipId);
       if (!row) throw new AppError('not_found', ERRORS.notFound);
-      await publishRelationshipChange(publisher, row);
-      await publishNotification(publisher, row.guardian_id, {
+      publishRelationshipChange(publisher, row);
+      publishNotification(publisher, row.guardian_id, {
         type: 'info',
         title: GUARDIAN_TEXTS.newRequestTitle,
         message: GUARDIAN_TEXTS.requestReceived(row.ward_name),
@@ -86,7 +89,7 @@ export function createInviteCodeService(deps: InviteCodeServiceDeps): InviteCode
   };
 }
 
-/** Why the claim found nothing, in the spec's words (document 1 §5): unknown or used, expired, or one's own. */
+/** Why the claim found nothing (docs/PRODUCT.md#invite-codes): unknown or used, expired, or one's own. */
 async function whyNotRedeemable(tx: Queryable, code: string, userId: string, now: Date): Promise<AppError> {
   const row = await repo.findInviteCode(tx, code);
   if (!row || row.is_used) return new AppError('invalid_invite_code', ERRORS.invalidOrExpiredCode);

@@ -3,11 +3,12 @@ import { ERRORS, GUARDIAN_TEXTS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../../http/authenticate';
+import type { AuthContext } from '../../http/access';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { latestLocations, toLocation } from '../locations/repository';
-import { activeWards, isUuid } from './authorization';
+import { activeWards } from './authorization';
 import { publishNotification, publishRelationshipChange, toRelationship } from './relationship-view';
+import { findPeople } from '../profile/repository';
 import * as repo from './repository';
 
 export type RelationshipService = {
@@ -32,7 +33,7 @@ export function createRelationshipService(deps: {
 
   /** The relationship if the caller is part of it; a stranger learns nothing, not even that it exists. */
   const findOwn = async (auth: AuthContext, id: string): Promise<repo.RelationshipRow> => {
-    const row = isUuid(id) ? await repo.findRelationship(db, id) : undefined;
+    const row = await repo.findRelationship(db, id);
     if (!row || (row.guardian_id !== auth.userId && row.ward_id !== auth.userId)) throw notFound();
     return row;
   };
@@ -57,9 +58,9 @@ export function createRelationshipService(deps: {
       if (!changed) throw new AppError('conflict', GUARDIAN_TEXTS.requestAlreadyAnswered);
       const updated = await repo.findRelationship(db, id);
       if (!updated) throw notFound();
-      await publishRelationshipChange(publisher, updated);
+      publishRelationshipChange(publisher, updated);
       if (status === 'active') {
-        await publishNotification(publisher, updated.ward_id, {
+        publishNotification(publisher, updated.ward_id, {
           type: 'success',
           title: GUARDIAN_TEXTS.requestApprovedTitle,
           message: GUARDIAN_TEXTS.requestApproved(updated.guardian_name),
@@ -78,13 +79,13 @@ export function createRelationshipService(deps: {
       });
       if (!changed) throw notFound();
       const ended = await repo.findRelationship(db, id);
-      await publishRelationshipChange(publisher, ended ?? { ...row, status: 'ended' });
+      publishRelationshipChange(publisher, ended ?? { ...row, status: 'ended' });
     },
 
     async listWards(auth) {
       const wards = await activeWards(db, auth.userId);
       const ids = wards.map((ward) => ward.wardId);
-      const parties = await repo.findParties(db, ids);
+      const parties = await findPeople(db, ids);
       const sharing = ids.filter((wardId) => parties.get(wardId)?.location_sharing_enabled === true);
       const locations = await latestLocations(db, sharing);
       const listed = wards.map((ward): Ward => {

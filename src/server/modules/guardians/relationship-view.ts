@@ -19,30 +19,28 @@ export function toRelationship(row: RelationshipRow, viewerId: string): Guardian
   };
 }
 
-/** Tells both parties (and only them) that their relationship changed, each from their own side. */
-export async function publishRelationshipChange(
-  publisher: RealtimePublisher,
-  row: RelationshipRow,
-): Promise<void> {
-  await Promise.all(
-    [row.guardian_id, row.ward_id].map((userId) =>
-      publisher.publish({
-        type: 'relationship.updated',
-        userId,
-        audience: 'subject',
-        payload: toRelationship(row, userId),
-      }),
-    ),
-  );
+/**
+ * Tells both parties (and only them) that their relationship changed, each from their own side. Returns at once:
+ * the hub routes by the new relationship from this moment, and delivers in the background.
+ */
+export function publishRelationshipChange(publisher: RealtimePublisher, row: RelationshipRow): void {
+  for (const userId of [row.guardian_id, row.ward_id]) {
+    void publisher.publish({
+      type: 'relationship.updated',
+      userId,
+      audience: 'subject',
+      payload: toRelationship(row, userId),
+    });
+  }
 }
 
-/** Adds an entry to one person's notification list (document 1 §3 Notification). */
-export async function publishNotification(
+/** Adds an entry to one person's notification list (docs/PRODUCT.md#notifications). */
+export function publishNotification(
   publisher: RealtimePublisher,
   userId: string,
   notification: { type: 'info' | 'success' | 'warning' | 'error'; title: string; message: string },
-): Promise<void> {
-  await publisher.publish({
+): void {
+  void publisher.publish({
     type: 'notification',
     userId,
     audience: 'subject',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuardianRelationship, Ward } from '#shared/schemas/guardian';
-import { ERRORS, GUARDIAN_TEXTS, VALIDATION } from '#shared/texts';
+import { ERRORS, FIELD_ISSUE_TEXTS, GUARDIAN_TEXTS } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { canWatch } from './authorization';
@@ -95,7 +95,14 @@ describe('guardian relationships API', () => {
     for (const payload of [{ status: 'ended' }, { status: 'pending' }, {}, { status: 1 }]) {
       const res = await decide(guardian, pending.id, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'validation_failed', message: VALIDATION.invalidRequest });
+      expect(res.json()).toEqual({
+        error: 'validation_failed',
+        field: 'status',
+        message:
+          'status' in payload
+            ? FIELD_ISSUE_TEXTS.oneOf('Status', ['"active"', '"rejected"'])
+            : FIELD_ISSUE_TEXTS.required('Status'),
+      });
     }
 
     expect((await decide(guardian, pending.id, { status: 'rejected' })).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database';
 import { one } from '../../db/database';
 import type { RelationshipStatus } from '#shared/schemas/guardian';
+import { findPeople } from '../profile/repository';
 
 export type InviteCodeRow = {
   id: string;
@@ -27,7 +28,7 @@ export function insertInviteCode(
   );
 }
 
-/** The creator's codes that can still be redeemed, newest first (document 1 §7 "Own codes"). */
+/** The creator's codes that can still be redeemed, newest first (docs/PRODUCT.md#guardian-endpoints). */
 export async function listUsableInviteCodes(
   db: Queryable,
   userId: string,
@@ -63,28 +64,39 @@ export function claimInviteCode(
   );
 }
 
-export type RelationshipRow = {
+type StoredRelationship = {
   id: string;
   guardian_id: string;
   ward_id: string;
   status: RelationshipStatus;
-  relationship_type: string;
+  relationship_type: 'guardian';
   created_at: Date;
   updated_at: Date;
+};
+
+/** A relationship with both parties' names and e-mail addresses (from their profiles). */
+export type RelationshipRow = StoredRelationship & {
   guardian_name: string;
   guardian_email: string;
   ward_name: string;
   ward_email: string;
 };
 
-/** A relationship with both parties' names and e-mail addresses (document 1 §3 "enriched"). */
-const ENRICHED = `
-  SELECT r.id, r.guardian_id, r.ward_id, r.status, r.relationship_type, r.created_at, r.updated_at,
-         COALESCE(g.full_name, '') AS guardian_name, COALESCE(g.email, '') AS guardian_email,
-         COALESCE(w.full_name, '') AS ward_name, COALESCE(w.email, '') AS ward_email
-  FROM guardian_relationships r
-  LEFT JOIN profiles g ON g.id = r.guardian_id
-  LEFT JOIN profiles w ON w.id = r.ward_id`;
+const RELATIONSHIP_COLUMNS = 'id, guardian_id, ward_id, status, relationship_type, created_at, updated_at';
+
+async function withParties(db: Queryable, rows: readonly StoredRelationship[]): Promise<RelationshipRow[]> {
+  const people = await findPeople(
+    db,
+    rows.flatMap((row) => [row.guardian_id, row.ward_id]),
+  );
+  return rows.map((row) => ({
+    ...row,
+    guardian_name: people.get(row.guardian_id)?.full_name ?? '',
+    guardian_email: people.get(row.guardian_id)?.email ?? '',
+    ward_name: people.get(row.ward_id)?.full_name ?? '',
+    ward_email: people.get(row.ward_id)?.email ?? '',
+  }));
+}
 
 export function hasOpenRelationship(tx: Queryable, guardianId: string, wardId: string): Promise<boolean> {
   return one(
@@ -108,18 +120,24 @@ export async function insertRelationship(
   return row!.id;
 }
 
-export function findRelationship(db: Queryable, id: string): Promise<RelationshipRow | undefined> {
-  return one<RelationshipRow>(db, `${ENRICHED} WHERE r.id = $1`, [id]);
+export async function findRelationship(db: Queryable, id: string): Promise<RelationshipRow | undefined> {
+  const row = await one<StoredRelationship>(
+    db,
+    `SELECT ${RELATIONSHIP_COLUMNS} FROM guardian_relationships WHERE id = $1`,
+    [id],
+  );
+  return row ? (await withParties(db, [row]))[0] : undefined;
 }
 
 /** Every relationship the person is part of except ended ones, newest first. */
 export async function listRelationships(db: Queryable, userId: string): Promise<RelationshipRow[]> {
-  const { rows } = await db.query<RelationshipRow>(
-    `${ENRICHED} WHERE (r.guardian_id = $1 OR r.ward_id = $1) AND r.status <> 'ended'
-     ORDER BY r.created_at DESC, r.id DESC`,
+  const { rows } = await db.query<StoredRelationship>(
+    `SELECT ${RELATIONSHIP_COLUMNS} FROM guardian_relationships
+     WHERE (guardian_id = $1 OR ward_id = $1) AND status <> 'ended'
+     ORDER BY created_at DESC, id DESC`,
     [userId],
   );
-  return rows;
+  return withParties(db, rows);
 }
 
 /**
@@ -137,16 +155,4 @@ export async function transitionRelationship(
     [change.id, change.to, change.now, [...change.from]],
   );
   return rowCount > 0;
-}
-
-export type PartyRow = { id: string; full_name: string; email: string; location_sharing_enabled: boolean };
-
-/** Names, addresses and sharing flags of the given people (those without a profile are left out). */
-export async function findParties(db: Queryable, userIds: readonly string[]): Promise<Map<string, PartyRow>> {
-  if (userIds.length === 0) return new Map();
-  const { rows } = await db.query<PartyRow>(
-    'SELECT id, full_name, email, location_sharing_enabled FROM profiles WHERE id = ANY($1::uuid[])',
-    [[...userIds]],
-  );
-  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATION_LIMITS } from '#shared/constants';
 import type { LatestLocationResponse, LocationRouteResponse } from '#shared/schemas/location';
-import { ERRORS, LOCATION_TEXTS, VALIDATION } from '#shared/texts';
+import { ERRORS, FIELD_ISSUE_TEXTS, LOCATION_TEXTS, VALIDATION } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { endRelationship, linkGuardian, postLocation, signInAgain } from '../guardians/guardian-test-helpers';
-import { deleteExpiredLocations, locationRetentionTask } from './retention';
+import { LOCATION_RETENTION_EVERY_MS, LOCATION_RETENTION_JOB } from './module';
 
 describe('locations API', () => {
   let sut: TestApp;
@@ -110,7 +110,7 @@ describe('locations API', () => {
     expect([...times].sort()).toEqual(times);
   });
 
-  it('answers each invalid reading with the spec’s message and stores nothing', async () => {
+  it('answers each invalid reading with its field’s message and stores nothing', async () => {
     const user = await createTestUser(sut);
     const ok = { latitude: 1, longitude: 2 };
     const cases: Array<[unknown, string]> = [
@@ -129,17 +129,17 @@ describe('locations API', () => {
       [{ ...ok, address: '<script>' }, VALIDATION.addressInvalid],
       [{ ...ok, timestamp: 'yesterday' }, LOCATION_TEXTS.invalidTimestamp],
       [{ ...ok, battery: 101 }, LOCATION_TEXTS.batteryRange],
-      [{ ...ok, altitude: 'high' }, VALIDATION.invalidRequest],
+      [{ ...ok, altitude: 'high' }, FIELD_ISSUE_TEXTS.mustBe('Altitude', 'a number')],
       [{ readings: [] }, LOCATION_TEXTS.readingsRequired],
       [{ readings: Array.from({ length: 101 }, () => ok) }, LOCATION_TEXTS.tooManyReadings],
       [{ readings: [ok, { ...ok, heading: 400 }] }, VALIDATION.headingRange],
-      [[ok], LOCATION_TEXTS.readingsRequired],
+      [[ok], FIELD_ISSUE_TEXTS.withField(FIELD_ISSUE_TEXTS.body, LOCATION_TEXTS.readingsRequired)],
       [{ readings: 'x' }, LOCATION_TEXTS.readingsRequired],
     ];
     for (const [payload, message] of cases) {
       const res = await post(user, payload);
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
-      expect(res.json()).toEqual({ error: 'validation_failed', message });
+      expect(res.json()).toMatchObject({ error: 'validation_failed', message });
     }
     expect(await storedCount(user.id)).toBe(0);
     // Altitude may be any number; null fields are fine (the browser gives null heading and speed).
@@ -220,7 +220,7 @@ describe('locations API', () => {
     }
   });
 
-  it('deletes positions older than the retention period (job and function)', async () => {
+  it('deletes positions older than the retention period, once per period, from the job table', async () => {
     const user = await createTestUser(sut);
     const start = sut.clock.now().getTime();
     await postLocation(sut, user, { latitude: 1, longitude: 1, timestamp: start - 25 * 3_600_000 });
@@ -228,30 +228,26 @@ describe('locations API', () => {
     await postLocation(sut, user, { latitude: 3, longitude: 3 });
     expect(await storedCount(user.id)).toBe(3);
 
-    expect(await deleteExpiredLocations(sut.db, sut.clock.now(), 24)).toBeGreaterThanOrEqual(1);
-    expect(await storedCount(user.id)).toBe(2);
-
-    // The scheduled task: runs through the app's scheduler with the configured hours (default 24).
+    // The periodic job runs through the app's scheduler with the configured hours (default 24).
     expect(sut.config.locations.retentionHours).toBe(24);
+    await sut.app.scheduler.runNow(LOCATION_RETENTION_JOB);
+    expect(await storedCount(user.id)).toBe(2);
     sut.clock.advance(2 * 3_600_000);
-    await sut.app.scheduler.runNow('location-retention');
+    await sut.app.scheduler.runNow(LOCATION_RETENTION_JOB);
     expect(await storedCount(user.id)).toBe(1);
     const fresh = await signInAgain(sut, user);
     expect((await latest(fresh)).json<LatestLocationResponse>().location).toMatchObject({ latitude: 3 });
 
-    // The task itself only deletes once per period, however often the scheduler asks.
-    const task = locationRetentionTask({ db: sut.db, clock: sut.clock, locationHours: 1, eventHours: 24 });
-    expect(await task.run()).toBe(false);
-    expect(await storedCount(user.id)).toBe(0);
+    // However often the scheduler asks, the job deletes once per period: its row is due again a period later.
     await postLocation(sut, fresh, {
       latitude: 4,
       longitude: 4,
-      timestamp: sut.clock.now().getTime() - 7_200_000,
+      timestamp: sut.clock.now().getTime() - 25 * 3_600_000,
     });
-    await task.run();
+    await sut.app.scheduler.runNow(LOCATION_RETENTION_JOB);
+    expect(await storedCount(user.id)).toBe(2);
+    sut.clock.advance(LOCATION_RETENTION_EVERY_MS);
+    await sut.app.scheduler.runNow(LOCATION_RETENTION_JOB);
     expect(await storedCount(user.id)).toBe(1);
-    sut.clock.advance(10 * 60_000);
-    await task.run();
-    expect(await storedCount(user.id)).toBe(0);
   });
 });

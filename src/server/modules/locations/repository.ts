@@ -75,14 +75,6 @@ export async function deleteLocationsBefore(db: Queryable, cutoff: Date): Promis
   return rowCount;
 }
 
-export async function isSharingLocation(db: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await db.query<{ location_sharing_enabled: boolean }>(
-    'SELECT location_sharing_enabled FROM profiles WHERE id = $1',
-    [userId],
-  );
-  return rows[0]?.location_sharing_enabled === true;
-}
-
 export function toLocation(row: LocationRow): Location {
   return {
     user_id: row.user_id,

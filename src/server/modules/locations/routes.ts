@@ -6,37 +6,37 @@ import {
   LocationRouteResponseSchema,
   LocationSubjectQuerySchema,
 } from '#shared/schemas/location';
-import { requireAuth } from '../../http/authenticate';
+import { callerOf } from '../../http/access';
 import type { LocationService } from './service';
 
 /** POST /api/locations (the caller's readings) and reads of the caller's or an active ward's positions. */
 export const locationRoutes =
   (service: LocationService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook('onRequest', async (request) => {
-      requireAuth(request);
-    });
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-    });
-
     app.post(
       '/api/locations',
-      { schema: { body: LocationIngestRequestSchema, response: { 200: LocationIngestResponseSchema } } },
-      (request) => service.ingest(requireAuth(request), request.body.readings),
+      {
+        config: { access: 'signed-in' },
+        schema: { body: LocationIngestRequestSchema, response: { 200: LocationIngestResponseSchema } },
+      },
+      (request) => service.ingest(callerOf(request), request.body.readings),
     );
 
     app.get(
       '/api/locations/latest',
       {
+        config: { access: 'signed-in' },
         schema: { querystring: LocationSubjectQuerySchema, response: { 200: LatestLocationResponseSchema } },
       },
-      (request) => service.latest(requireAuth(request), request.query.userId),
+      (request) => service.latest(callerOf(request), request.query.userId),
     );
 
     app.get(
       '/api/locations/route',
-      { schema: { querystring: LocationSubjectQuerySchema, response: { 200: LocationRouteResponseSchema } } },
-      (request) => service.route(requireAuth(request), request.query.userId),
+      {
+        config: { access: 'signed-in' },
+        schema: { querystring: LocationSubjectQuerySchema, response: { 200: LocationRouteResponseSchema } },
+      },
+      (request) => service.route(callerOf(request), request.query.userId),
     );
   };

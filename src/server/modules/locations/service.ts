@@ -6,12 +6,14 @@ import type {
   ParsedLocationReading,
 } from '#shared/schemas/location';
 import { ERRORS } from '#shared/texts';
+import { IdSchema } from '#shared/schemas/common';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../../http/authenticate';
+import type { AuthContext } from '../../http/access';
 import type { RealtimePublisher } from '../../realtime/publisher';
-import { canSee, isUuid } from '../guardians/authorization';
+import { canSee } from '../guardians/authorization';
+import { isSharingLocation } from '../profile/repository';
 import * as repo from './repository';
 
 export type LocationService = {
@@ -36,7 +38,7 @@ export function createLocationService(deps: {
    */
   const subject = async (auth: AuthContext, userId: string | undefined): Promise<string> => {
     const target = userId ?? auth.userId;
-    if (!isUuid(target) || !(await canSee(db, auth.userId, target))) {
+    if (!IdSchema.safeParse(target).success || !(await canSee(db, auth.userId, target))) {
       throw new AppError('not_found', ERRORS.notFound);
     }
     return target;
@@ -44,16 +46,17 @@ export function createLocationService(deps: {
 
   /** Others see a person's positions only while that person shares their location; the person always does. */
   const visible = async (auth: AuthContext, target: string): Promise<boolean> =>
-    target === auth.userId || repo.isSharingLocation(db, target);
+    target === auth.userId || isSharingLocation(db, target);
 
   return {
     async ingest(auth, readings) {
-      if (!(await repo.isSharingLocation(db, auth.userId))) return { stored: 0, sharing: false };
+      if (!(await isSharingLocation(db, auth.userId))) return { stored: 0, sharing: false };
       const now = clock.now();
       const rows = readings.map((reading) => toNewLocation(reading, now));
       await repo.insertLocations(db, auth.userId, rows, now);
       const newest = rows.reduce((a, b) => (b.recorded_at.getTime() >= a.recorded_at.getTime() ? b : a));
-      await publisher.publish({
+      // Not awaited: the upload is answered now; guardians' screens get the position in the background.
+      void publisher.publish({
         type: 'location.updated',
         userId: auth.userId,
         payload: repo.toLocation({ ...newest, user_id: auth.userId }),
@@ -63,7 +66,7 @@ export function createLocationService(deps: {
 
     async latest(auth, userId) {
       const target = await subject(auth, userId);
-      const sharing = await repo.isSharingLocation(db, target);
+      const sharing = await isSharingLocation(db, target);
       if (!(await visible(auth, target))) return { user_id: target, sharing, location: null };
       const row = (await repo.latestLocations(db, [target])).get(target);
       return { user_id: target, sharing, location: row ? repo.toLocation(row) : null };
@@ -71,7 +74,7 @@ export function createLocationService(deps: {
 
     async route(auth, userId) {
       const target = await subject(auth, userId);
-      const sharing = await repo.isSharingLocation(db, target);
+      const sharing = await isSharingLocation(db, target);
       if (!(await visible(auth, target))) return { user_id: target, sharing, route: [] };
       const rows = await repo.recentRoute(db, target, { limit: LOCATION_LIMITS.routePoints });
       return { user_id: target, sharing, route: rows.map(repo.toRoutePoint) };

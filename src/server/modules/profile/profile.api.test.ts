@@ -199,7 +199,7 @@ describe('profile API', () => {
       const before = profileOf(await getProfile(person.headers));
       const res = await patchProfile(person.headers, payload);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'validation_failed', message });
+      expect(res.json()).toMatchObject({ error: 'validation_failed', message });
       expect(profileOf(await getProfile(person.headers))).toEqual(before);
     });
 

@@ -33,18 +33,51 @@ export function findProfile(db: Queryable, userId: string): Promise<ProfileRow |
 }
 
 /**
- * Creates the profile from the auth user when there is none (document 1 §3): full_name and phone from the
- * user's metadata (empty string for the name, null for the phone), email from the user. Does nothing when a
- * profile exists, so concurrent first loads are safe.
+ * What a new profile starts with: the account's name, e-mail address and phone
+ * (docs/PRODUCT.md#profile-and-contacts-endpoints).
  */
-export async function createProfileIfAbsent(tx: Queryable, userId: string, now: Date): Promise<void> {
+export type ProfileSeed = { fullName: string; email: string; phone: string | null };
+
+/** Creates the person's profile when there is none; does nothing when one exists (concurrent first loads). */
+export async function createProfileIfAbsent(
+  tx: Queryable,
+  userId: string,
+  seed: ProfileSeed,
+  now: Date,
+): Promise<void> {
   await tx.query(
     `INSERT INTO profiles (id, full_name, email, phone, created_at, updated_at)
-     SELECT id, COALESCE(user_metadata->>'full_name', ''), email, NULLIF(user_metadata->>'phone', ''), $2, $2
-     FROM users WHERE id = $1
+     VALUES ($1, $2, $3, $4, $5, $5)
      ON CONFLICT (id) DO NOTHING`,
-    [userId, now],
+    [userId, seed.fullName, seed.email, seed.phone || null, now],
   );
+}
+
+/** The name each given person goes by ('' for someone without a profile or a name). */
+export async function findFullNames(db: Queryable, userIds: readonly string[]): Promise<Map<string, string>> {
+  const people = await findPeople(db, userIds);
+  return new Map(userIds.map((id) => [id, people.get(id)?.full_name ?? '']));
+}
+
+export async function findFullName(db: Queryable, userId: string): Promise<string> {
+  return (await findFullNames(db, [userId])).get(userId) ?? '';
+}
+
+export type PersonRow = { id: string; full_name: string; email: string; location_sharing_enabled: boolean };
+
+/** Names, addresses and sharing flags of the given people (those without a profile are left out). */
+export async function findPeople(db: Queryable, userIds: readonly string[]): Promise<Map<string, PersonRow>> {
+  if (userIds.length === 0) return new Map();
+  const { rows } = await db.query<PersonRow>(
+    'SELECT id, full_name, email, location_sharing_enabled FROM profiles WHERE id = ANY($1::uuid[])',
+    [[...new Set(userIds)]],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Does the person share their location (their profile's switch; no profile means no)? */
+export async function isSharingLocation(db: Queryable, userId: string): Promise<boolean> {
+  return (await findPeople(db, [userId])).get(userId)?.location_sharing_enabled === true;
 }
 
 /**

@@ -8,16 +8,27 @@ import {
 } from '#shared/schemas/profile';
 import { ERRORS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../../http/authenticate';
+import type { AuthContext } from '../../http/access';
+import { toAuthUser } from '../auth/auth-user';
+import { findUserById } from '../auth/repository';
 import { listContacts, replaceContacts } from '../contacts/repository';
-import { createProfileIfAbsent, findProfile, updateProfile, type ProfileRow } from './repository';
+import {
+  createProfileIfAbsent,
+  findProfile,
+  updateProfile,
+  type ProfileRow,
+  type ProfileSeed,
+} from './repository';
 
 export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
 
 export type ProfileService = {
-  /** The caller's own profile, created from their account the first time (document 1 §3, §7). */
+  /**
+   * The caller's own profile, created from their account the first time
+   * (docs/PRODUCT.md#profile-and-contacts-endpoints).
+   */
   get(auth: AuthContext): Promise<Profile>;
   /** A partial update of the caller's own profile; returns the whole profile as stored. */
   update(auth: AuthContext, update: ProfileUpdate): Promise<Profile>;
@@ -25,7 +36,7 @@ export type ProfileService = {
 
 /**
  * There is no profile id anywhere in this API: every call reads and writes the row whose id is the caller's
- * user id (document 1 §6), so nobody can reach another person's profile.
+ * user id (docs/PRODUCT.md#roles-and-permissions), so nobody can reach another person's profile.
  *
  * `email` here is the profile's contact address as shown in Settings, as in the product this one follows (a
  * profiles table beside the auth service's users). Changing it does not change the sign-in address
@@ -39,7 +50,8 @@ export function createProfileService(deps: { db: Database; clock: Clock }): Prof
     async get(auth) {
       let row = await findProfile(db, auth.userId);
       if (!row) {
-        await createProfileIfAbsent(db, auth.userId, clock.now());
+        const seed = await seedOf(db, auth.userId);
+        if (seed) await createProfileIfAbsent(db, auth.userId, seed, clock.now());
         row = await findProfile(db, auth.userId);
       }
       if (!row) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
@@ -51,8 +63,10 @@ export function createProfileService(deps: { db: Database; clock: Clock }): Prof
       const { emergency_contacts: contacts, settings, ...columns } = update;
       // One transaction: the columns, the settings and the whole contact list change together or not at all.
       const saved = await db.transaction(async (tx) => {
-        // The spec's client inserts defaults plus the payload when no row exists; here that is one path.
-        await createProfileIfAbsent(tx, auth.userId, now);
+        // A profile that does not exist yet is created with its defaults, then updated: one path for both.
+        const seed = await seedOf(tx, auth.userId);
+        if (!seed) return undefined;
+        await createProfileIfAbsent(tx, auth.userId, seed, now);
         await updateProfile(tx, auth.userId, { columns, settings: definedOnly(settings), now });
         if (contacts) await replaceContacts(tx, auth.userId, contacts, now);
         const row = await findProfile(tx, auth.userId);
@@ -62,6 +76,14 @@ export function createProfileService(deps: { db: Database; clock: Clock }): Prof
       return toProfile(saved.row, saved.contacts);
     },
   };
+}
+
+/** A first profile starts from the account (auth owns it): the name and phone given at sign-up, the e-mail. */
+async function seedOf(db: Queryable, userId: string): Promise<ProfileSeed | undefined> {
+  const user = await findUserById(db, userId);
+  if (!user) return undefined;
+  const { user_metadata: metadata } = toAuthUser(user);
+  return { fullName: metadata.full_name ?? '', email: user.email, phone: metadata.phone ?? null };
 }
 
 function definedOnly(settings: Partial<ProfileSettings> | undefined): Record<string, boolean> | undefined {

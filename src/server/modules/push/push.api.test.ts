@@ -5,7 +5,11 @@ import { browserKeys, decryptPush, startPushService } from '../../testing/fake-p
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { linkGuardian, openSocket, type TestSocket } from '../guardians/guardian-test-helpers';
-import { createPushService } from './service';
+import { manualClock } from '../../adapters/clock';
+import type { Database } from '../../db/database';
+import { openTestDatabase } from '../../testing/test-database';
+import { DELIVERY_JOB, DELIVERY_RETRY } from '../alerts/delivery-job';
+import { createPushService, PUSH_DELIVERY_ERRORS } from './service';
 
 describe('Web Push API', () => {
   let sut: TestApp;
@@ -175,7 +179,10 @@ describe('Web Push API', () => {
         payload,
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'validation_failed', message: PUSH_TEXTS.invalidSubscription });
+      expect(res.json()).toMatchObject({
+        error: 'validation_failed',
+        message: PUSH_TEXTS.invalidSubscription,
+      });
     }
     for (const method of ['POST', 'DELETE'] as const) {
       const res = await sut.app.inject({ method, url: '/api/push/subscriptions', payload: {} });
@@ -189,9 +196,7 @@ describe('Web Push API', () => {
     const service = createPushService({
       db: sut.db,
       clock: sut.clock,
-      sender: { kind: 'web-push', send: async () => ({ status: 'sent' }) },
       publicKey: 'k',
-      log: sut.app.log,
       allowAnyEndpoint: false,
     });
     const auth = { userId: user.id, sessionId: '', email: user.email };
@@ -213,6 +218,86 @@ describe('Web Push API', () => {
       'https://wns2-par02p.notify.windows.com/w/?token=abc',
     ]) {
       await expect(service.subscribe(auth, { endpoint, keys })).resolves.toBeUndefined();
+    }
+  });
+});
+
+describe('a guardian’s push is a durable delivery', () => {
+  let push: Awaited<ReturnType<typeof startPushService>>;
+  let db: Database;
+  const clock = manualClock(new Date());
+  const env = { PUSH_ALLOW_ANY_ENDPOINT: 'true', ALERT_FIRST_ATTEMPT_WAIT_MS: '0' };
+  beforeAll(async () => {
+    push = await startPushService();
+    db = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await db?.close();
+    await new Promise((resolve) => push?.server.close(resolve));
+  });
+
+  type PushRow = { status: string; attempts: number; last_error: string | null };
+  const pushDelivery = async (alertId: string): Promise<PushRow | undefined> =>
+    (
+      await db.query<PushRow>(
+        "SELECT status, attempts, last_error FROM alert_deliveries WHERE alert_id = $1 AND channel = 'push'",
+        [alertId],
+      )
+    ).rows[0];
+
+  it('is recorded, retried with backoff after the push service fails, and sent by the next instance', async () => {
+    const first = await createTestApp(env, { db, clock });
+    const ward = await createTestUser(first, 'Wendy Ward');
+    const guardian = await createTestUser(first);
+    await linkGuardian(first, guardian, ward, 'active');
+    push.statusFor.set('/flaky', 503);
+    const subscribed = await first.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: guardian.headers,
+      payload: { endpoint: push.url('/flaky'), keys: browserKeys().keys },
+    });
+    expect(subscribed.statusCode).toBe(204);
+    await first.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: ward.headers,
+      payload: { name: 'Mum', phone: '+447700900123' },
+    });
+    const raised = await first.app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      headers: ward.headers,
+      payload: { triggerType: 'manual' },
+    });
+    expect(raised.statusCode).toBe(201);
+    const alertId = raised.json<{ alert: { id: string } }>().alert.id;
+    // Written with the alert, before anything is sent; the person's own view lists only texts to contacts.
+    expect(
+      raised.json<{ deliveries: Array<{ channel: string }> }>().deliveries.map((d) => d.channel),
+    ).toEqual(['sms']);
+
+    await first.app.scheduler.runNow(DELIVERY_JOB);
+    expect(await pushDelivery(alertId)).toEqual({
+      status: 'pending',
+      attempts: 1,
+      last_error: PUSH_DELIVERY_ERRORS.notDelivered,
+    });
+    expect(push.received.filter((r) => r.path === '/flaky')).toHaveLength(1);
+    // The instance goes away before the retry is due.
+    await first.close();
+
+    push.statusFor.delete('/flaky');
+    const second = await createTestApp(env, { db, clock });
+    try {
+      await second.app.scheduler.runNow(DELIVERY_JOB);
+      expect(push.received.filter((r) => r.path === '/flaky')).toHaveLength(1); // not due yet
+      clock.advance(DELIVERY_RETRY.backoffMs[0]! * 1.2 + 1);
+      await second.app.scheduler.runNow(DELIVERY_JOB);
+      expect(await pushDelivery(alertId)).toEqual({ status: 'sent', attempts: 2, last_error: null });
+      expect(push.received.filter((r) => r.path === '/flaky')).toHaveLength(2);
+    } finally {
+      await second.close();
     }
   });
 });

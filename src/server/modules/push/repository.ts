@@ -53,3 +53,16 @@ export async function listSubscriptions(
   );
   return rows;
 }
+
+/** Which of the given people have at least one browser subscribed. */
+export async function usersWithSubscriptions(
+  db: Queryable,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const { rows } = await db.query<{ user_id: string }>(
+    'SELECT DISTINCT user_id FROM push_subscriptions WHERE user_id = ANY($1::uuid[])',
+    [[...userIds]],
+  );
+  return new Set(rows.map((row) => row.user_id));
+}

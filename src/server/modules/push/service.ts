@@ -1,15 +1,12 @@
-import { guardianViewUrl } from '#shared/constants';
-import type { PushPayload, PushSubscriptionRequest } from '#shared/schemas/push';
-import type { RealtimeEvent } from '#shared/schemas/realtime';
+import type { PushSubscriptionRequest } from '#shared/schemas/push';
 import { PUSH_TEXTS } from '#shared/texts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChannelSender } from '../../adapters/channels';
 import type { Clock } from '../../adapters/clock';
 import type { PushSender } from '../../adapters/push/push-sender';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../../http/authenticate';
-import { activeGuardianIds } from '../guardians/authorization';
-import { findFullName } from '../share-links/repository';
+import type { AuthContext } from '../../http/access';
 import * as repo from './repository';
 
 export type PushService = {
@@ -17,20 +14,12 @@ export type PushService = {
   subscribe(auth: AuthContext, subscription: PushSubscriptionRequest): Promise<void>;
   /** Removes one of the caller's subscriptions (nothing happens for an endpoint that is not theirs). */
   unsubscribe(auth: AuthContext, endpoint: string): Promise<void>;
-  /** Sends `payload` to every browser the person subscribed; deletes subscriptions the push service forgot. */
-  pushToUser(userId: string, payload: PushPayload, urgency?: 'normal' | 'high'): Promise<{ sent: number }>;
-  /** Realtime listener: an alert of a ward reaches each active guardian's devices. Runs in the background. */
-  onEvent(event: RealtimeEvent): void;
-  /** Waits for pushes under way (app shutdown, tests). */
-  drain(): Promise<void>;
 };
 
 export type PushServiceDeps = {
   db: Database;
   clock: Clock;
-  sender: PushSender;
   publicKey: string;
-  log: FastifyBaseLogger;
   /** false: only https endpoints of the known browser push services (a subscription is a URL we POST to). */
   allowAnyEndpoint: boolean;
 };
@@ -44,60 +33,13 @@ const PUSH_SERVICE_HOSTS = [
 ];
 
 export function createPushService(deps: PushServiceDeps): PushService {
-  const { db, clock, sender, log } = deps;
-  const running = new Set<Promise<unknown>>();
-
-  const background = (work: Promise<unknown>): void => {
-    const tracked = work.catch((error: unknown) => log.error({ err: error }, 'push failed'));
-    running.add(tracked);
-    void tracked.finally(() => running.delete(tracked));
-  };
-
-  const pushToUsers = async (
-    userIds: string[],
-    payload: PushPayload,
-    options: { urgency: 'normal' | 'high'; topic?: string },
-  ): Promise<number> => {
-    const subscriptions = await repo.listSubscriptions(db, userIds);
-    const body = JSON.stringify(payload);
-    const results = await Promise.all(
-      subscriptions.map(async (subscription) => {
-        const target = {
-          endpoint: subscription.endpoint,
-          keys: { p256dh: subscription.p256dh, auth: subscription.auth },
-        };
-        const result = await sender.send(target, body, options);
-        if (result.status === 'gone') await repo.deleteSubscriptionById(db, subscription.id);
-        if (result.status === 'failed') log.warn({ reason: result.reason }, 'push not delivered');
-        return result.status === 'sent';
-      }),
-    );
-    return results.filter(Boolean).length;
-  };
-
-  const alertGuardians = async (wardId: string, alertId: string): Promise<void> => {
-    const guardians = await activeGuardianIds(db, wardId);
-    if (guardians.length === 0) return;
-    const name = await findFullName(db, wardId);
-    await pushToUsers(
-      guardians,
-      {
-        title: PUSH_TEXTS.alertTitle(name),
-        body: PUSH_TEXTS.alertBody(name),
-        url: guardianViewUrl(wardId),
-        tag: `alert-${alertId}`,
-      },
-      // A push service keeps one pending message per topic (at most 32 URL-safe characters).
-      { urgency: 'high', topic: alertId.replace(/[^A-Za-z0-9]/g, '').slice(0, 32) },
-    );
-  };
-
+  const { db, clock } = deps;
   return {
     publicKey: deps.publicKey,
 
     async subscribe(auth, subscription) {
       if (!deps.allowAnyEndpoint && !isPushServiceUrl(subscription.endpoint)) {
-        throw new AppError('validation_failed', PUSH_TEXTS.invalidSubscription);
+        throw new AppError('validation_failed', PUSH_TEXTS.invalidSubscription, { field: 'endpoint' });
       }
       await repo.upsertSubscription(db, {
         userId: auth.userId,
@@ -112,19 +54,58 @@ export function createPushService(deps: PushServiceDeps): PushService {
       // Idempotent: a browser unsubscribing twice (or one that never reached us) is not an error.
       await repo.deleteOwnSubscription(db, auth.userId, endpoint);
     },
+  };
+}
 
-    async pushToUser(userId, payload, urgency = 'normal') {
-      return { sent: await pushToUsers([userId], payload, { urgency }) };
-    },
+/** The `push` delivery channel's outcomes, in words for the delivery's `last_error`. */
+export const PUSH_DELIVERY_ERRORS = {
+  noSubscription: 'No browser of this person is subscribed to alerts',
+  notDelivered: 'No push service accepted the message',
+} as const;
 
-    onEvent(event) {
-      if (event.type === 'alert.created') background(alertGuardians(event.user_id, event.payload.id));
-    },
-
-    async drain() {
-      while (running.size > 0) await Promise.allSettled([...running]);
+/**
+ * The `push` delivery channel: a delivery's recipient is a person (a guardian's user id) and its body the push
+ * payload (JSON). Sent to every browser they subscribed; a subscription the push service says is gone is deleted.
+ * Sent when at least one browser's push service accepted it; retried while some failed for another reason.
+ */
+export function pushChannel(deps: {
+  db: Database;
+  sender: PushSender;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}): ChannelSender {
+  return {
+    async send({ to, body }) {
+      const subscriptions = await repo.listSubscriptions(deps.db.urgent, [to]);
+      if (subscriptions.length === 0)
+        return { outcome: 'failed', error: PUSH_DELIVERY_ERRORS.noSubscription };
+      const results = await Promise.all(
+        subscriptions.map(async (subscription) => {
+          const target = {
+            endpoint: subscription.endpoint,
+            keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+          };
+          const result = await deps.sender.send(target, body, { urgency: 'high', topic: topicOf(body) });
+          if (result.status === 'gone') await repo.deleteSubscriptionById(deps.db.urgent, subscription.id);
+          if (result.status === 'failed') deps.log.warn({ reason: result.reason }, 'push not delivered');
+          return result.status;
+        }),
+      );
+      if (results.includes('sent')) return { outcome: 'sent', providerMessageId: null };
+      return results.includes('failed')
+        ? { outcome: 'retry', error: PUSH_DELIVERY_ERRORS.notDelivered }
+        : { outcome: 'failed', error: PUSH_DELIVERY_ERRORS.noSubscription };
     },
   };
+}
+
+/** A push service keeps one pending message per topic (at most 32 URL-safe characters): one per alert. */
+function topicOf(body: string): string | undefined {
+  try {
+    const tag = (JSON.parse(body) as { tag?: unknown }).tag;
+    return typeof tag === 'string' ? tag.replace(/[^A-Za-z0-9]/g, '').slice(0, 32) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function isPushServiceUrl(endpoint: string): boolean {

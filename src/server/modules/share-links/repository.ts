@@ -64,8 +64,3 @@ export function revokeShareLink(
     [id, userId],
   );
 }
-
-export async function findFullName(db: Queryable, userId: string): Promise<string> {
-  const row = await one<{ full_name: string }>(db, 'SELECT full_name FROM profiles WHERE id = $1', [userId]);
-  return row?.full_name ?? '';
-}

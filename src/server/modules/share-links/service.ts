@@ -9,22 +9,16 @@ import { ERRORS, SHARE_LINK_TEXTS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../../http/authenticate';
-import { isUuid } from '../guardians/authorization';
-import {
-  isSharingLocation,
-  latestLocations,
-  recentRoute,
-  toLocation,
-  toRoutePoint,
-} from '../locations/repository';
+import type { AuthContext } from '../../http/access';
+import { latestLocations, recentRoute, toLocation, toRoutePoint } from '../locations/repository';
+import { findFullName, isSharingLocation } from '../profile/repository';
 import * as repo from './repository';
 
 export type ShareLinkService = {
-  create(auth: AuthContext, origin: string): Promise<ShareLink>;
-  list(auth: AuthContext, origin: string): Promise<ShareLink[]>;
+  create(auth: AuthContext): Promise<ShareLink>;
+  list(auth: AuthContext): Promise<ShareLink[]>;
   /** Revokes one of the caller's links (404 for anyone else's). */
-  revoke(auth: AuthContext, id: string, origin: string): Promise<ShareLink>;
+  revoke(auth: AuthContext, id: string): Promise<ShareLink>;
   /** The public view of a link: who, where, and the route since the link was made. */
   track(shareCode: string): Promise<TrackResponse>;
 };
@@ -32,11 +26,15 @@ export type ShareLinkService = {
 const LIST_LIMIT = 50;
 const notFound = (): AppError => new AppError('not_found', ERRORS.notFound);
 
-export function createShareLinkService(deps: { db: Database; clock: Clock }): ShareLinkService {
-  const { db, clock } = deps;
+export function createShareLinkService(deps: {
+  db: Database;
+  clock: Clock;
+  origin: string;
+}): ShareLinkService {
+  const { db, clock, origin } = deps;
 
   return {
-    async create(auth, origin) {
+    async create(auth) {
       const now = clock.now();
       const row = await repo.insertShareLink(db, {
         userId: auth.userId,
@@ -46,28 +44,26 @@ export function createShareLinkService(deps: { db: Database; clock: Clock }): Sh
       return toShareLink(row, origin);
     },
 
-    async list(auth, origin) {
+    async list(auth) {
       const rows = await repo.listShareLinks(db, auth.userId, LIST_LIMIT);
       return rows.map((row) => toShareLink(row, origin));
     },
 
-    async revoke(auth, id, origin) {
-      const row = isUuid(id) ? await repo.revokeShareLink(db, auth.userId, id) : undefined;
+    async revoke(auth, id) {
+      const row = await repo.revokeShareLink(db, auth.userId, id);
       if (!row) throw notFound();
       return toShareLink(row, origin);
     },
 
     async track(shareCode) {
-      const link = isUuid(shareCode)
-        ? await repo.findShareLinkByCode(db, shareCode.toLowerCase())
-        : undefined;
+      const link = await repo.findShareLinkByCode(db, shareCode.toLowerCase());
       if (!link) throw notFound();
       if (!link.is_active) throw new AppError('link_inactive', SHARE_LINK_TEXTS.linkInactive);
       if (link.expires_at.getTime() <= clock.now().getTime()) {
         throw new AppError('link_expired', SHARE_LINK_TEXTS.linkExpired);
       }
       const [fullName, sharing] = await Promise.all([
-        repo.findFullName(db, link.user_id),
+        findFullName(db, link.user_id),
         isSharingLocation(db, link.user_id),
       ]);
       const base = { full_name: fullName, sharing, expires_at: link.expires_at.toISOString() };
@@ -107,7 +103,7 @@ export async function getOrCreateActiveShareLink(
   return toShareLink(row, context.origin);
 }
 
-/** Share links are valid 24 hours (document 2 §9). */
+/** Share links are valid 24 hours (docs/PRODUCT.md#live-location-and-share-links). */
 function shareLinkExpiry(now: Date): Date {
   return new Date(now.getTime() + SHARE_LINK_TTL_HOURS * 3_600_000);
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShareLink, TrackResponse } from '#shared/schemas/share-link';
-import { ERRORS, SHARE_LINK_TEXTS, VALIDATION } from '#shared/texts';
+import { ERRORS, FIELD_ISSUE_TEXTS, SHARE_LINK_TEXTS } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { postLocation, signInAgain } from '../guardians/guardian-test-helpers';
-import { getOrCreateActiveShareLink } from './service';
-import { shareLinkTrackingHook } from './tracking-link';
+import { publicOrigin } from '../../http/public-origin';
+import { getOrCreateActiveShareLink, trackUrl } from './service';
 
 describe('share links API', () => {
   let sut: TestApp;
@@ -18,7 +18,8 @@ describe('share links API', () => {
     const res = await sut.app.inject({
       method: 'POST',
       url: '/api/share-links',
-      headers: { ...user.headers, host: 'beacon.example:8443' },
+      // A forged Host header never reaches a link: links start with the server's own public origin.
+      headers: { ...user.headers, host: 'evil.example:8443' },
     });
     expect(res.statusCode).toBe(201);
     return res.json<ShareLink>();
@@ -29,7 +30,7 @@ describe('share links API', () => {
     const user = await createTestUser(sut);
     const link = await create(user);
     expect(link.share_code).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(link.url).toBe(`http://beacon.example:8443/track/${link.share_code}`);
+    expect(link.url).toBe(`${publicOrigin(sut.config)}/track/${link.share_code}`);
     expect(link.is_active).toBe(true);
     expect(new Date(link.expires_at).getTime() - sut.clock.now().getTime()).toBe(24 * 3_600_000);
 
@@ -113,7 +114,10 @@ describe('share links API', () => {
       payload: { is_active: true },
     });
     expect(reactivate.statusCode).toBe(400);
-    expect(reactivate.json().message).toBe(VALIDATION.invalidRequest);
+    expect(reactivate.json()).toMatchObject({
+      field: 'is_active',
+      message: FIELD_ISSUE_TEXTS.mustBe('Is active', 'false'),
+    });
 
     const deleted = await sut.app.inject({
       method: 'DELETE',
@@ -168,9 +172,7 @@ describe('share links API', () => {
     });
     expect(renewed.id).not.toBe(first.id);
 
-    const hook = shareLinkTrackingHook('https://beacon.example/');
-    expect(await hook?.(sut.db, { userId: user.id, alertId: 'a', now: sut.clock.now() })).toBe(renewed.url);
-    expect(shareLinkTrackingHook(undefined)).toBeUndefined();
+    expect(trackUrl('https://beacon.example/', renewed.share_code)).toBe(renewed.url);
 
     // A revoked link is never handed out.
     const fresh = await signInAgain(sut, user);

@@ -8,7 +8,7 @@ import { LoginCard } from './login-card';
 const LOGIN_PATH = '/api/auth/token?grant_type=password';
 
 describe('LoginCard', () => {
-  it('shows the login mode with the spec texts', () => {
+  it('shows the login mode with its texts', () => {
     mockApi();
     renderWithProviders(<LoginCard />);
     expect(screen.getByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();

@@ -16,7 +16,7 @@ import { ForgotPasswordDialog } from './forgot-password-dialog';
 type Mode = 'login' | 'signup';
 type Values = { fullName: string; email: string; password: string };
 
-/** The spec's client-side checks (document 1 §5), in the order a person meets them. */
+/** The client-side checks (docs/PRODUCT.md#account-and-sign-in), in the order a person meets them. */
 export function validateLogin(mode: Mode, values: Values): string | null {
   if (!values.email.trim() || !values.password) return VALIDATION.requiredFields;
   if (mode === 'signup') {
@@ -28,7 +28,7 @@ export function validateLogin(mode: Mode, values: Values): string | null {
 
 type LoginCardProps = { logo?: ReactNode };
 
-/** Login / sign-up card (document 1 §2). Server failures show in an 'Error' toast and re-enable the form. */
+/** Login / sign-up card (docs/PRODUCT.md#dashboard). A server failure shows 'Error' and re-enables it. */
 export function LoginCard({ logo }: LoginCardProps) {
   const [mode, setMode] = useState<Mode>('login');
   const [values, setValues] = useState<Values>({ fullName: '', email: '', password: '' });

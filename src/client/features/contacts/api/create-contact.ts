@@ -23,8 +23,9 @@ export function createContact(input: EmergencyContactInput): Promise<EmergencyCo
 let optimisticCounter = 0;
 
 /**
- * Adds a contact optimistically (document 1 §4): the list shows it at once; a failure removes it again and says
+ * Adds a contact optimistically: the list shows it at once; a failure removes it again and says
  * 'Error' / 'Failed to save contact. Please try again.'. The caller keeps its dialog open on failure.
+ * See docs/PRODUCT.md#emergency-contacts.
  */
 export function useCreateContact(userId: string | undefined) {
   const queryClient = useQueryClient();

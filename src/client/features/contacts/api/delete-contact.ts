@@ -15,7 +15,10 @@ export function deleteContact(id: string): Promise<void> {
   return apiRequest(`/api/contacts/${encodeURIComponent(id)}`, { method: 'DELETE', schema: noContent });
 }
 
-/** Deletes optimistically; a failure silently puts the contact back where it was (document 1 §4). */
+/**
+ * Deletes optimistically; a failure silently puts the contact back where it was
+ * (docs/PRODUCT.md#emergency-contacts).
+ */
 export function useDeleteContact(userId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -11,7 +11,7 @@ type ContactCallListProps = {
   onAdd?: () => void;
 };
 
-/** The SOS page's contact list: each contact with a call button only (document 1 §2). */
+/** The SOS page's contact list: each contact with a call button only (docs/PRODUCT.md#sos-page). */
 export function ContactCallList({ contacts, onAdd }: ContactCallListProps) {
   if (contacts === undefined) {
     return (

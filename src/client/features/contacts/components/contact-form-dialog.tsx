@@ -34,7 +34,8 @@ type ContactFormDialogProps = {
 };
 
 /**
- * Add/edit dialog (document 1 §2, §4): Name, Phone Number, Relationship; Cancel and Add Contact / Update Contact.
+ * Add/edit dialog (docs/PRODUCT.md#emergency-contacts): Name, Phone Number, Relationship; Cancel and
+ * Add Contact / Update Contact.
  * Closes on save success or Cancel; stays open (with what was typed) when the save fails.
  */
 export function ContactFormDialog({ userId, controller }: ContactFormDialogProps) {

@@ -48,7 +48,9 @@ function holdRequests(api: ReturnType<typeof mockApi>, method: string, path: str
 }
 
 function renderCard(props: { limit?: number } = {}) {
-  return renderWithProviders(<EmergencyContactsCard userId="user-1" {...props} />);
+  return renderWithProviders(
+    <EmergencyContactsCard userId="00000001-0000-4000-8000-000000000001" {...props} />,
+  );
 }
 
 function rows(): HTMLElement[] {
@@ -86,7 +88,7 @@ describe('EmergencyContactsCard', () => {
     expect(screen.getByRole('button', { name: 'Delete Bob Smith' })).toBeEnabled();
   });
 
-  it('shows the spec’s validation messages under the fields', async () => {
+  it('shows the validation messages under the fields', async () => {
     const api = mockApi([listRoute([])]);
     const { user } = renderCard();
     await user.click(await screen.findByRole('button', { name: 'Add emergency contact' }));
@@ -263,7 +265,9 @@ describe('EmergencyContactsCard', () => {
     const first = renderCard();
     await screen.findByText('Bob Smith');
     const stored = JSON.parse(
-      window.localStorage.getItem(`${STORAGE_KEYS.offlineEmergencyData}:user-1`) ?? '{}',
+      window.localStorage.getItem(
+        `${STORAGE_KEYS.offlineEmergencyData}:00000001-0000-4000-8000-000000000001`,
+      ) ?? '{}',
     );
     expect(stored.contacts).toEqual([ada, bob]);
     first.unmount();
@@ -290,7 +294,7 @@ describe('EmergencyContactsCard', () => {
       return (
         <>
           <Button onClick={dialog.openAdd}>Outside</Button>
-          <EmergencyContactsCard userId="user-1" dialog={dialog} />
+          <EmergencyContactsCard userId="00000001-0000-4000-8000-000000000001" dialog={dialog} />
         </>
       );
     }

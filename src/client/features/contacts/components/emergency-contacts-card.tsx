@@ -18,7 +18,10 @@ type EmergencyContactsCardProps = {
   dialog?: ContactDialogController;
 };
 
-/** The Emergency Contacts card (document 1 §2, §4): list, empty state, add/edit dialog, optimistic saves. */
+/**
+ * The Emergency Contacts card (docs/PRODUCT.md#emergency-contacts): list, empty state, add/edit dialog,
+ * optimistic saves.
+ */
 export function EmergencyContactsCard({ userId, limit, dialog }: EmergencyContactsCardProps) {
   const ownDialog = useContactDialog();
   const controller = dialog ?? ownDialog;

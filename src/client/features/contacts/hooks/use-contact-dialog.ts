@@ -1,7 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { EmergencyContact } from '#shared/schemas/profile';
 
-/** The contact dialog (document 1 §4): closed, open for add, or open for edit with the form prefilled. */
+/**
+ * The contact dialog (docs/PRODUCT.md#emergency-contacts): closed, open for add, or open for edit with the
+ * form prefilled.
+ */
 export type ContactDialogState =
   { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; contact: EmergencyContact };
 

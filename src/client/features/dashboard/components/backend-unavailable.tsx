@@ -3,7 +3,7 @@ import { DASHBOARD_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 
-/** The backend does not answer its health check (document 1 §2, "backend configuration needed"). */
+/** The backend does not answer its health check (docs/PRODUCT.md#dashboard). */
 export function BackendUnavailable({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
     <Card role="alert" className="w-full">

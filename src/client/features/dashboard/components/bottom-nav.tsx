@@ -8,7 +8,7 @@ import { paths } from '../../../lib/paths';
 
 type Tab = { label: string; to: string; icon: ReactNode };
 
-/** The four tabs (document 1 §2), in order. */
+/** The four tabs (docs/PRODUCT.md#navigation), in order. */
 export const BOTTOM_NAV_TABS: Tab[] = [
   { label: NAV_TEXTS.location, to: paths.home, icon: <MapPin aria-hidden /> },
   { label: NAV_TEXTS.driving, to: paths.map, icon: <Car aria-hidden /> },

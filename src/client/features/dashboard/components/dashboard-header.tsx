@@ -16,7 +16,7 @@ type DashboardHeaderProps = {
   actions?: ReactNode;
 };
 
-/** The dashboard header (document 1 §2): logo, title, menu, bell, theme toggle, settings. */
+/** The dashboard header (docs/PRODUCT.md#dashboard): logo, title, menu, bell, theme toggle, settings. */
 export function DashboardHeader({
   title = APP_NAME,
   onMenuClick,

@@ -3,7 +3,7 @@ import { COMMON_TEXTS } from '#shared/ui-texts';
 import { Logo } from '../../../components/logo';
 import { Spinner } from '../../../components/ui/spinner';
 
-/** Shown while the session is checked (document 1 §2). */
+/** Shown while the session is checked (docs/PRODUCT.md#dashboard). */
 export function LoadingOverlay() {
   return (
     <div

@@ -6,12 +6,17 @@ import { renderApp, renderWithProviders, storeSession } from '../../../testing/r
 import { SmsOutboxPage } from './sms-outbox-page';
 
 function message(id: string, to: string, body: string, createdAt: string): DevSmsMessage {
-  return { id, to, body, user_id: 'user-1', created_at: createdAt };
+  return { id, to, body, user_id: '00000001-0000-4000-8000-000000000001', created_at: createdAt };
 }
 
-const older = message('m1', '+15551234567', 'Beacon SOS: Grace may need help.', '2026-01-01T12:00:00.000Z');
+const older = message(
+  '00000011-0000-4000-8000-000000000001',
+  '+15551234567',
+  'Beacon SOS: Grace may need help.',
+  '2026-01-01T12:00:00.000Z',
+);
 const newer = message(
-  'm2',
+  '00000011-0000-4000-8000-000000000002',
   '+15557654321',
   'Beacon SOS: Grace may need help again.',
   '2026-01-01T13:00:00.000Z',

@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { useDeviceStatus } from '../hooks/use-device-status';
 
-/** 'System Ready' with GPS, network and battery indicators (document 1 §2, document 2 §2). */
+/** 'System Ready' with GPS, network and battery indicators (docs/PRODUCT.md#dashboard). */
 export function SystemReadyCard() {
   const { gpsActive, online, batteryPercent } = useDeviceStatus();
   const batteryLow = batteryPercent <= LOW_BATTERY_PERCENT;

@@ -10,7 +10,7 @@ export type DeviceStatus = {
   batteryPercent: number;
 };
 
-/** Device status (document 1 §4): one GPS check, online/offline events, battery level-change events. */
+/** Device status (docs/PRODUCT.md#dashboard): one GPS check, online/offline and battery change events. */
 export function useDeviceStatus(): DeviceStatus {
   const { geolocation, network, battery } = useDevice();
   const [gpsActive, setGpsActive] = useState(false);

@@ -21,7 +21,7 @@ export function decideRelationship({ id, status }: DecideRelationshipInput): Pro
   });
 }
 
-/** Approve or reject a pending request (only the guardian may; document 1 §4). */
+/** Approve or reject a pending request (only the guardian may; docs/PRODUCT.md#guardians). */
 export function useDecideRelationship(userId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -11,7 +11,7 @@ export function inviteCodesQueryKey(userId: string | undefined): readonly unknow
   return ['invite-codes', userId ?? 'anonymous'];
 }
 
-/** The person's unused, unexpired codes, newest first (document 1 §7 "Own codes"). */
+/** The person's unused, unexpired codes, newest first (docs/PRODUCT.md#guardian-endpoints). */
 export function useInviteCodes(userId: string | undefined) {
   return useQuery(
     queryOptions({

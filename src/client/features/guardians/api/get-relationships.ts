@@ -23,7 +23,8 @@ export function relationshipsQueryOptions(userId: string | undefined) {
   });
 }
 
-/** Every relationship the person is part of, either side (document 1 §6); realtime events keep it fresh. */
+/** Every relationship the person is part of, either side (docs/PRODUCT.md#roles-and-permissions); realtime
+ * events keep it fresh. */
 export function useRelationships(userId: string | undefined) {
   return useQuery(relationshipsQueryOptions(userId));
 }

@@ -13,8 +13,9 @@ import { useRedeemInviteCode } from '../api/redeem-invite-code';
 const MAX_INPUT_LENGTH = 64;
 
 /**
- * Enter an invite code and press Send Request (document 1 §2, §5): the entry is forced to uppercase, the button
+ * Enter an invite code and press Send Request: the entry is forced to uppercase, the button
  * is disabled while the field is empty, and a blank attempt (spaces only) says 'Please enter a valid invite code.'
+ * See docs/PRODUCT.md#invite-codes.
  */
 export function RedeemCodeForm({ userId }: { userId: string }) {
   const inputId = useId();

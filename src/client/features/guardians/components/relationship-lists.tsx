@@ -69,8 +69,9 @@ function PartyLine({ party, detail, note }: { party: RelationshipParty; detail?:
 }
 
 /**
- * Pending Requests (document 1 §4): the guardian sees 'Wants you as guardian' with Approve and Reject; the ward
+ * Pending Requests: the guardian sees 'Wants you as guardian' with Approve and Reject; the ward
  * sees 'Wants to be your guardian' and can only withdraw the request.
+ * See docs/PRODUCT.md#guardians.
  */
 export function PendingRequestsCard({ userId }: { userId: string }) {
   const relationships = useRelationships(userId);

@@ -4,7 +4,7 @@ import { DASHBOARD_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
 import { useNotifications } from '../hooks/notifications-context';
 
-/** "9+" above the cap (document 1 §2). */
+/** "9+" above the cap (docs/PRODUCT.md#dashboard). */
 export function formatBadgeCount(count: number): string {
   return count > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(count);
 }

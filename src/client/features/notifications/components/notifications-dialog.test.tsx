@@ -10,7 +10,7 @@ import { NotificationsProvider } from './notifications-provider';
 function Harness({ extra = 0 }: { extra?: number }) {
   const [open, setOpen] = useState(false);
   return (
-    <NotificationsProvider userId="user-1">
+    <NotificationsProvider userId="00000001-0000-4000-8000-000000000001">
       <NotificationBell onClick={() => setOpen(true)} />
       <AddMany count={extra} />
       <NotificationsDialog open={open} onOpenChange={setOpen} />

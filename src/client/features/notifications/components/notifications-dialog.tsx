@@ -36,7 +36,7 @@ export function formatTimestamp(timestamp: string, nowMs: number = Date.now()): 
 
 type NotificationsDialogProps = { open: boolean; onOpenChange: (open: boolean) => void };
 
-/** Newest first; clicking an item marks it read, X deletes it (document 1 §2). */
+/** Newest first; clicking an item marks it read, X deletes it (docs/PRODUCT.md#notifications). */
 export function NotificationsDialog({ open, onOpenChange }: NotificationsDialogProps) {
   const { notifications, unreadCount, markRead, markAllRead, remove } = useNotifications();
   return (

@@ -6,7 +6,7 @@ const now = (): number => NOW;
 
 describe('notifications store', () => {
   it('seeds a welcome (info) and a 5-minute-old contacts warning, newest first', () => {
-    const store = createNotificationsStore('user-1', now);
+    const store = createNotificationsStore('00000001-0000-4000-8000-000000000001', now);
     const [welcome, contacts] = store.getSnapshot();
     expect(store.getSnapshot()).toHaveLength(2);
     expect(welcome).toMatchObject({ type: 'info', title: 'Welcome to Beacon', read: false });
@@ -15,18 +15,22 @@ describe('notifications store', () => {
   });
 
   it('persists per person and does not re-seed', () => {
-    const first = createNotificationsStore('user-1', now);
+    const first = createNotificationsStore('00000001-0000-4000-8000-000000000001', now);
     first.remove(first.getSnapshot()[0]!.id);
-    expect(createNotificationsStore('user-1', now).getSnapshot()).toHaveLength(1);
-    expect(createNotificationsStore('user-2', now).getSnapshot()).toHaveLength(2);
-    expect(window.localStorage.getItem(notificationsStorageKey('user-1'))).toContain(
-      'Add Emergency Contacts',
+    expect(createNotificationsStore('00000001-0000-4000-8000-000000000001', now).getSnapshot()).toHaveLength(
+      1,
     );
+    expect(createNotificationsStore('00000001-0000-4000-8000-000000000002', now).getSnapshot()).toHaveLength(
+      2,
+    );
+    expect(
+      window.localStorage.getItem(notificationsStorageKey('00000001-0000-4000-8000-000000000001')),
+    ).toContain('Add Emergency Contacts');
   });
 
   it('adds new notifications on top, marks read one by one or all at once, and deletes', () => {
     let clock = NOW;
-    const store = createNotificationsStore('user-1', () => clock);
+    const store = createNotificationsStore('00000001-0000-4000-8000-000000000001', () => clock);
     clock += 1000;
     const added = store.add({
       type: 'success',
@@ -48,7 +52,9 @@ describe('notifications store', () => {
   });
 
   it('falls back to the seed when storage holds garbage', () => {
-    window.localStorage.setItem(notificationsStorageKey('user-1'), '{not json');
-    expect(createNotificationsStore('user-1', now).getSnapshot()).toHaveLength(2);
+    window.localStorage.setItem(notificationsStorageKey('00000001-0000-4000-8000-000000000001'), '{not json');
+    expect(createNotificationsStore('00000001-0000-4000-8000-000000000001', now).getSnapshot()).toHaveLength(
+      2,
+    );
   });
 });

@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '#shared/constants';
 import { NOTIFICATION_TEXTS } from '#shared/ui-texts';
 import { readJson, writeJson } from '../../../lib/storage';
 
-/** A notification (document 1 §3). Kept on the device, per person, in local storage. */
+/** A notification (docs/PRODUCT.md#notifications). Kept on the device, per person, in local storage. */
 const NotificationSchema = z.object({
   id: z.string(),
   type: z.enum(['info', 'success', 'warning', 'error']),
@@ -40,7 +40,7 @@ function newId(): string {
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** The two notifications every person starts with (document 1 §3). */
+/** The two notifications every person starts with (docs/PRODUCT.md#notifications). */
 export function seedNotifications(nowMs: number): AppNotification[] {
   return [
     {

@@ -3,7 +3,7 @@ import { APP_NAME, SPLASH_DELAY_MS } from '#shared/constants';
 import { SPLASH_TEXTS } from '#shared/ui-texts';
 import { Logo } from '../../../components/logo';
 
-/** Logo and tagline; calls `onDone` after the splash delay (document 1 §2: 3 s). */
+/** Logo and tagline; calls `onDone` after the splash delay (3 s). */
 export function SplashScreen({ onDone }: { onDone: () => void }) {
   useEffect(() => {
     const timer = window.setTimeout(onDone, SPLASH_DELAY_MS);

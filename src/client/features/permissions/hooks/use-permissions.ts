@@ -3,7 +3,7 @@ import { PERMISSIONS_TEXTS } from '#shared/ui-texts';
 import { useDevice } from '../../../lib/device/device-context';
 import type { DevicePermission } from '../../../lib/device/permissions';
 
-/** A permission item (document 1 §3). */
+/** A permission item of the permissions screen (docs/PRODUCT.md#screens-and-routes). */
 export type PermissionItem = {
   id: DevicePermission;
   title: string;
@@ -45,7 +45,7 @@ export type PermissionsApi = {
 
 /**
  * Shows what the browser already granted, and asks for the rest on Enable. Request failures are only logged
- * (document 1 §8); the item simply stays not granted.
+ * (docs/PRODUCT.md#app-messages); the item simply stays not granted.
  */
 export function usePermissions(): PermissionsApi {
   const { permissions } = useDevice();

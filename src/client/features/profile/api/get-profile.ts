@@ -22,7 +22,7 @@ export function profileQueryOptions(userId: string | undefined) {
   });
 }
 
-/** The signed-in person's profile; stays empty while nobody is signed in (document 1 §4). */
+/** The signed-in person's profile; stays empty while nobody is signed in. */
 export function useProfile(userId: string | undefined) {
   const query = useQuery(profileQueryOptions(userId));
   const { error } = query;

@@ -14,7 +14,7 @@ export function updateProfile(patch: ProfileUpdate): Promise<Profile> {
   return apiRequest('/api/profile', { method: 'PATCH', body: patch, schema: ProfileSchema });
 }
 
-/** Profile form save (document 1 §8): success and failure toasts come from here; the error is rethrown. */
+/** Profile save (docs/PRODUCT.md#app-messages): success and failure toasts come from here; rethrows. */
 export function useUpdateProfile(userId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({

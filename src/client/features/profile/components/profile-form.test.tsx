@@ -7,7 +7,9 @@ import { ProfileForm } from './profile-form';
 function setup(routes: Parameters<typeof mockApi>[0] = []) {
   storeSession(fakeSession());
   const api = mockApi(routes);
-  const view = renderWithProviders(<ProfileForm userId="user-1" profile={fakeProfile()} />);
+  const view = renderWithProviders(
+    <ProfileForm userId="00000001-0000-4000-8000-000000000001" profile={fakeProfile()} />,
+  );
   return { api, ...view };
 }
 
@@ -19,7 +21,7 @@ describe('ProfileForm', () => {
     expect(screen.getByLabelText(/Phone Number/)).toHaveValue('');
   });
 
-  it('shows the spec validation messages and sends nothing', async () => {
+  it('shows the validation messages and sends nothing', async () => {
     const { api, user } = setup();
     await user.clear(screen.getByLabelText('Full Name'));
     await user.type(screen.getByLabelText('Full Name'), 'A');

@@ -22,7 +22,7 @@ function toFormValues(profile: Profile | undefined): ProfileFormValues {
 
 type ProfileFormProps = { userId: string | undefined; profile: Profile | undefined };
 
-/** Settings → Profile: Full Name, Email, optional Phone Number (document 1 §2, §5). */
+/** Settings → Profile: Full Name, Email, optional Phone Number (docs/PRODUCT.md#profile-fields). */
 export function ProfileForm({ userId, profile }: ProfileFormProps) {
   const update = useUpdateProfile(userId);
   const [saved, setSaved] = useState(false);

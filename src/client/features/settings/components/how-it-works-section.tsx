@@ -11,7 +11,7 @@ const ICONS: ReactNode[] = [
   <Map key="map" aria-hidden />,
 ];
 
-/** Feature explainer cards (document 1 §2). The Show Map button arrives with the safety map. */
+/** Feature explainer cards (docs/PRODUCT.md#settings). The Show Map button arrives with the safety map. */
 export function HowItWorksSection() {
   return (
     <ul className="grid gap-3">

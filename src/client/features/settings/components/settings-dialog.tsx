@@ -24,7 +24,7 @@ import {
 } from '../../../components/ui/dialog';
 import { ListRowButton } from '../../../components/ui/list-row';
 
-/** Overview order (document 1 §2). */
+/** Overview order (docs/PRODUCT.md#settings). */
 export const SETTINGS_SECTION_ORDER: readonly SettingsSectionId[] = [
   'how-it-works',
   'profile',

@@ -1,7 +1,7 @@
 import { Siren } from 'lucide-react';
 import { SOS_TEXTS } from '#shared/ui-texts';
 
-/** 'Emergency Mode Active' (document 1 §4): shown for a few seconds after an SOS fires. */
+/** 'Emergency Mode Active' (docs/PRODUCT.md#sos-and-alerts): shown for a few seconds after an SOS fires. */
 export function EmergencyBanner({
   title = SOS_TEXTS.emergencyModeActive,
   description = SOS_TEXTS.emergencyModeDescription,

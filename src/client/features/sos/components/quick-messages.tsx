@@ -17,7 +17,10 @@ type QuickMessagesProps = {
   disabled?: boolean;
 };
 
-/** Three quick messages (document 1 §2). Each is really texted to every contact, after a confirmation. */
+/**
+ * Three quick messages (docs/PRODUCT.md#sos-and-alerts). Each is really texted to every contact, after a
+ * confirmation.
+ */
 export function QuickMessages({ onSelect, disabled = false }: QuickMessagesProps) {
   return (
     <Card className="p-5">

@@ -35,7 +35,7 @@ describe('SosCountdownDialog', () => {
     vi.useFakeTimers();
   });
 
-  it('shows the spec’s title, text, count, cancel button and hint', () => {
+  it('shows the title, text, count, cancel button and hint', () => {
     setup();
     const dialog = screen.getByRole('dialog', { name: 'Emergency SOS Activation' });
     expect(dialog).toHaveAccessibleDescription(

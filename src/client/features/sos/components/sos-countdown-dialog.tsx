@@ -17,8 +17,9 @@ type SosCountdownDialogProps = {
 const prevent = (event: Event): void => event.preventDefault();
 
 /**
- * The SOS activation dialog (document 1 §2, §4): a modal that an outside click or Escape cannot dismiss, so only
+ * The SOS activation dialog: a modal that an outside click or Escape cannot dismiss, so only
  * "Cancel Emergency" stops it. The countdown lives in the content, which unmounts on close: closing resets it.
+ * See docs/PRODUCT.md#sos-and-alerts.
  */
 export function SosCountdownDialog({
   open,

@@ -1,7 +1,7 @@
 import { SOS_TEXTS } from '#shared/ui-texts';
 import { Card, CardTitle } from '../../../components/ui/card';
 
-/** The three instructions (document 1 §2), worded to match the button: a single tap, not a hold. */
+/** The three instructions (docs/PRODUCT.md#sos-page), worded to match the button: one tap, not a hold. */
 export function SosInstructions({ id }: { id?: string }) {
   return (
     <Card className="p-5">

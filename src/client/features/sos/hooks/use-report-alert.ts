@@ -7,7 +7,7 @@ import { alertDetailQueryKey } from '../api/get-alert';
 import { classifyAlert, type AlertOutcome } from '../utils/alert-outcome';
 import { latestAlertQueryKey } from './use-latest-alert';
 
-/** The toast for an alert the server answered (document 1 §8). */
+/** The toast for an alert the server answered (docs/PRODUCT.md#sos-and-alerts). */
 export function showAlertOutcomeToast(detail: AlertDetail): void {
   const { successful, total } = detail.summary;
   const outcome = classifyAlert(detail.summary);

@@ -64,10 +64,11 @@ export type SosFlow = {
 };
 
 /**
- * One SOS from tap to outcome (document 1 §4, §7, §8): contacts check → countdown → position (at most 5 s) →
+ * One SOS from tap to outcome: contacts check → countdown → position (at most 5 s) →
  * POST /api/alerts with an Idempotency-Key made once for this SOS → toasts. Without a connection, or when the
  * server fails, it opens the messaging app with the stored contacts AND queues the alert, which the queue runner
  * sends, with the same key, when the connection returns.
+ * See docs/PRODUCT.md#sos-and-alerts.
  */
 export function useSosFlow(options: SosFlowOptions): SosFlow {
   const { userId, contactCount, soundEnabled, bannerMs } = options;
@@ -154,7 +155,7 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
             fallBack(request, idempotencyKey, raisedAt);
             return;
           }
-          if (error instanceof ApiError && error.message === ERRORS.sosNeedsContacts) {
+          if (error instanceof ApiError && error.code === 'no_emergency_contacts') {
             toast.error(ERRORS.sosNeedsContacts);
             latest.current.onNeedsContacts?.();
           } else {

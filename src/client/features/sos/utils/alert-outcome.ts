@@ -1,6 +1,6 @@
 import type { AlertDetail, AlertSummary } from '#shared/schemas/alert';
 
-/** What an alert achieved, as the person is told (document 1 §8): all texted, some, or none. */
+/** What an alert achieved (docs/PRODUCT.md#sos-and-alerts): all texted, some, or none. */
 export type DeliveryOutcome = 'sent' | 'partial' | 'failed';
 
 export function classifyAlert(summary: AlertSummary): DeliveryOutcome {

@@ -13,7 +13,7 @@ import { fakeAlert } from '../../../testing/fake-alert';
 function queued(key: string, minute = 0): QueuedAlert {
   return {
     idempotencyKey: key,
-    userId: 'user-1',
+    userId: '00000001-0000-4000-8000-000000000001',
     request: { triggerType: 'manual', location: { latitude: 51.5, longitude: -0.12, accuracy: 10 } },
     queuedAt: new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString(),
   };

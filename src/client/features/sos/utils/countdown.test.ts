@@ -14,7 +14,7 @@ function run(seconds: number, ticks: number): { state: CountdownState; effects: 
 }
 
 describe('SOS countdown', () => {
-  it('starts at the spec default of 10', () => {
+  it('starts at the default of 10', () => {
     expect(startCountdown(SOS.countdownSeconds)).toEqual({ status: 'counting', remaining: 10 });
   });
 

@@ -1,7 +1,8 @@
 /**
- * The SOS countdown (document 1 §4) as pure state transitions, so the rules are testable without timers:
+ * The SOS countdown as pure state transitions, so the rules are testable without timers:
  * each tick drops the count by one and beeps; the tick that finds the count at 1 or less stops the countdown,
  * shows 0 and fires (alert sound + confirm). Side effects are returned, never performed here.
+ * See docs/PRODUCT.md#sos-and-alerts.
  */
 export type CountdownStatus = 'counting' | 'fired';
 export type CountdownState = { status: CountdownStatus; remaining: number };

@@ -3,7 +3,7 @@ import type { GeolocationAdapter } from '../../../lib/device/geolocation';
 import { SOS } from '#shared/constants';
 
 /**
- * The position for an alert, or null. Never waits longer than `timeoutMs` (document 1 §7: 5000 ms), even when
+ * The position for an alert, or null. Never waits longer than `timeoutMs` (5000 ms for an SOS), even when
  * the browser ignores its own time-out (some do while asking for permission): an SOS without a location beats
  * an SOS that is late.
  */

@@ -23,13 +23,13 @@ export function offlineSmsBody(input: {
   });
 }
 
-/** What the messaging-app fallback did, and the toast it calls for (document 1 §8). */
+/** What the messaging-app fallback did, and the toast it calls for (docs/PRODUCT.md#offline-sos). */
 export type ComposerResult =
   | { kind: 'opened'; url: string }
   | { kind: 'failed'; title: string; description?: string; url: string | null };
 
 /**
- * Opens the device's messaging app with every stored number and the message (document 1 §4: offline SMS flow).
+ * Opens the device's messaging app with every stored number and the message (docs/PRODUCT.md#offline-sos).
  * `online` tells the two "cannot" cases apart: no messaging app while online vs. no internet and no messaging app.
  */
 export function openSmsComposer(input: {

@@ -11,7 +11,7 @@ type PremiumGateProps = {
   isPremium?: boolean;
 };
 
-/** Shows `children` to premium members, the upgrade card to everyone else (document 1 §2). */
+/** Shows `children` to premium members, the upgrade card to everyone else (docs/PRODUCT.md#subscription). */
 export function PremiumGate({ children, isPremium }: PremiumGateProps) {
   const subscription = useSubscription();
   if (isPremium ?? subscription.isPremium) return children;

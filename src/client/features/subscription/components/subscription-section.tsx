@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useSubscription } from '../hooks/use-subscription';
 
-/** Settings → Subscription: everything is enabled; payments are disabled (document 1 §1). */
+/** Settings → Subscription: everything is enabled; payments are disabled (docs/PRODUCT.md#subscription). */
 export function SubscriptionSection() {
   const subscription = useSubscription();
   return (

@@ -12,7 +12,7 @@ export type SubscriptionState = {
   loading: boolean;
 };
 
-/** Payments are disabled: everyone is treated as a premium subscriber (document 1 §1, §4). */
+/** Payments are disabled: everyone is treated as a premium subscriber (docs/PRODUCT.md#subscription). */
 export const SUBSCRIPTION_STATE: SubscriptionState = {
   subscribed: true,
   plan: 'premium',

@@ -32,7 +32,7 @@ export function resolveTheme(theme: Theme, prefersDark: boolean = systemPrefersD
   return theme;
 }
 
-/** Puts exactly one of `light` / `dark` on <html> (document 1 §4). */
+/** Puts exactly one of `light` / `dark` on <html> (docs/PRODUCT.md#settings). */
 export function applyThemeClass(resolved: ResolvedTheme, root: HTMLElement = document.documentElement): void {
   root.classList.remove('light', 'dark');
   root.classList.add(resolved);

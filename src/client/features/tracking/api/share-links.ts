@@ -37,7 +37,10 @@ export function useShareLinks(userId: string | undefined) {
   );
 }
 
-/** Generate Share Link: a real, stored link (document 2 §3 share_links) valid for 24 hours. */
+/**
+ * Generate Share Link: a real, stored link valid for 24 hours
+ * (docs/PRODUCT.md#live-location-and-share-links).
+ */
 export function useCreateShareLink(userId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({

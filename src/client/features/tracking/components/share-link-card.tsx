@@ -19,7 +19,10 @@ type ShareLinkCardProps = {
   sharingEnabled: boolean;
 };
 
-/** Generate Share Link with a copy button (document 1 §2), the link's expiry, and the active links with Revoke. */
+/**
+ * Generate Share Link with a copy button, the link's expiry, and the active links with Revoke
+ * (docs/PRODUCT.md#live-location-and-share-links).
+ */
 export function ShareLinkCard({ userId, sharingEnabled }: ShareLinkCardProps) {
   const titleId = useId();
   const links = useShareLinks(userId);

@@ -13,9 +13,10 @@ type LocationSharingOptions = {
 };
 
 /**
- * Live location sharing from this device (document 2 §7, §9): watches the position with high accuracy (maximum
+ * Live location sharing from this device: watches the position with high accuracy (maximum
  * age 60 s, timeout 30 s) and posts each accepted reading with the battery level and online flag. Readings
  * taken offline are queued and sent when the network returns.
+ * See docs/PRODUCT.md#live-location-and-share-links.
  */
 export function useLocationSharing({ userId, enabled }: LocationSharingOptions): void {
   const { geolocation, battery, network } = useDevice();

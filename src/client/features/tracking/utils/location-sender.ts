@@ -27,7 +27,7 @@ export type LocationSender = {
   pending(): number;
 };
 
-/** Document 2 §9: updates arriving sooner than half the interval after the last accepted one are skipped. */
+/** Updates arriving sooner than half the interval after the last accepted one are skipped. */
 export function shouldAccept(lastAcceptedAt: number | null, nowMs: number, intervalMs: number): boolean {
   return lastAcceptedAt === null || nowMs - lastAcceptedAt >= intervalMs / 2;
 }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_RETRY, baseBackoffMs, decideRetry } from './retry-policy';
+import { DELIVERY_RETRY } from '../modules/alerts/delivery-job';
+import { baseBackoffMs as backoff, decideRetry as decide } from './retry-policy';
+
+const baseBackoffMs = (attempts: number): number => backoff(DELIVERY_RETRY, attempts);
+const decideRetry = (input: Parameters<typeof decide>[1]) => decide(DELIVERY_RETRY, input);
 
 const first = new Date('2026-01-01T00:00:00Z');
 const plus = (ms: number): Date => new Date(first.getTime() + ms);
 
-describe('delivery retry policy', () => {
+describe('retry policy (as alert deliveries use it)', () => {
   it('backs off 5 s, 15 s, 45 s, 2 min, 5 min, then every 10 min', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 9].map(baseBackoffMs)).toEqual([
       5000, 15_000, 45_000, 120_000, 300_000, 600_000, 600_000, 600_000,

@@ -1,0 +1,1034 @@
+/**
+ * How long does an SOS take to reach the SMS provider, alone and while location uploads hammer the server?
+ *
+ * A benchmark, not a test: it asserts nothing about timings, it prints them. It drives a Beacon server only over
+ * HTTP, so it runs against any checkout (`--repo`), old or new:
+ *
+ * 1. starts a fake Twilio (node:http) that records when each text arrives;
+ * 2. spawns `tsx src/server/main.ts` from the repo with a fresh DATA_DIR (PGlite) or a throwaway PostgreSQL
+ *    database (`--database-url`), pointed at the fake;
+ * 3. signs up SOS users (each with one emergency contact whose number is unique, so every text is attributed to
+ *    exactly one SOS) and loader users;
+ * 4. baseline: raises `--sos` SOS one after another (POST /api/alerts) with no other traffic, timing each from
+ *    sending the request to the fake Twilio receiving the text;
+ * 5. under load: the same while `--concurrency` loops in a separate process keep POST /api/locations busy;
+ * 6. prints median and p95 of both phases, their ratio and the ingest throughput reached during the load phase.
+ *
+ * Run: `npx tsx bench/sos-under-load.ts [--repo <dir>] [--database-url <url>] [--sos <n>] [--concurrency <n>]`.
+ * See bench/README.md.
+ */
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const LOAD_CHILD_FLAG = '--ingest-load-child';
+
+// ---------------------------------------------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------------------------------------------
+
+type Options = {
+  repo: string;
+  databaseUrl: string | undefined;
+  sos: number;
+  concurrency: number;
+  /** Loader accounts; loops share them round-robin. */
+  loaderUsers: number;
+  readingsPerRequest: number;
+  warmupSos: number;
+  loadWarmupMs: number;
+  smsTimeoutMs: number;
+  /** A phase stops raising new SOS once it has run this long (keeps a slow run bounded). */
+  maxPhaseMs: number;
+  pauseMs: number;
+  json: boolean;
+};
+
+const USAGE = `Usage: npx tsx bench/sos-under-load.ts [options]
+
+  --repo <dir>              Beacon checkout to run (default: cwd)             env BENCH_REPO
+  --database-url <url>      PostgreSQL server URL; a throwaway database       env BENCH_DATABASE_URL
+                            beacon_bench_<random> is created and dropped.
+                            Without it the server uses PGlite in a temp dir.
+  --sos <n>                 SOS raised per phase (default 20)                 env BENCH_SOS
+  --concurrency <n>         location-ingest requests in flight (default 64)   env BENCH_CONCURRENCY
+  --loader-users <n>        accounts the ingest loops post as (default: = concurrency)
+  --readings <n>            readings per POST /api/locations (default 1, max 100)
+  --warmup-sos <n>          SOS raised and discarded before the baseline (default 3)
+  --load-warmup-ms <ms>     load runs this long before SOS are timed (default 2000)
+  --sms-timeout-ms <ms>     give up on one SOS's text after this (default 30000)
+  --max-phase-seconds <s>   stop a phase early after this long (default 45)
+  --pause-ms <ms>           pause between two SOS (default 100)
+  --json                    also print the result as one JSON line
+  -h, --help`;
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      repo: { type: 'string' },
+      'database-url': { type: 'string' },
+      sos: { type: 'string' },
+      concurrency: { type: 'string' },
+      'loader-users': { type: 'string' },
+      readings: { type: 'string' },
+      'warmup-sos': { type: 'string' },
+      'load-warmup-ms': { type: 'string' },
+      'sms-timeout-ms': { type: 'string' },
+      'max-phase-seconds': { type: 'string' },
+      'pause-ms': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const env = process.env;
+  const int = (name: string, raw: string | undefined, fallback: number, min: number, max: number): number => {
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new Error(`--${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+    }
+    return value;
+  };
+  const concurrency = int('concurrency', values.concurrency ?? env.BENCH_CONCURRENCY, 64, 1, 4096);
+  const databaseUrl = values['database-url'] ?? (env.BENCH_DATABASE_URL || undefined);
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('--database-url must start with postgres:// or postgresql://');
+  }
+  return {
+    repo: path.resolve(values.repo ?? (env.BENCH_REPO || process.cwd())),
+    databaseUrl,
+    sos: int('sos', values.sos ?? env.BENCH_SOS, 20, 1, 10_000),
+    concurrency,
+    loaderUsers: int('loader-users', values['loader-users'], concurrency, 1, 4096),
+    readingsPerRequest: int('readings', values.readings, 1, 1, 100),
+    warmupSos: int('warmup-sos', values['warmup-sos'], 3, 0, 1000),
+    loadWarmupMs: int('load-warmup-ms', values['load-warmup-ms'], 2000, 0, 600_000),
+    smsTimeoutMs: int('sms-timeout-ms', values['sms-timeout-ms'], 30_000, 100, 600_000),
+    maxPhaseMs: int('max-phase-seconds', values['max-phase-seconds'], 45, 1, 86_400) * 1000,
+    pauseMs: int('pause-ms', values['pause-ms'], 100, 0, 60_000),
+    json: values.json,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------------------------------------------
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Nearest-rank percentile (p in 0..100) of unsorted samples; null when there are none. */
+function percentile(samples: readonly number[], p: number): number | null {
+  if (samples.length === 0) return null;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[Math.min(rank, sorted.length) - 1] ?? null;
+}
+
+const log = (message: string): void => {
+  process.stderr.write(`[bench] ${message}\n`);
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/** Runs `work` on every item with at most `limit` running at once. */
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function describeRepo(repo: string): string {
+  try {
+    const head = execFileSync('git', ['-C', repo, 'rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+    }).trim();
+    const dirty = execFileSync('git', ['-C', repo, 'status', '--porcelain', '--untracked-files=no'], {
+      encoding: 'utf8',
+    }).trim();
+    return dirty ? `${head}+uncommitted changes` : head;
+  } catch {
+    return 'unknown commit';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fake Twilio
+// ---------------------------------------------------------------------------------------------------------------
+
+type FakeTwilio = {
+  baseUrl: string;
+  accountSid: string;
+  authToken: string;
+  /** Resolves with the arrival time (performance.now()) of the first text to `to`, or null after `timeoutMs`. */
+  expect(to: string, timeoutMs: number): Promise<number | null>;
+  /** Texts to numbers nobody waited for, or second texts to the same number. */
+  unexpected(): number;
+  total(): number;
+  close(): Promise<void>;
+};
+
+const MESSAGES_PATH = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/;
+
+async function startFakeTwilio(): Promise<FakeTwilio> {
+  const accountSid = `AC${randomBytes(16).toString('hex')}`;
+  const authToken = randomBytes(16).toString('hex');
+  /** First arrival per number, kept until someone asks (a text may arrive before `expect` is called). */
+  const arrivals = new Map<string, number>();
+  const waiters = new Map<string, (arrivedAt: number) => void>();
+  let total = 0;
+  let unexpected = 0;
+
+  const server = http.createServer((request, response) => {
+    // Stamped as soon as the request line and headers are in: that is when the provider "has" the text.
+    const arrivedAt = performance.now();
+    const match = MESSAGES_PATH.exec(request.url ?? '');
+    if (request.method !== 'POST' || !match) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ code: 20404, message: 'The requested resource was not found', status: 404 }),
+      );
+      request.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      const to = form.get('To') ?? '';
+      total++;
+      const waiter = waiters.get(to);
+      if (waiter) {
+        waiters.delete(to);
+        waiter(arrivedAt);
+      } else if (!arrivals.has(to)) {
+        arrivals.set(to, arrivedAt);
+      } else {
+        unexpected++;
+      }
+      const sid = `SM${randomBytes(16).toString('hex')}`;
+      response.writeHead(201, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          sid,
+          account_sid: match[1],
+          to,
+          from: form.get('From'),
+          messaging_service_sid: form.get('MessagingServiceSid'),
+          body: form.get('Body'),
+          status: 'queued',
+          num_segments: '1',
+          date_created: new Date().toUTCString(),
+          uri: `/2010-04-01/Accounts/${match[1]}/Messages/${sid}.json`,
+        }),
+      );
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('fake Twilio did not start');
+
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    accountSid,
+    authToken,
+    expect(to, timeoutMs) {
+      const already = arrivals.get(to);
+      if (already !== undefined) {
+        arrivals.delete(to);
+        return Promise.resolve(already);
+      }
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          waiters.delete(to);
+          resolve(null);
+        }, timeoutMs);
+        waiters.set(to, (arrivedAt) => {
+          clearTimeout(timer);
+          resolve(arrivedAt);
+        });
+      });
+    },
+    unexpected: () => unexpected + arrivals.size,
+    total: () => total,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Throwaway PostgreSQL database
+// ---------------------------------------------------------------------------------------------------------------
+
+type ThrowawayDatabase = { name: string; url: string; drop(): Promise<void> };
+
+async function createThrowawayDatabase(serverUrl: string): Promise<ThrowawayDatabase> {
+  // Hex only: safe to put into the statement as an identifier.
+  const name = `beacon_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string): Promise<void> => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The Beacon server under test
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Every variable src/server/config.ts reads: none is inherited from the caller's shell by accident. */
+const SERVER_ENV_NAMES = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'PUBLIC_URL',
+  'JWT_SECRET',
+  'LOG_LEVEL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'AUTH_MAX_FAILED_SIGNINS',
+  'AUTH_MAX_REQUESTS_PER_ADDRESS',
+  'AUTH_RATE_WINDOW_MINUTES',
+  'TRUST_PROXY',
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_FROM',
+  'TWILIO_BASE_URL',
+  'SMS_TIMEOUT_MS',
+  'ALERT_FIRST_ATTEMPT_WAIT_MS',
+  'ALERT_DELIVERY_LEASE_MS',
+  'SCHEDULER_INTERVAL_MS',
+  'SCHEDULER_ENABLED',
+  'REDIS_CHANNEL_PREFIX',
+  'LOCATION_RETENTION_HOURS',
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
+  'VAPID_SUBJECT',
+  'PUSH_TIMEOUT_MS',
+  'PUSH_ALLOW_ANY_ENDPOINT',
+  'VITE_TILE_URL',
+];
+
+type BeaconServer = {
+  baseUrl: string;
+  database: string;
+  /** The last lines the server wrote (stdout and stderr), for error reports. */
+  output(): string;
+  stop(): Promise<void>;
+};
+
+async function startServer(options: {
+  repo: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  twilio: FakeTwilio;
+}): Promise<BeaconServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of SERVER_ENV_NAMES) delete env[name];
+  Object.assign(env, {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: options.dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    AUTH_MAX_REQUESTS_PER_ADDRESS: '1000000',
+    AUTH_MAX_FAILED_SIGNINS: '1000000',
+    TWILIO_ACCOUNT_SID: options.twilio.accountSid,
+    TWILIO_AUTH_TOKEN: options.twilio.authToken,
+    TWILIO_FROM: '+15005550006',
+    TWILIO_BASE_URL: options.twilio.baseUrl,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  });
+
+  // The repo's own tsx when it has one (what `npx tsx` would run), else npx.
+  const localTsx = path.join(options.repo, 'node_modules', '.bin', 'tsx');
+  const [command, args] = existsSync(localTsx)
+    ? [localTsx, ['src/server/main.ts']]
+    : ['npx', ['--no-install', 'tsx', 'src/server/main.ts']];
+  // Its own process group, so a stuck server (tsx and its node child) can be killed as a whole.
+  const child = spawn(command, args, {
+    cwd: options.repo,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer): void => {
+    output = (output + chunk.toString('utf8')).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve();
+    }),
+  );
+
+  const killGroup = (signal: NodeJS.Signals): void => {
+    if (child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // The group is gone already.
+    }
+  };
+  const stop = async (): Promise<void> => {
+    if (!exited) {
+      // tsx relays SIGTERM to the server, whose handler closes the app and the database.
+      child.kill('SIGTERM');
+      await Promise.race([exit, sleep(10_000)]);
+    }
+    killGroup('SIGKILL');
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (exited) {
+      const { code, signal } = exited as { code: number | null; signal: NodeJS.Signals | null };
+      throw new Error(
+        `the Beacon server in ${options.repo} exited before answering /api/health ` +
+          `(code ${code}, signal ${signal}). Its output:\n${output.trim() || '(none)'}`,
+      );
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the Beacon server did not answer /api/health within 90 s. Its output:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) {
+        const health: unknown = await response.json();
+        const database = isRecord(health) && typeof health.database === 'string' ? health.database : '?';
+        return { baseUrl, database, output: () => output, stop };
+      }
+      await response.arrayBuffer();
+    } catch {
+      // Not listening yet.
+    }
+    await Promise.race([sleep(200), exit]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The API calls the benchmark needs
+// ---------------------------------------------------------------------------------------------------------------
+
+class ApiError extends Error {}
+
+async function postJson(
+  baseUrl: string,
+  urlPath: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: unknown }> {
+  const response = await fetch(`${baseUrl}${urlPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: unknown = text;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // Not JSON: keep the text for the error message.
+  }
+  return { status: response.status, json };
+}
+
+function expectStatus(what: string, result: { status: number; json: unknown }, ok: number[]): void {
+  if (!ok.includes(result.status)) {
+    throw new ApiError(`${what} answered ${result.status}: ${JSON.stringify(result.json).slice(0, 500)}`);
+  }
+}
+
+type User = { email: string; token: string; contactPhone: string | null };
+
+/** A password no strength rule objects to: random, and nothing from the e-mail address or the name. */
+const newPassword = (): string => `Kw7!${randomBytes(12).toString('base64url')}`;
+
+async function signUp(baseUrl: string, email: string): Promise<string> {
+  const result = await postJson(baseUrl, '/api/auth/signup', {
+    email,
+    password: newPassword(),
+    data: { full_name: 'Bench Walker' },
+  });
+  expectStatus(`POST /api/auth/signup (${email})`, result, [200, 201]);
+  const token = isRecord(result.json) ? result.json.access_token : undefined;
+  if (typeof token !== 'string') throw new ApiError('POST /api/auth/signup answered without access_token');
+  return token;
+}
+
+async function addContact(baseUrl: string, token: string, phone: string): Promise<void> {
+  const result = await postJson(
+    baseUrl,
+    '/api/contacts',
+    { name: 'Bench Contact', phone, relationship: 'Friend' },
+    { authorization: `Bearer ${token}` },
+  );
+  expectStatus('POST /api/contacts', result, [200, 201]);
+}
+
+type SosSample = {
+  /** Request sent → fake Twilio got the text; null when no text came within the time-out. */
+  smsMs: number | null;
+  /** Request sent → response read. */
+  httpMs: number;
+  status: number;
+  error?: string;
+};
+
+async function raiseSos(
+  baseUrl: string,
+  user: User,
+  twilio: FakeTwilio,
+  timeoutMs: number,
+): Promise<SosSample> {
+  const phone = user.contactPhone;
+  if (!phone) throw new Error('SOS user without a contact');
+  const text = twilio.expect(phone, timeoutMs);
+  const sentAt = performance.now();
+  let status = 0;
+  let error: string | undefined;
+  try {
+    const response = await fetch(`${baseUrl}/api/alerts`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${user.token}`,
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({
+        triggerType: 'manual',
+        location: { latitude: 52.520008, longitude: 13.404954, accuracy: 12 },
+      }),
+    });
+    status = response.status;
+    const body = await response.text();
+    if (!response.ok) error = `POST /api/alerts answered ${status}: ${body.slice(0, 300)}`;
+  } catch (cause) {
+    error = `POST /api/alerts failed: ${cause instanceof Error ? cause.message : String(cause)}`;
+  }
+  const httpMs = performance.now() - sentAt;
+  // A refused SOS sends nothing: do not sit out the time-out (a late text would count as unexpected).
+  const arrivedAt = error && status !== 0 ? null : await text;
+  return {
+    smsMs: arrivedAt === null ? null : arrivedAt - sentAt,
+    httpMs,
+    status,
+    ...(error ? { error } : {}),
+  };
+}
+
+type PhaseResult = {
+  samples: SosSample[];
+  sms: number[];
+  /** SOS whose text never arrived (or that the API refused). */
+  lost: number;
+  elapsedMs: number;
+};
+
+async function runSosPhase(
+  label: string,
+  baseUrl: string,
+  users: User[],
+  twilio: FakeTwilio,
+  options: Options,
+): Promise<PhaseResult> {
+  const samples: SosSample[] = [];
+  const started = performance.now();
+  for (const user of users) {
+    if (samples.length > 0 && performance.now() - started > options.maxPhaseMs) {
+      log(`${label}: stopping after ${samples.length} SOS (--max-phase-seconds reached)`);
+      break;
+    }
+    const sample = await raiseSos(baseUrl, user, twilio, options.smsTimeoutMs);
+    samples.push(sample);
+    if (sample.error) log(`${label}: ${sample.error}`);
+    else if (sample.smsMs === null) log(`${label}: no text within ${options.smsTimeoutMs} ms`);
+    if (options.pauseMs > 0) await sleep(options.pauseMs);
+  }
+  const sms = samples.flatMap((s) => (s.smsMs === null ? [] : [s.smsMs]));
+  return { samples, sms, lost: samples.length - sms.length, elapsedMs: performance.now() - started };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Location-ingest load: a separate process, so its HTTP client work never delays the SOS timestamps
+// ---------------------------------------------------------------------------------------------------------------
+
+type ToLoad =
+  | { type: 'start'; baseUrl: string; tokens: string[]; concurrency: number; readingsPerRequest: number }
+  | { type: 'mark' }
+  | { type: 'stop' };
+
+type LoadReport = {
+  /** Between `mark` and `stop`: the window in which SOS were timed. */
+  windowMs: number;
+  ok: number;
+  failed: number;
+  /** Answers by status ("network" = no answer), whole run. */
+  statuses: Record<string, number>;
+  latencyMedianMs: number | null;
+  latencyP95Ms: number | null;
+};
+
+type FromLoad =
+  { type: 'ready' } | { type: 'started' } | { type: 'marked' } | { type: 'report'; report: LoadReport };
+
+function isMessage<T extends { type: string }>(value: unknown): value is T {
+  return isRecord(value) && typeof value.type === 'string';
+}
+
+async function runLoadChild(): Promise<void> {
+  const send = (message: FromLoad): void => {
+    process.send?.(message);
+  };
+  let stopping = false;
+  let loops: Promise<void>[] = [];
+  let marked: number | null = null;
+  let ok = 0;
+  let failed = 0;
+  const statuses: Record<string, number> = {};
+  let latencies: number[] = [];
+
+  const reading = (loop: number, n: number): Record<string, unknown> => ({
+    latitude: 48.1 + (loop % 100) * 0.001 + (n % 1000) * 0.00001,
+    longitude: 11.5 + (n % 1000) * 0.00001,
+    accuracy: 15,
+    speed: 1.2,
+    heading: 90,
+    timestamp: Date.now(),
+    battery: 80,
+    online: true,
+  });
+
+  const loop = async (start: Extract<ToLoad, { type: 'start' }>, index: number): Promise<void> => {
+    const token = start.tokens[index % start.tokens.length];
+    if (!token) return;
+    const url = `${start.baseUrl}/api/locations`;
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    let n = 0;
+    while (!stopping) {
+      const body =
+        start.readingsPerRequest === 1
+          ? reading(index, n++)
+          : { readings: Array.from({ length: start.readingsPerRequest }, () => reading(index, n++)) };
+      const began = performance.now();
+      let status = 'network';
+      try {
+        const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+        status = String(response.status);
+        await response.arrayBuffer();
+      } catch {
+        // Counted as "network" below.
+      }
+      statuses[status] = (statuses[status] ?? 0) + 1;
+      if (marked !== null && status.startsWith('2')) {
+        ok++;
+        latencies.push(performance.now() - began);
+      } else if (marked !== null) {
+        failed++;
+      }
+      // A server that refuses connections should not turn this loop into a busy spin.
+      if (status === 'network') await sleep(50);
+    }
+  };
+
+  process.on('message', (message: unknown) => {
+    if (!isMessage<ToLoad>(message)) return;
+    if (message.type === 'start') {
+      loops = Array.from({ length: message.concurrency }, (_, index) => loop(message, index));
+      send({ type: 'started' });
+    } else if (message.type === 'mark') {
+      marked = performance.now();
+      ok = 0;
+      failed = 0;
+      latencies = [];
+      send({ type: 'marked' });
+    } else {
+      const windowMs = marked === null ? 0 : performance.now() - marked;
+      stopping = true;
+      // The window ends now; requests still in flight finish but are not counted.
+      const report: LoadReport = {
+        windowMs,
+        ok,
+        failed,
+        statuses,
+        latencyMedianMs: percentile(latencies, 50),
+        latencyP95Ms: percentile(latencies, 95),
+      };
+      void Promise.all(loops).then(() => {
+        process.send?.({ type: 'report', report } satisfies FromLoad, () => process.exit(0));
+      });
+    }
+  });
+  // The parent went away (crashed, or killed): stop loading its server.
+  process.once('disconnect', () => process.exit(0));
+  send({ type: 'ready' });
+}
+
+type LoadGenerator = {
+  start(message: Extract<ToLoad, { type: 'start' }>): Promise<void>;
+  mark(): Promise<void>;
+  stop(): Promise<LoadReport>;
+  kill(): void;
+};
+
+async function startLoadGenerator(): Promise<LoadGenerator> {
+  // fork() reuses this process's execArgv, i.e. tsx's loader.
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), [LOAD_CHILD_FLAG], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T extends FromLoad['type']>(type: T): Promise<Extract<FromLoad, { type: T }>> =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message: unknown): void => {
+        if (isMessage<FromLoad>(message) && message.type === type) {
+          cleanup();
+          resolve(message as Extract<FromLoad, { type: T }>);
+        }
+      };
+      const onExit = (code: number | null): void => {
+        cleanup();
+        reject(new Error(`the load generator exited (code ${code}) while waiting for "${type}"`));
+      };
+      const cleanup = (): void => {
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  await next('ready');
+  const send = (message: ToLoad): void => {
+    child.send(message);
+  };
+  return {
+    async start(message) {
+      const started = next('started');
+      send(message);
+      await started;
+    },
+    async mark() {
+      const marked = next('marked');
+      send({ type: 'mark' });
+      await marked;
+    },
+    async stop() {
+      const report = next('report');
+      send({ type: 'stop' });
+      return (await report).report;
+    },
+    kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------------------------
+
+type Summary = {
+  repo: string;
+  commit: string;
+  database: string;
+  sosPerPhase: number;
+  concurrency: number;
+  loaderUsers: number;
+  readingsPerRequest: number;
+  /** The machine's 1-minute load average when the run started and ended (other jobs skew every number). */
+  loadAverage: { start: number; end: number; cpus: number };
+  baseline: PhaseSummary;
+  underLoad: PhaseSummary;
+  ratio: { median: number | null; p95: number | null };
+  ingest: LoadReport & { okPerSecond: number };
+};
+
+type PhaseSummary = {
+  n: number;
+  lost: number;
+  smsMedianMs: number | null;
+  smsP95Ms: number | null;
+  smsMaxMs: number | null;
+  httpMedianMs: number | null;
+};
+
+function summarise(phase: PhaseResult): PhaseSummary {
+  return {
+    n: phase.samples.length,
+    lost: phase.lost,
+    smsMedianMs: percentile(phase.sms, 50),
+    smsP95Ms: percentile(phase.sms, 95),
+    smsMaxMs: percentile(phase.sms, 100),
+    httpMedianMs: percentile(
+      phase.samples.map((s) => s.httpMs),
+      50,
+    ),
+  };
+}
+
+const ratioOf = (a: number | null, b: number | null): number | null => (a === null || !b ? null : a / b);
+
+function printTable(summary: Summary): void {
+  const ms = (value: number | null): string => (value === null ? '-' : `${value.toFixed(1)} ms`);
+  const times = (value: number | null): string => (value === null ? '-' : `${value.toFixed(2)}x`);
+  const rows: string[][] = [
+    ['phase', 'SOS', 'lost', 'SOS→SMS median', 'p95', 'max', 'HTTP median', 'ingest ok req/s'],
+    ...(
+      [
+        ['baseline', summary.baseline, '-'],
+        ['under load', summary.underLoad, summary.ingest.okPerSecond.toFixed(1)],
+      ] as const
+    ).map(([name, phase, rate]) => [
+      name,
+      String(phase.n),
+      String(phase.lost),
+      ms(phase.smsMedianMs),
+      ms(phase.smsP95Ms),
+      ms(phase.smsMaxMs),
+      ms(phase.httpMedianMs),
+      rate,
+    ]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]): string =>
+    row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
+  const ingest = summary.ingest;
+  const statuses = Object.entries(ingest.statuses)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(', ');
+  process.stdout.write(
+    [
+      '',
+      `SOS under location-ingest load — ${summary.repo} (${summary.commit}), database ${summary.database}`,
+      `${summary.sosPerPhase} SOS per phase; load: ${summary.concurrency} requests in flight from ` +
+        `${summary.loaderUsers} users, ${summary.readingsPerRequest} reading(s) per request`,
+      `machine: ${summary.loadAverage.cpus} CPUs, 1-min load average ${summary.loadAverage.start.toFixed(2)} ` +
+        `at start, ${summary.loadAverage.end.toFixed(2)} at end`,
+      '',
+      line(rows[0]!),
+      line(widths.map((width) => '-'.repeat(width))),
+      ...rows.slice(1).map(line),
+      '',
+      `ratio under load / baseline: median ${times(summary.ratio.median)}, p95 ${times(summary.ratio.p95)}`,
+      `ingest during the timed window: ${ingest.ok} ok, ${ingest.failed} failed in ` +
+        `${(ingest.windowMs / 1000).toFixed(1)} s = ${ingest.okPerSecond.toFixed(1)} req/s; ` +
+        `latency median ${ms(ingest.latencyMedianMs)}, p95 ${ms(ingest.latencyP95Ms)}`,
+      `ingest answers (whole load phase): ${statuses || 'none'}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  if (!existsSync(path.join(options.repo, 'src', 'server', 'main.ts'))) {
+    throw new Error(`${options.repo} has no src/server/main.ts (use --repo <Beacon checkout>)`);
+  }
+  const commit = describeRepo(options.repo);
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanUp = async (): Promise<void> => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        log(`clean-up: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+  const interrupted = (): void => {
+    log('interrupted: cleaning up');
+    void cleanUp().then(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
+  try {
+    const twilio = await startFakeTwilio();
+    cleanups.push(() => twilio.close());
+
+    let databaseUrl: string | undefined;
+    if (options.databaseUrl) {
+      const database = await createThrowawayDatabase(options.databaseUrl);
+      cleanups.push(() => database.drop());
+      databaseUrl = database.url;
+      log(`created database ${database.name}`);
+    }
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'beacon-bench-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+
+    log(`starting the server from ${options.repo} (${commit})`);
+    const startedAt = performance.now();
+    const server = await startServer({ repo: options.repo, dataDir, databaseUrl, twilio });
+    cleanups.push(() => server.stop());
+    log(
+      `server up on ${server.baseUrl} (${server.database}) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
+    );
+
+    const load = await startLoadGenerator();
+    cleanups.push(() => load.kill());
+
+    // Accounts. Each SOS gets its own user and contact number, so each text belongs to exactly one SOS.
+    const run = randomBytes(4).toString('hex');
+    const sosCount = options.warmupSos + 2 * options.sos;
+    log(`signing up ${sosCount} SOS users and ${options.loaderUsers} loader users`);
+    let sosUsers: User[];
+    let loaders: User[];
+    try {
+      sosUsers = await mapLimit(
+        Array.from({ length: sosCount }, (_, i) => i),
+        4,
+        async (i) => {
+          const email = `bench-${run}-sos-${i}@example.com`;
+          const token = await signUp(server.baseUrl, email);
+          // +1 202 555 xxxx: a valid E.164 shape, unique per SOS in this run.
+          const contactPhone = `+1202555${String(i).padStart(4, '0')}`;
+          await addContact(server.baseUrl, token, contactPhone);
+          return { email, token, contactPhone };
+        },
+      );
+      loaders = await mapLimit(
+        Array.from({ length: options.loaderUsers }, (_, i) => i),
+        4,
+        async (i) => {
+          const email = `bench-${run}-loader-${i}@example.com`;
+          return { email, token: await signUp(server.baseUrl, email), contactPhone: null };
+        },
+      );
+    } catch (error) {
+      throw new Error(
+        `setting up accounts failed: ${error instanceof Error ? error.message : String(error)}\n` +
+          `server output:\n${server.output().trim() || '(none)'}`,
+        { cause: error },
+      );
+    }
+
+    const warmup = sosUsers.slice(0, options.warmupSos);
+    const baselineUsers = sosUsers.slice(options.warmupSos, options.warmupSos + options.sos);
+    const loadUsers = sosUsers.slice(options.warmupSos + options.sos);
+
+    if (warmup.length > 0) {
+      log(`warm-up: ${warmup.length} SOS`);
+      await runSosPhase('warm-up', server.baseUrl, warmup, twilio, options);
+    }
+    log(`baseline: ${baselineUsers.length} SOS, no load`);
+    const baseline = await runSosPhase('baseline', server.baseUrl, baselineUsers, twilio, options);
+
+    log(`load: ${options.concurrency} ingest requests in flight; ${options.loadWarmupMs} ms before timing`);
+    await load.start({
+      type: 'start',
+      baseUrl: server.baseUrl,
+      tokens: loaders.map((user) => user.token),
+      concurrency: options.concurrency,
+      readingsPerRequest: options.readingsPerRequest,
+    });
+    await sleep(options.loadWarmupMs);
+    await load.mark();
+    const underLoad = await runSosPhase('under load', server.baseUrl, loadUsers, twilio, options);
+    const ingest = await load.stop();
+
+    const baselineSummary = summarise(baseline);
+    const underLoadSummary = summarise(underLoad);
+    const summary: Summary = {
+      repo: options.repo,
+      commit,
+      database: server.database,
+      sosPerPhase: options.sos,
+      concurrency: options.concurrency,
+      loaderUsers: options.loaderUsers,
+      readingsPerRequest: options.readingsPerRequest,
+      loadAverage: { start: loadAtStart, end: os.loadavg()[0] ?? 0, cpus: os.cpus().length },
+      baseline: baselineSummary,
+      underLoad: underLoadSummary,
+      ratio: {
+        median: ratioOf(underLoadSummary.smsMedianMs, baselineSummary.smsMedianMs),
+        p95: ratioOf(underLoadSummary.smsP95Ms, baselineSummary.smsP95Ms),
+      },
+      ingest: { ...ingest, okPerSecond: ingest.windowMs > 0 ? (ingest.ok / ingest.windowMs) * 1000 : 0 },
+    };
+    printTable(summary);
+    if (twilio.unexpected() > 0) log(`${twilio.unexpected()} text(s) arrived that no SOS waited for`);
+    if (options.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+  } finally {
+    await cleanUp();
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+  }
+}
+
+if (process.argv[2] === LOAD_CHILD_FLAG) {
+  void runLoadChild();
+} else {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`[bench] failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

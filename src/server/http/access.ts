@@ -1,0 +1,101 @@
+/**
+ * Access rules: every route states who may call it in its `config.access`, and ONE hook enforces that before
+ * anything else runs, so an anonymous caller of a signed-in route always gets 401 before any body is read or
+ * any validation message could say something about the route. A route that states nothing stops the app from
+ * starting (and `access.api.test.ts` walks every route).
+ *
+ * - `public`: anyone (the health check, sign-in, a public tracking link: holding its code is the permission).
+ * - `signed-in`: a bearer access token of a session that is still live (not signed out, not revoked).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '#shared/schemas/api-error';
+import { ERRORS } from '#shared/texts';
+import { AppError } from './app-error';
+
+export const ACCESS_RULES = ['public', 'signed-in'] as const;
+export type AccessRule = (typeof ACCESS_RULES)[number];
+
+/** Who is calling a signed-in route: the holder of a valid token whose session is live. */
+export type AuthContext = { userId: string; sessionId: string; email: string };
+
+/** Checks a bearer token; `urgent` asks for the database capacity reserved for the SOS path. */
+export type VerifySession = (token: string, options: { urgent: boolean }) => Promise<AuthContext | null>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route (required: see http/access.ts). */
+    access?: AccessRule;
+    /** Domain refusals this route may answer besides the standard ones, for the OpenAPI document. */
+    errors?: readonly ErrorCode[];
+    /** Part of the SOS path: served from the reserved database capacity (db/database.ts `urgent`). */
+    urgent?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set for signed-in routes by the access hook; null on public routes. */
+    auth: AuthContext | null;
+  }
+}
+
+export type RegisteredRoute = { method: string; url: string; access: AccessRule | undefined };
+
+/** Installs the access hook; returns a reader of every route registered from now on, with its rule. */
+export function registerAccessControl(app: FastifyInstance, verify: VerifySession): () => RegisteredRoute[] {
+  const routes: Array<{ method: string | string[]; url: string; config?: { access?: AccessRule } }> = [];
+  app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  // Routes get their rule from their module or, for third-party plugins, from `withAccess` (which runs after
+  // this hook): so the check waits until every route is in.
+  app.addHook('onReady', async () => {
+    const missing = listed(routes).filter((route) => route.access === undefined);
+    if (missing.length > 0) {
+      throw new Error(
+        `Routes without an access rule: ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`,
+      );
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || request.routeOptions.config.access === 'public') return;
+    // `signed-in` — and, defensively, a rule this hook does not know: only a live session passes.
+    const token = bearerToken(request);
+    const auth = token ? await verify(token, { urgent: request.routeOptions.config.urgent === true }) : null;
+    if (!auth) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
+    request.auth = auth;
+  });
+  return () => listed(routes);
+}
+
+function listed(
+  routes: ReadonlyArray<{ method: string | string[]; url: string; config?: { access?: AccessRule } }>,
+): RegisteredRoute[] {
+  return routes.flatMap((route) =>
+    [route.method].flat().map((method) => ({ method, url: route.url, access: route.config?.access })),
+  );
+}
+
+/** Gives every route a plugin registers (client files, the API reference) the rule `access` unless it has one. */
+export async function withAccess(
+  app: FastifyInstance,
+  access: AccessRule,
+  register: (scope: FastifyInstance) => Promise<void>,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: route.config?.access ?? access };
+    });
+    await register(scope);
+  });
+}
+
+/** The caller of a signed-in route (the access hook has already refused everyone else). */
+export function callerOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
+  return request.auth;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice('Bearer '.length).trim() || null;
+}

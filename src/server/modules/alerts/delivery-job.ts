@@ -1,0 +1,118 @@
+/**
+ * The delivery worker: a kind of the one job mechanism (scheduler/jobs.ts). Every delivery of an alert — a text
+ * to a contact, a push to a guardian — is a job with the delivery's id as its key. An attempt marks the delivery
+ * `sending`, sends it through its channel's sender, and the outcome (`sent`, a retry with backoff, or `failed`)
+ * is written to the delivery in the job's fenced settlement. Attempts run independently, at most CONCURRENCY at
+ * once per instance, on the database capacity reserved for the SOS path: one hanging provider request holds one
+ * slot, never another person's SOS.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChannelSenders, SendResult } from '../../adapters/channels';
+import type { Clock } from '../../adapters/clock';
+import type { Database } from '../../db/database';
+import type { Attempt, JobHandler, Settlement } from '../../scheduler/jobs';
+import type { RetryPolicy } from '../../scheduler/retry-policy';
+import type { AlertEvents } from './alert-events';
+import * as repo from './repository';
+
+export const DELIVERY_JOB = 'alert-delivery';
+
+/** 5 s, 15 s, 45 s, 2 min, 5 min, then every 10 min, ±20 %; at most 10 attempts within an hour. */
+export const DELIVERY_RETRY: RetryPolicy = {
+  backoffMs: [5_000, 15_000, 45_000, 120_000, 300_000, 600_000],
+  jitter: 0.2,
+  maxAttempts: 10,
+  giveUpAfterMs: 60 * 60_000,
+};
+
+/** Deliveries being sent at once on one instance. */
+export const DELIVERY_CONCURRENCY = 32;
+
+export const DELIVERY_ERRORS = {
+  providerFault: 'The provider could not be used',
+  noSender: (channel: string) => `No ${channel} sender is configured on this server`,
+  gone: 'The alert no longer exists',
+} as const;
+
+type Sent = { providerMessageId: string | null };
+
+export function deliveryJob(deps: {
+  db: Database;
+  clock: Clock;
+  /** Looked up at send time: channels may be added while the app is assembled. */
+  channels: ChannelSenders;
+  events: AlertEvents;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  leaseMs: number;
+  /** Called after each recorded change, so a request waiting for first attempts wakes up at once. */
+  onChange: () => void;
+}): JobHandler<Sent> {
+  /** Contacts' deliveries are shown to the person and their guardians; a guardian's own push is not. */
+  const emit = (row: repo.DeliveryRow & { user_id: string }): void => {
+    if (row.channel !== 'push') {
+      try {
+        deps.events.deliveryChanged({
+          userId: row.user_id,
+          alertId: row.alert_id,
+          delivery: repo.toDelivery(row),
+        });
+      } catch (error) {
+        deps.log.warn({ err: error }, 'alert event listener failed');
+      }
+    }
+    deps.onChange();
+  };
+
+  return {
+    kind: DELIVERY_JOB,
+    retry: DELIVERY_RETRY,
+    leaseMs: deps.leaseMs,
+    concurrency: DELIVERY_CONCURRENCY,
+    urgent: true,
+
+    async attempt(job): Promise<Attempt<Sent>> {
+      const delivery = await repo.startAttempt(deps.db.urgent, job.key, job.attempts, deps.clock.now());
+      if (!delivery) return { outcome: 'failed', error: DELIVERY_ERRORS.gone };
+      emit(delivery);
+      const sender = deps.channels[delivery.channel];
+      if (!sender) return { outcome: 'failed', error: DELIVERY_ERRORS.noSender(delivery.channel) };
+      return toAttempt(
+        await sender
+          .send({
+            to: delivery.recipient,
+            body: delivery.body,
+            idempotencyKey: delivery.id,
+            userId: delivery.user_id,
+          })
+          .catch((): SendResult => ({ outcome: 'retry', error: DELIVERY_ERRORS.providerFault })),
+      );
+    },
+
+    async settle(tx, job, settlement) {
+      const row = await repo.recordOutcome(
+        tx,
+        { id: job.key, attempts: job.attempts },
+        outcomeOf(settlement),
+        deps.clock.now(),
+      );
+      return row ? () => emit(row) : undefined;
+    },
+  };
+}
+
+function toAttempt(result: SendResult): Attempt<Sent> {
+  return result.outcome === 'sent'
+    ? { outcome: 'done', value: { providerMessageId: result.providerMessageId } }
+    : result;
+}
+
+function outcomeOf(settlement: Settlement<Sent>): repo.DeliveryOutcome {
+  switch (settlement.status) {
+    case 'done':
+      return { status: 'sent', providerMessageId: settlement.value.providerMessageId };
+    case 'pending':
+      return { status: 'pending', nextAttemptAt: settlement.dueAt, error: settlement.error };
+    case 'failed':
+      return { status: 'failed', error: settlement.error };
+  }
+}

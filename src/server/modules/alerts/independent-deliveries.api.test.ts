@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlertDetail } from '#shared/schemas/alert';
+import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestUser, type TestUser } from '../../testing/test-users';
+
+const HANGING_NUMBER = '+15552220001';
+const OTHER_NUMBER = '+15552220002';
+
+/**
+ * One person's SOS must never wait for another's provider request. The fake never answers the first person's
+ * number (until the test ends), and both the SMS time-out and the first-attempt wait are a minute: if the second
+ * SOS queued behind the hanging request, its answer could not come before that request ended, so this test would
+ * hang and fail instead of passing.
+ */
+describe('a hanging provider request to one number', () => {
+  let fake: FakeTwilio;
+  let sut: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeTwilio((request) =>
+      request.to === HANGING_NUMBER ? 'hang' : acceptedReply(request.token),
+    );
+    sut = await createTestApp({
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+      TWILIO_AUTH_TOKEN: 'test-auth-token',
+      TWILIO_FROM: '+15005550006',
+      TWILIO_BASE_URL: fake.url,
+      SMS_TIMEOUT_MS: '60000',
+      ALERT_FIRST_ATTEMPT_WAIT_MS: '60000',
+    });
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await sut?.close();
+  });
+
+  const withContact = async (name: string, phone: string): Promise<TestUser> => {
+    const user = await createTestUser(sut, name);
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: '/api/contacts',
+      headers: user.headers,
+      payload: { name: 'Contact', phone },
+    });
+    expect(res.statusCode).toBe(201);
+    return user;
+  };
+  const raise = (user: TestUser) =>
+    sut.app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      headers: user.headers,
+      payload: { triggerType: 'manual' },
+    });
+
+  it('leaves another person’s SOS unaffected: it is sent and answered while the first still hangs', async () => {
+    const first = await withContact('Hanging Person', HANGING_NUMBER);
+    const second = await withContact('Other Person', OTHER_NUMBER);
+
+    const firstAnswer = raise(first);
+    await fake.waitForRequests(1);
+    expect(fake.requests.map((r) => r.to)).toEqual([HANGING_NUMBER]);
+
+    const res = await raise(second);
+    expect(res.statusCode).toBe(201);
+    const detail = res.json<AlertDetail>();
+    expect(detail.deliveries.map((d) => [d.recipient, d.status])).toEqual([[OTHER_NUMBER, 'sent']]);
+    expect(detail.summary).toEqual({ successful: 1, total: 1 });
+    expect(fake.delivered.map((r) => r.to)).toContain(OTHER_NUMBER);
+
+    // The first request is still open: its delivery is being sent, not failed or retried.
+    const { rows } = await sut.db.query<{ status: string }>(
+      `SELECT d.status FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id WHERE a.user_id = $1`,
+      [first.id],
+    );
+    expect(rows).toEqual([{ status: 'sending' }]);
+
+    // Ending the hang (the provider drops the connection) lets the first SOS answer, as a retry to come.
+    await fake.close();
+    const firstRes = await firstAnswer;
+    expect(firstRes.statusCode).toBe(201);
+    expect(firstRes.json<AlertDetail>().deliveries.map((d) => d.status)).toEqual(['pending']);
+  });
+});

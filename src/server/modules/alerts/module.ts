@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChannelSenders } from '../../adapters/channels';
+import type { Clock } from '../../adapters/clock';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { ServerModule } from '../server-module';
+import type { AlertEvents } from './alert-events';
+import { createChangeSignal } from './change-signal';
+import { DELIVERY_JOB, deliveryJob } from './delivery-job';
+import { alertRoutes } from './routes';
+import { createAlertService } from './service';
+
+/** A lease shorter than a send could let a second worker resend while the first is still waiting. */
+const LEASE_MARGIN_MS = 1000;
+
+/** Alerts: raising one, delivering it on every channel, and reading them back (the person's and their wards'). */
+export function createAlertsModule(deps: {
+  db: Database;
+  clock: Clock;
+  /** The delivery channels' senders, looked up at send time. */
+  channels: ChannelSenders;
+  events: AlertEvents;
+  /** Wakes the job runner of a kind (the scheduler's `kick`). */
+  wakeJobs: (kind: string) => void;
+  config: Pick<Config, 'alerts' | 'sms' | 'push'>;
+  origin: string;
+  log: FastifyBaseLogger;
+}): ServerModule {
+  const changes = createChangeSignal();
+  const service = createAlertService({
+    ...deps,
+    changes,
+    wakeDeliveries: () => deps.wakeJobs(DELIVERY_JOB),
+    firstAttemptWaitMs: deps.config.alerts.firstAttemptWaitMs,
+  });
+  const slowestSend = Math.max(deps.config.sms.timeoutMs, deps.config.push.timeoutMs);
+  return {
+    name: 'alerts',
+    routes: alertRoutes(service),
+    jobs: [
+      deliveryJob({
+        ...deps,
+        leaseMs: Math.max(deps.config.alerts.deliveryLeaseMs, slowestSend + LEASE_MARGIN_MS),
+        onChange: changes.notify,
+      }),
+    ],
+  };
+}

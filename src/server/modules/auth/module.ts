@@ -1,0 +1,25 @@
+import type { Clock } from '../../adapters/clock';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerModule } from '../server-module';
+import type { AccessTokens } from './access-token';
+import { createPasswordHasher } from './password';
+import { authRoutes } from './routes';
+import { createAuthService } from './service';
+
+/** Accounts: sign-up and sign-in, rotating refresh tokens, recovery and confirmation by e-mail, deletion. */
+export function createAuthModule(deps: {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: AccessTokens;
+  limits: Config['auth'];
+  /** Where e-mailed links point (http/public-origin.ts). */
+  origin: string;
+  log: FastifyBaseLogger;
+}): ServerModule {
+  const service = createAuthService({ ...deps, passwords: createPasswordHasher() });
+  return { name: 'auth', routes: authRoutes(service), close: () => service.drain() };
+}

@@ -1,0 +1,101 @@
+/**
+ * Messages for refused input that name the field in words. Schemas carry the product's own messages where it
+ * has one ("Phone number must be in E.164 format…"); every other refusal (a wrong type, an unknown enum value, a
+ * missing field) is worded here from the field's name, so no answer ever says just "invalid input".
+ */
+import type { z } from 'zod';
+import { FIELD_ISSUE_TEXTS, FIELD_LABELS } from '../texts';
+
+type PathKey = PropertyKey;
+
+/** `['location', 'latitude']` → `location.latitude`; the root is `body` (or the part of the request given). */
+export function fieldPath(path: readonly PathKey[], root = 'body'): string {
+  return path.length === 0 ? root : path.map(String).join('.');
+}
+
+/** `triggerType` → "Trigger type", `['phoneNumbers', 0]` → "Phone numbers #1", `[]` → the root's words. */
+export function fieldLabel(path: readonly PathKey[], rootLabel: string = FIELD_ISSUE_TEXTS.body): string {
+  const last = path.at(-1);
+  if (last === undefined) return rootLabel;
+  if (typeof last === 'number') return `${fieldLabel(path.slice(0, -1), rootLabel)} #${last + 1}`;
+  return FIELD_LABELS[String(last)] ?? humanize(String(last));
+}
+
+function humanize(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((word) => word.toLowerCase());
+  const sentence = words.join(' ');
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+/** Does `message` mention the field (any word of its label of three letters or more, singular or plural)? */
+export function namesField(message: string, label: string): boolean {
+  const text = message.toLowerCase();
+  return label
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .map((word) => (word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word))
+    .some((word) => word.length >= 3 && text.includes(word));
+}
+
+/** The message for an issue the schema gave no message of its own (a zod per-parse error map). */
+export function describeIssue(issue: z.core.$ZodRawIssue, rootLabel?: string): string {
+  const label = fieldLabel(issue.path ?? [], rootLabel);
+  const t = FIELD_ISSUE_TEXTS;
+  if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) {
+    return t.required(label);
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      return t.mustBe(label, kindOf(issue.expected));
+    case 'too_small':
+      return t.atLeast(label, Number(issue.minimum), unitOf(issue.origin));
+    case 'too_big':
+      return t.atMost(label, Number(issue.maximum), unitOf(issue.origin));
+    case 'invalid_value': {
+      const values = issue.values.map((value) => JSON.stringify(value));
+      if (values.length === 1) return t.mustBe(label, values[0]!);
+      return values.length <= 8 ? t.oneOf(label, values) : t.invalid(label);
+    }
+    case 'invalid_format':
+      return t.mustBe(label, `a valid ${formatName(issue.format)}`);
+    case 'unrecognized_keys':
+      return t.unknownFields(issue.keys);
+    default:
+      return t.invalid(label);
+  }
+}
+
+function kindOf(expected: string): string {
+  const kinds: Record<string, string> = {
+    string: 'text',
+    number: 'a number',
+    int: 'a whole number',
+    boolean: 'true or false',
+    object: 'an object',
+    array: 'a list',
+    null: 'null',
+  };
+  return kinds[expected] ?? expected;
+}
+
+function unitOf(origin: string): 'characters' | 'items' | null {
+  if (origin === 'string') return 'characters';
+  if (origin === 'array' || origin === 'set') return 'items';
+  return null;
+}
+
+function formatName(format: string): string {
+  const names: Record<string, string> = {
+    uuid: 'id',
+    guid: 'id',
+    email: 'e-mail address',
+    url: 'address (URL)',
+    datetime: 'date and time (ISO 8601)',
+    regex: 'value',
+  };
+  return names[format] ?? format;
+}
