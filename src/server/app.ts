@@ -19,7 +19,7 @@ import type { Database } from './db/database';
 import { registerAccessControl, type RegisteredRoute } from './http/access';
 import { registerApiContract } from './http/api-contract';
 import { registerClient } from './http/client-files';
-import { registerErrorHandler } from './http/error-handler';
+import { answerRoutingError, registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { publicOrigin } from './http/public-origin';
 import { rejectUnstorableText } from './http/reject-unstorable-text';
@@ -51,6 +51,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** Every route with its access rule (the route-access and OpenAPI tests walk it). */
     registeredRoutes(): RegisteredRoute[];
+    /** Resolves once work the modules started after answering requests has finished (ServerModule.idle). */
+    idle(): Promise<void>;
   }
 }
 
@@ -77,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerRoutingError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -138,8 +141,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (module.routes) await app.register(module.routes);
     Object.assign(channels, module.channels);
     jobs.push(...(module.jobs ?? []));
-    if (module.close) app.addHook('onClose', () => module.close!());
   }
+  const idle = async (): Promise<void> => {
+    await Promise.all(modules.map((module) => module.idle?.()));
+    await realtime.idle();
+  };
+  app.decorate('idle', idle);
+  app.addHook('onClose', idle);
   const runner = { db, clock, log: app.log, kick: (kind: string) => scheduler.kick(kind) };
   for (const job of jobs) {
     scheduler.add(jobTask(job, runner));

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError, ErrorCode } from '#shared/schemas/api-error';
 import { ERRORS, FIELD_ISSUE_TEXTS } from '#shared/texts';
 import { AppError } from './app-error';
@@ -43,6 +43,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'internal', message: ERRORS.internal } satisfies ApiError);
   });
+}
+
+/**
+ * Fastify's router refuses some paths before any route or error handler sees them: a path parameter longer than
+ * it keeps, or a path whose percent-encoding is broken. Such a path names nothing that exists: 404, in the one
+ * error shape, and without echoing the path (it may hold a share code).
+ */
+export function answerRoutingError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const routing = error.code === 'FST_ERR_MAX_PARAM_LENGTH' || error.code === 'FST_ERR_BAD_URL';
+  const body: ApiError = routing
+    ? notFound()
+    : {
+        error: 'validation_failed',
+        message: FIELD_ISSUE_TEXTS.invalid(FIELD_ISSUE_TEXTS.params),
+        field: 'params',
+      };
+  void reply.code(routing ? 404 : 400).send(body);
 }
 
 function notFound(): ApiError {

@@ -32,7 +32,8 @@ export function unstorablePath(value: unknown, path: PropertyKey[], depth = 0): 
     ? value.map((item, index) => [index, item])
     : Object.entries(value);
   for (const [key, item] of entries) {
-    if (typeof key === 'string' && !isStorable(key)) return [...path, key];
+    // A key that cannot be stored cannot be named either: the refusal names the object that holds it.
+    if (typeof key === 'string' && !isStorable(key)) return path;
     const found = unstorablePath(item, [...path, key], depth + 1);
     if (found) return found;
   }

@@ -16,6 +16,9 @@ export type ServerModule = {
   readonly jobs?: ReadonlyArray<JobHandler<unknown>>;
   /** Delivery channels this module sends through (adapters/channels.ts), e.g. `push`. */
   readonly channels?: ChannelSenders;
-  /** Runs when the app closes, after the routes stopped taking requests. */
-  close?(): Promise<void>;
+  /**
+   * Resolves once the work the module started after answering requests (sending e-mail, say) has finished. The
+   * app waits for it when it closes, and `app.idle()` (tests) waits for every module's.
+   */
+  idle?(): Promise<void>;
 };

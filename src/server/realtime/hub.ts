@@ -61,6 +61,8 @@ export type RealtimeHub = RealtimePublisher & {
   ready(): Promise<void>;
   /** Open, authenticated sockets on this instance. */
   connectionCount(): number;
+  /** Resolves once every publish under way has been stored and delivered (tests, shutdown). */
+  idle(): Promise<void>;
   /** Closes every socket, waits for publishes under way and closes the bus. */
   close(): Promise<void>;
 };
@@ -100,6 +102,8 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
   const byUser = new Map<string, Set<Connection>>();
   const guardians: GuardianIndex = createGuardianIndex();
   const inFlight = new Set<Promise<unknown>>();
+  /** The last publish of each subject: the next one of the same subject waits for it (see publish). */
+  const bySubject = new Map<string, Promise<unknown>>();
   let closed = false;
   let closing: Promise<void> | undefined;
 
@@ -265,17 +269,20 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
       if (conn.authTimer) clearTimeout(conn.authTimer);
       conn.socket.close(1001, 'shutting down');
     }
-    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    await hub.idle();
     await bus.close();
   };
 
-  return {
+  const hub: RealtimeHub = {
     publish(request: PublishRequest) {
       if (closed) return Promise.resolve(null);
       const audience = request.audience ?? 'subject_and_guardians';
       // Before anything else: an event published after this one must already see the new relationship.
       if (request.type === 'relationship.updated') noteRelationship(request.userId, request.payload);
-      const work = (async (): Promise<RealtimeEvent | null> => {
+      // One subject's events are written and delivered in the order they were published (a delivery update never
+      // overtakes the alert it belongs to); different people's events never wait for each other.
+      const previous = bySubject.get(request.userId) ?? Promise.resolve();
+      const work = previous.then(async (): Promise<RealtimeEvent | null> => {
         try {
           const event = await insertEvent(db, { ...request, audience, now: clock.now() });
           deliver(event, audience);
@@ -287,7 +294,11 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
           log.error({ err: error, type: request.type }, 'realtime publish failed');
           return null;
         }
-      })();
+      });
+      bySubject.set(request.userId, work);
+      void work.finally(() => {
+        if (bySubject.get(request.userId) === work) bySubject.delete(request.userId);
+      });
       return track(work);
     },
 
@@ -334,11 +345,16 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
 
     connectionCount: () => [...all].filter((conn) => conn.auth !== null).length,
 
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    },
+
     close() {
       closing ??= shutdown();
       return closing;
     },
   };
+  return hub;
 }
 
 function parseJson(data: RawData): unknown {

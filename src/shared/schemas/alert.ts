@@ -54,18 +54,26 @@ export const AlertLocationSchema = z.object({
 export type AlertLocation = z.input<typeof AlertLocationSchema>;
 
 /** POST /api/alerts (docs/PRODUCT.md#alert-endpoints). */
-export const CreateAlertRequestSchema = z.object({
-  triggerType: AlertTriggerTypeSchema,
-  message: emergencyMessageRule.optional(),
-  notes: alertNotesRule.optional(),
-  location: AlertLocationSchema.nullish(),
-  recordingId: z
-    .string()
-    .regex(/^[A-Za-z0-9_.-]{1,100}$/, VALIDATION.invalidRecordingId)
-    .optional(),
-  /** Set when a phone that was offline sends a queued SOS: how long ago (by its own clock) it was raised. */
-  raisedSecondsAgo: z.int().min(0).max(DELAYED_ALERT.maxRaisedSecondsAgo).optional(),
-});
+export const CreateAlertRequestSchema = z
+  .object({
+    triggerType: AlertTriggerTypeSchema,
+    message: emergencyMessageRule.optional(),
+    notes: alertNotesRule.optional(),
+    location: AlertLocationSchema.nullish(),
+    recordingId: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,100}$/, VALIDATION.invalidRecordingId)
+      .optional(),
+    /** Set when a phone that was offline sends a queued SOS: how long ago (by its own clock) it was raised. */
+    raisedSecondsAgo: z.int().min(0).max(DELAYED_ALERT.maxRaisedSecondsAgo).optional(),
+  })
+  .meta({
+    example: {
+      triggerType: 'manual',
+      message: 'I need help',
+      location: { latitude: 51.5007, longitude: -0.1246, accuracy: 12 },
+    },
+  });
 export type CreateAlertRequest = z.input<typeof CreateAlertRequestSchema>;
 
 /**
@@ -156,15 +164,23 @@ export const smsPhoneNumberRule = z
   .pipe(phoneRule);
 
 /** POST /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints). Numbers are normalised and deduplicated. */
-export const SendEmergencySmsRequestSchema = z.object({
-  message: emergencyMessageRule,
-  phoneNumbers: z
-    .array(smsPhoneNumberRule, { error: VALIDATION.phoneNumbersRequired })
-    .min(1, VALIDATION.phoneNumbersRequired)
-    .max(EMERGENCY_SMS.maxPhoneNumbers, VALIDATION.tooManyPhoneNumbers)
-    .transform((numbers) => [...new Set(numbers)]),
-  userLocation: z.object({ latitude: latitudeRule, longitude: longitudeRule }).nullish(),
-});
+export const SendEmergencySmsRequestSchema = z
+  .object({
+    message: emergencyMessageRule,
+    phoneNumbers: z
+      .array(smsPhoneNumberRule, { error: VALIDATION.phoneNumbersRequired })
+      .min(1, VALIDATION.phoneNumbersRequired)
+      .max(EMERGENCY_SMS.maxPhoneNumbers, VALIDATION.tooManyPhoneNumbers)
+      .transform((numbers) => [...new Set(numbers)]),
+    userLocation: z.object({ latitude: latitudeRule, longitude: longitudeRule }).nullish(),
+  })
+  .meta({
+    example: {
+      message: 'I need help',
+      phoneNumbers: ['+447700900123'],
+      userLocation: { latitude: 51.5007, longitude: -0.1246 },
+    },
+  });
 export type SendEmergencySmsRequest = z.input<typeof SendEmergencySmsRequestSchema>;
 
 export const SendEmergencySmsResultSchema = z.object({

@@ -14,20 +14,28 @@ const newPassword = requiredPassword
   .min(LIMITS.password.min, VALIDATION.passwordTooShort)
   .max(LIMITS.password.max, VALIDATION.passwordTooLong);
 
-export const SignUpRequestSchema = z.object({
-  email: requiredEmail,
-  password: newPassword,
-  data: z.object(
-    {
-      full_name: z
-        .string({ error: VALIDATION.enterFullName })
-        .trim()
-        .min(1, VALIDATION.enterFullName)
-        .pipe(fullNameRule),
+export const SignUpRequestSchema = z
+  .object({
+    email: requiredEmail,
+    password: newPassword,
+    data: z.object(
+      {
+        full_name: z
+          .string({ error: VALIDATION.enterFullName })
+          .trim()
+          .min(1, VALIDATION.enterFullName)
+          .pipe(fullNameRule),
+      },
+      { error: VALIDATION.enterFullName },
+    ),
+  })
+  .meta({
+    example: {
+      email: 'ada@example.org',
+      password: 'blue-harbour-lantern-42',
+      data: { full_name: 'Ada Lovelace' },
     },
-    { error: VALIDATION.enterFullName },
-  ),
-});
+  });
 export type SignUpRequest = z.input<typeof SignUpRequestSchema>;
 
 export const PasswordGrantSchema = z.object({ email: requiredEmail, password: requiredPassword });
@@ -37,26 +45,36 @@ export const RefreshGrantSchema = z.object({
     .min(1, VALIDATION.requiredFields)
     .max(512, VALIDATION.refreshTokenTooLong),
 });
-export const TokenQuerySchema = z.object({
-  grant_type: z.enum(['password', 'refresh_token']),
-});
+export const TokenQuerySchema = z
+  .object({
+    grant_type: z.enum(['password', 'refresh_token']),
+  })
+  .meta({ example: { grant_type: 'password' } });
 /**
  * The token endpoint's body depends on `grant_type` (a query parameter), so the route only checks that it is an
  * object and the handler applies PasswordGrantSchema or RefreshGrantSchema.
  */
-export const TokenRequestBodySchema = z.looseObject({}, { error: VALIDATION.requiredFields });
+export const TokenRequestBodySchema = z
+  .looseObject({}, { error: VALIDATION.requiredFields })
+  .meta({ example: { email: 'ada@example.org', password: 'blue-harbour-lantern-42' } });
 
-export const RecoverRequestSchema = z.object({ email: requiredEmail });
-export const VerifyRequestSchema = z.object({
-  type: z.enum(['signup', 'recovery']),
-  token: z.string().min(1).max(512),
-});
+export const RecoverRequestSchema = z
+  .object({ email: requiredEmail })
+  .meta({ example: { email: 'ada@example.org' } });
+export const VerifyRequestSchema = z
+  .object({
+    type: z.enum(['signup', 'recovery']),
+    token: z.string().min(1).max(512),
+  })
+  .meta({ example: { type: 'signup', token: 'the-token-from-the-e-mail' } });
 export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
 /** The confirmation link in the sign-up e-mail: `GET /api/auth/verify?type=signup&token=…`. */
-export const VerifyLinkQuerySchema = z.object({
-  type: z.literal('signup'),
-  token: z.string().min(1).max(512),
-});
+export const VerifyLinkQuerySchema = z
+  .object({
+    type: z.literal('signup'),
+    token: z.string().min(1).max(512),
+  })
+  .meta({ example: { type: 'signup', token: 'the-token-from-the-e-mail' } });
 /** Answers that carry nothing (`{}`), e.g. recovery, which never says whether the address has an account. */
 export const EmptyResponseSchema = z.object({});
 /** Updating the auth user: a new password (after recovery) and/or metadata. */
@@ -66,11 +84,14 @@ export const UpdateUserRequestSchema = z
     data: z.object({ full_name: fullNameRule }).partial(),
   })
   .partial()
-  .strict();
+  .strict()
+  .meta({ example: { data: { full_name: 'Ada King' } } });
 
-export const DeleteAccountRequestSchema = z.object({
-  confirmation: z.literal('DELETE'),
-});
+export const DeleteAccountRequestSchema = z
+  .object({
+    confirmation: z.literal('DELETE'),
+  })
+  .meta({ example: { confirmation: 'DELETE' } });
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
 
 /** The client-side login form (docs/PRODUCT.md#account-and-sign-in). */

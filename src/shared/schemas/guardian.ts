@@ -24,17 +24,19 @@ export type InviteCodeListResponse = z.infer<typeof InviteCodeListResponseSchema
  * POST /api/invite-codes/redeem. Entry is trimmed and forced to uppercase (docs/PRODUCT.md#invite-codes);
  * blank gives the blank-code message. Anything far longer than a code cannot be one.
  */
-export const RedeemInviteCodeRequestSchema = z.object(
-  {
-    code: z
-      .string({ error: VALIDATION.inviteCodeBlank })
-      .trim()
-      .toUpperCase()
-      .min(1, VALIDATION.inviteCodeBlank)
-      .max(64, ERRORS.invalidOrExpiredCode),
-  },
-  { error: VALIDATION.inviteCodeBlank },
-);
+export const RedeemInviteCodeRequestSchema = z
+  .object(
+    {
+      code: z
+        .string({ error: VALIDATION.inviteCodeBlank })
+        .trim()
+        .toUpperCase()
+        .min(1, VALIDATION.inviteCodeBlank)
+        .max(64, ERRORS.invalidOrExpiredCode),
+    },
+    { error: VALIDATION.inviteCodeBlank },
+  )
+  .meta({ example: { code: 'ABCD1234' } });
 export type RedeemInviteCodeRequest = z.input<typeof RedeemInviteCodeRequestSchema>;
 
 export const RELATIONSHIP_STATUSES = ['pending', 'active', 'rejected', 'ended'] as const;
@@ -69,7 +71,9 @@ export const RelationshipListResponseSchema = z.object({
 export type RelationshipListResponse = z.infer<typeof RelationshipListResponseSchema>;
 
 /** PATCH /api/guardian-relationships/:id: the guardian approves (active) or rejects a pending request. */
-export const DecideRelationshipRequestSchema = z.object({ status: z.enum(['active', 'rejected']) });
+export const DecideRelationshipRequestSchema = z
+  .object({ status: z.enum(['active', 'rejected']) })
+  .meta({ example: { status: 'active' } });
 export type DecideRelationshipRequest = z.infer<typeof DecideRelationshipRequestSchema>;
 
 /** GET /api/wards: one active ward with their latest position (null when none or sharing is off). */

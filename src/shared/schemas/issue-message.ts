@@ -18,7 +18,9 @@ export function fieldLabel(path: readonly PathKey[], rootLabel: string = FIELD_I
   const last = path.at(-1);
   if (last === undefined) return rootLabel;
   if (typeof last === 'number') return `${fieldLabel(path.slice(0, -1), rootLabel)} #${last + 1}`;
-  return FIELD_LABELS[String(last)] ?? humanize(String(last));
+  const key = String(last);
+  // Own labels only: a field named `constructor` or `__proto__` must not read Object's own properties.
+  return Object.hasOwn(FIELD_LABELS, key) ? FIELD_LABELS[key]! : humanize(key);
 }
 
 function humanize(key: string): string {
@@ -31,9 +33,13 @@ function humanize(key: string): string {
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
-/** Does `message` mention the field (any word of its label of three letters or more, singular or plural)? */
+/**
+ * Does `message` mention the field: its whole label, or any word of it of three letters or more (singular or
+ * plural)?
+ */
 export function namesField(message: string, label: string): boolean {
   const text = message.toLowerCase();
+  if (label.trim() !== '' && text.includes(label.toLowerCase())) return true;
   return label
     .toLowerCase()
     .split(/[^a-z0-9]+/)

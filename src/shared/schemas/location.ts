@@ -64,21 +64,23 @@ export type ParsedLocationReading = z.output<typeof LocationReadingSchema>;
  * POST /api/locations: one reading, or `{readings: [...]}` (up to 100, e.g. a queue flushed after being
  * offline). A single reading is read as a batch of one, so every message names the offending field directly.
  */
-export const LocationIngestRequestSchema = z.preprocess(
-  (body) =>
-    body !== null && typeof body === 'object' && !Array.isArray(body) && !('readings' in body)
-      ? { readings: [body] }
-      : body,
-  z.object(
-    {
-      readings: z
-        .array(LocationReadingSchema, { error: LOCATION_TEXTS.readingsRequired })
-        .min(1, LOCATION_TEXTS.readingsRequired)
-        .max(LOCATION_LIMITS.maxReadingsPerRequest, LOCATION_TEXTS.tooManyReadings),
-    },
-    { error: LOCATION_TEXTS.readingsRequired },
-  ),
-);
+export const LocationIngestRequestSchema = z
+  .preprocess(
+    (body) =>
+      body !== null && typeof body === 'object' && !Array.isArray(body) && !('readings' in body)
+        ? { readings: [body] }
+        : body,
+    z.object(
+      {
+        readings: z
+          .array(LocationReadingSchema, { error: LOCATION_TEXTS.readingsRequired })
+          .min(1, LOCATION_TEXTS.readingsRequired)
+          .max(LOCATION_LIMITS.maxReadingsPerRequest, LOCATION_TEXTS.tooManyReadings),
+      },
+      { error: LOCATION_TEXTS.readingsRequired },
+    ),
+  )
+  .meta({ example: { readings: [{ latitude: 51.5007, longitude: -0.1246, accuracy: 12 }] } });
 export type LocationIngestRequest = LocationReading | { readings: LocationReading[] };
 
 /** `sharing: false` = the person's location sharing is off, so nothing was stored or sent. */

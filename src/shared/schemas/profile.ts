@@ -21,11 +21,13 @@ export const EmergencyContactSchema = z.object({
 export type EmergencyContact = z.infer<typeof EmergencyContactSchema>;
 
 /** What a client may send to create or replace a contact. */
-export const EmergencyContactInputSchema = z.object({
-  name: contactNameRule,
-  phone: phoneRule,
-  relationship: relationshipRule.optional().default('Emergency Contact'),
-});
+export const EmergencyContactInputSchema = z
+  .object({
+    name: contactNameRule,
+    phone: phoneRule,
+    relationship: relationshipRule.optional().default('Emergency Contact'),
+  })
+  .meta({ example: { name: 'Mary Somerville', phone: '+447700900123', relationship: 'Friend' } });
 export type EmergencyContactInput = z.input<typeof EmergencyContactInputSchema>;
 
 /**
@@ -35,7 +37,8 @@ export type EmergencyContactInput = z.input<typeof EmergencyContactInputSchema>;
 export const EmergencyContactPatchSchema = z
   .object({ name: contactNameRule, phone: phoneRule, relationship: relationshipRule })
   .partial()
-  .refine((patch) => Object.values(patch).some((value) => value !== undefined), VALIDATION.contactPatchEmpty);
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), VALIDATION.contactPatchEmpty)
+  .meta({ example: { relationship: 'Family' } });
 export type EmergencyContactPatch = z.input<typeof EmergencyContactPatchSchema>;
 
 /** Personal preferences kept on the server so they follow the person between devices. */
@@ -84,7 +87,8 @@ export const ProfileUpdateSchema = z
       .max(MAX_EMERGENCY_CONTACTS, ERRORS.tooManyContacts),
   })
   .partial()
-  .strict();
+  .strict()
+  .meta({ example: { full_name: 'Ada Lovelace', sound_enabled: false } });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 
 /** The settings-dialog profile form (docs/PRODUCT.md#profile-fields): looser than the record. */

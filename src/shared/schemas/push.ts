@@ -18,20 +18,29 @@ const endpointRule = z
   .max(2048, PUSH_TEXTS.invalidSubscription);
 
 /** POST /api/push/subscriptions: the browser's PushSubscription.toJSON() (extra fields are ignored). */
-export const PushSubscriptionRequestSchema = z.object(
-  {
-    endpoint: endpointRule,
-    keys: z.object({ p256dh: key(200), auth: key(100) }, { error: PUSH_TEXTS.invalidSubscription }),
-  },
-  { error: PUSH_TEXTS.invalidSubscription },
-);
+export const PushSubscriptionRequestSchema = z
+  .object(
+    {
+      endpoint: endpointRule,
+      keys: z.object({ p256dh: key(200), auth: key(100) }, { error: PUSH_TEXTS.invalidSubscription }),
+    },
+    { error: PUSH_TEXTS.invalidSubscription },
+  )
+  .meta({
+    example: {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/example',
+      keys: {
+        p256dh: 'BERHLDQuxtWP83dRhRyJVqHMkPbU7tScx5yaHgmiE_Ba0a7niW1diXWFCQyxfcz16aKKbNpJOaDGUkpmZUN4aDM',
+        auth: 'NvdFRmEKqYU0thRWBiHSSg',
+      },
+    },
+  });
 export type PushSubscriptionRequest = z.infer<typeof PushSubscriptionRequestSchema>;
 
 /** DELETE /api/push/subscriptions. */
-export const DeletePushSubscriptionRequestSchema = z.object(
-  { endpoint: endpointRule },
-  { error: PUSH_TEXTS.invalidSubscription },
-);
+export const DeletePushSubscriptionRequestSchema = z
+  .object({ endpoint: endpointRule }, { error: PUSH_TEXTS.invalidSubscription })
+  .meta({ example: { endpoint: 'https://fcm.googleapis.com/fcm/send/example' } });
 
 /** What the service worker receives in the push event's data (JSON). */
 export const PushPayloadSchema = z.object({

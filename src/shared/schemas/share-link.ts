@@ -21,7 +21,9 @@ export const ShareLinkListResponseSchema = z.object({ links: z.array(ShareLinkSc
 export type ShareLinkListResponse = z.infer<typeof ShareLinkListResponseSchema>;
 
 /** PATCH /api/share-links/:id: only revoking; a revoked link never comes back. */
-export const UpdateShareLinkRequestSchema = z.object({ is_active: z.literal(false) });
+export const UpdateShareLinkRequestSchema = z
+  .object({ is_active: z.literal(false) })
+  .meta({ example: { is_active: false } });
 export type UpdateShareLinkRequest = z.infer<typeof UpdateShareLinkRequestSchema>;
 
 /** The code is a UUID: anything else cannot be one and answers 404, like a code that does not exist. */

@@ -26,7 +26,8 @@ export type FakeTwilio = {
   requests: FakeSmsRequest[];
   /**
    * What phones received: a request the fake accepted (answered 2xx, or hung after receiving it), counted once per
-   * idempotency token, like a provider that honours the token.
+   * idempotency token — as a provider that de-duplicated on the token would deliver (Twilio's Messages API does
+   * not: see README, "Known limits").
    */
   delivered: FakeSmsRequest[];
   waitForRequests(count: number, timeoutMs?: number): Promise<void>;

@@ -1,6 +1,8 @@
 /**
  * Crash safety, end to end: the real server in a child process, killed with SIGKILL mid-way, restarted on the same
- * database. A fake Twilio stands in for the provider and, like the real one, honours the idempotency token.
+ * database. A fake Twilio stands in for the provider. It counts a text once per idempotency token, which shows
+ * that Beacon resends with the same token; Twilio's own Messages API does not de-duplicate on it (README, "Known
+ * limits"), so with the real provider a resend after a crash mid-send can reach a phone twice.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
+import { addContact, raiseAlert } from '../../testing/test-alerts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 
@@ -36,22 +37,10 @@ describe('a hanging provider request to one number', () => {
 
   const withContact = async (name: string, phone: string): Promise<TestUser> => {
     const user = await createTestUser(sut, name);
-    const res = await sut.app.inject({
-      method: 'POST',
-      url: '/api/contacts',
-      headers: user.headers,
-      payload: { name: 'Contact', phone },
-    });
-    expect(res.statusCode).toBe(201);
+    await addContact(sut, user, phone);
     return user;
   };
-  const raise = (user: TestUser) =>
-    sut.app.inject({
-      method: 'POST',
-      url: '/api/alerts',
-      headers: user.headers,
-      payload: { triggerType: 'manual' },
-    });
+  const raise = (user: TestUser) => raiseAlert(sut, user);
 
   it('leaves another person’s SOS unaffected: it is sent and answered while the first still hangs', async () => {
     const first = await withContact('Hanging Person', HANGING_NUMBER);

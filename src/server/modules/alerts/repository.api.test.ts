@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devOutboxSmsProvider } from '../../adapters/sms/dev-outbox-sms-provider';
 import { GAVE_UP_ERROR } from '../../scheduler/jobs';
+import { addContact, raiseAlert } from '../../testing/test-alerts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser } from '../../testing/test-users';
 import { DELIVERY_JOB, DELIVERY_RETRY } from './delivery-job';
@@ -15,18 +16,8 @@ describe('alert deliveries as jobs', () => {
 
   it('fails a delivery whose every attempt died with its worker, instead of looping forever', async () => {
     const user = await createTestUser(sut);
-    await sut.app.inject({
-      method: 'POST',
-      url: '/api/contacts',
-      headers: user.headers,
-      payload: { name: 'Mum', phone: '+15554440001' },
-    });
-    const raised = await sut.app.inject({
-      method: 'POST',
-      url: '/api/alerts',
-      headers: user.headers,
-      payload: { triggerType: 'manual' },
-    });
+    await addContact(sut, user, '+15554440001');
+    const raised = await raiseAlert(sut, user);
     expect(raised.statusCode, raised.body).toBe(201);
     const alertId = raised.json<{ alert: { id: string } }>().alert.id;
     // Every attempt "crashed": the job used them all up and its last lease ran out.

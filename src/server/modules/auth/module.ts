@@ -21,5 +21,5 @@ export function createAuthModule(deps: {
   log: FastifyBaseLogger;
 }): ServerModule {
   const service = createAuthService({ ...deps, passwords: createPasswordHasher() });
-  return { name: 'auth', routes: authRoutes(service), close: () => service.drain() };
+  return { name: 'auth', routes: authRoutes(service), idle: () => service.drain() };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload } from '#shared/schemas/push';
 import { ERRORS, PUSH_TEXTS } from '#shared/texts';
 import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
+import { addContact, raiseAlert } from '../../testing/test-alerts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { linkGuardian, openSocket, type TestSocket } from '../guardians/guardian-test-helpers';
@@ -32,19 +33,11 @@ describe('Web Push API', () => {
       headers: user.headers,
       payload: { endpoint, keys, expirationTime: null },
     });
-  const raiseAlert = async (user: TestUser): Promise<string> => {
-    const contact = await sut.app.inject({
-      method: 'POST',
-      url: '/api/contacts',
-      headers: user.headers,
-      payload: { name: 'Mum', phone: '+447700900123' },
-    });
-    expect(contact.statusCode).toBe(201);
-    const res = await sut.app.inject({
-      method: 'POST',
-      url: '/api/alerts',
-      headers: user.headers,
-      payload: { triggerType: 'manual', location: { latitude: 51.5, longitude: -0.12 } },
+  const raiseWardAlert = async (user: TestUser): Promise<string> => {
+    await addContact(sut, user, '+447700900123');
+    const res = await raiseAlert(sut, user, {
+      triggerType: 'manual',
+      location: { latitude: 51.5, longitude: -0.12 },
     });
     expect(res.statusCode).toBe(201);
     return res.json<{ alert: { id: string } }>().alert.id;
@@ -85,7 +78,7 @@ describe('Web Push API', () => {
     const guardianSocket = await openSocket(sut.app, { user: guardian });
     sockets.push(guardianSocket);
 
-    const alertId = await raiseAlert(ward);
+    const alertId = await raiseWardAlert(ward);
     await waitUntil(() => push.received.length >= 2);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(push.received.map((request) => request.path).sort()).toEqual([
@@ -130,7 +123,7 @@ describe('Web Push API', () => {
       expect((await subscribe(guardian, push.url(path))).statusCode).toBe(204);
     }
     const before = push.received.length;
-    await raiseAlert(ward);
+    await raiseWardAlert(ward);
     await waitUntil(() => push.received.length >= before + 3);
     await waitUntil(async () => {
       const { rows } = await sut.db.query<{ endpoint: string }>(
@@ -258,18 +251,8 @@ describe('a guardian’s push is a durable delivery', () => {
       payload: { endpoint: push.url('/flaky'), keys: browserKeys().keys },
     });
     expect(subscribed.statusCode).toBe(204);
-    await first.app.inject({
-      method: 'POST',
-      url: '/api/contacts',
-      headers: ward.headers,
-      payload: { name: 'Mum', phone: '+447700900123' },
-    });
-    const raised = await first.app.inject({
-      method: 'POST',
-      url: '/api/alerts',
-      headers: ward.headers,
-      payload: { triggerType: 'manual' },
-    });
+    await addContact(first, ward, '+447700900123');
+    const raised = await raiseAlert(first, ward);
     expect(raised.statusCode).toBe(201);
     const alertId = raised.json<{ alert: { id: string } }>().alert.id;
     // Written with the alert, before anything is sent; the person's own view lists only texts to contacts.

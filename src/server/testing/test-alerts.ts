@@ -1,0 +1,24 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { CreateAlertRequest } from '#shared/schemas/alert';
+import type { TestApp } from './test-app';
+import type { TestUser } from './test-users';
+
+/** Gives `user` an emergency contact with `phone`, through the API (as the app does). */
+export async function addContact(sut: TestApp, user: TestUser, phone: string, name = 'Mum'): Promise<void> {
+  const res = await sut.app.inject({
+    method: 'POST',
+    url: '/api/contacts',
+    headers: user.headers,
+    payload: { name, phone },
+  });
+  if (res.statusCode !== 201) throw new Error(`adding a contact answered ${res.statusCode}: ${res.body}`);
+}
+
+/** Raises an SOS for `user` (a manual one unless `payload` says otherwise). */
+export function raiseAlert(
+  sut: TestApp,
+  user: TestUser,
+  payload: CreateAlertRequest = { triggerType: 'manual' },
+): Promise<LightMyRequestResponse> {
+  return sut.app.inject({ method: 'POST', url: '/api/alerts', headers: user.headers, payload });
+}
