@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { AlertDeliverySchema, AlertSchema } from './alert';
+import { IdSchema, TimestampSchema } from './common';
 import { GuardianRelationshipSchema } from './guardian';
 import { LocationSchema } from './location';
 
@@ -19,7 +20,7 @@ export const RealtimePayloadSchemas = {
   /** The person raised an alert. */
   'alert.created': AlertSchema,
   /** One text of the person's alert changed status (pending → sending → sent | failed). */
-  'alert.delivery_updated': z.object({ alert_id: z.string(), delivery: AlertDeliverySchema }),
+  'alert.delivery_updated': z.object({ alert_id: IdSchema, delivery: AlertDeliverySchema }),
   /** Reserved for escort mode, not built yet (docs/PRODUCT.md#not-built-yet): nothing publishes it. */
   'escort.updated': z.looseObject({ id: z.string(), status: z.string() }),
   /** Reserved for check-ins, not built yet (docs/PRODUCT.md#not-built-yet): nothing publishes it. */
@@ -42,11 +43,11 @@ export type RealtimePayload<T extends RealtimeEventType> = z.infer<(typeof Realt
 const envelope = <T extends RealtimeEventType>(type: T) =>
   z.object({
     /** Increases with every event; keep the highest one seen and send it as `since` when reconnecting. */
-    id: z.number(),
+    id: z.int().positive(),
     type: z.literal(type),
     /** The person the event is about (the ward, for a guardian). */
-    user_id: z.string(),
-    created_at: z.string(),
+    user_id: IdSchema,
+    created_at: TimestampSchema,
     payload: RealtimePayloadSchemas[type],
   });
 
@@ -65,7 +66,7 @@ export type RealtimeEventOf<T extends RealtimeEventType> = Extract<RealtimeEvent
 /** Control messages from the server. */
 export const RealtimeControlSchema = z.discriminatedUnion('type', [
   /** Authenticated. `last_event_id` is the newest event id now: a fresh client keeps it as its `since`. */
-  z.object({ type: z.literal('ready'), user_id: z.string(), last_event_id: z.number() }),
+  z.object({ type: z.literal('ready'), user_id: IdSchema, last_event_id: z.int().min(0) }),
   /** A catch-up finished. `truncated`: more was missed than one catch-up replays; reload state over HTTP. */
   z.object({ type: z.literal('resumed'), last_event_id: z.number(), truncated: z.boolean() }),
   z.object({ type: z.literal('pong') }),

@@ -7,8 +7,8 @@ import { Card } from '../../components/ui/card';
 import { paths } from '../../lib/paths';
 
 /**
- * LATER WORK: a titled stand-in for a screen that a later issue builds (SOS, Escort Mode, Check-In, Guardian).
- * It exists so the bottom navigation and deep links already lead somewhere sensible.
+ * A titled stand-in for a screen Beacon does not have yet (Escort Mode and Check-In today), which says so, so
+ * that the bottom navigation and deep links lead somewhere sensible instead of nowhere.
  */
 export function PlaceholderPage({ title, icon }: { title: string; icon: ReactNode }) {
   return (
