@@ -19,6 +19,7 @@ import type { Database } from './db/database';
 import { registerAccessControl, type RegisteredRoute } from './http/access';
 import { registerApiContract } from './http/api-contract';
 import { registerClient } from './http/client-files';
+import { registerAdmission } from './http/admission';
 import { answerRoutingError, registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { publicOrigin } from './http/public-origin';
@@ -51,6 +52,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** Every route with its access rule (the route-access and OpenAPI tests walk it). */
     registeredRoutes(): RegisteredRoute[];
+    /** Ordinary API requests being worked on and waiting for a slot (http/admission.ts). */
+    admissionLoad(): { running: number; waiting: number };
     /** Resolves once work the modules started after answering requests has finished (ServerModule.idle). */
     idle(): Promise<void>;
   }
@@ -87,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const tokens = createAccessTokens(await loadServerSecret(db, 'jwt-signing-key', config.jwtSecret));
   const verifySession = createSessionVerifier({ db, tokens, clock });
+  app.decorate('admissionLoad', registerAdmission(app, config.httpConcurrency));
   app.decorate(
     'registeredRoutes',
     registerAccessControl(app, (token, options) => verifySession(token, options)),

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
   ALERT_FIRST_ATTEMPT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
   ALERT_DELIVERY_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  HTTP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   SCHEDULER_ENABLED: z.stringbool().default(true),
   // Guardians, realtime and live location (modules/guardians, locations, share-links, push; realtime/).
   REDIS_CHANNEL_PREFIX: z
@@ -79,6 +80,8 @@ export type Config = {
   alerts: { firstAttemptWaitMs: number; deliveryLeaseMs: number };
   /** `enabled: false` = this instance runs no background jobs (another instance sends the texts). */
   scheduler: { intervalMs: number; enabled: boolean };
+  /** API requests other than the SOS path worked on at once (http/admission.ts). */
+  httpConcurrency: number;
   /** Prefix of the Redis pub/sub channel of the realtime hub (used only with REDIS_URL). */
   redisChannelPrefix: string;
   /** The map tile URL template (VITE_TILE_URL); the CSP allows its origin. */
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: { twilio: twilioConfig(e), timeoutMs: e.SMS_TIMEOUT_MS },
     alerts: { firstAttemptWaitMs: e.ALERT_FIRST_ATTEMPT_WAIT_MS, deliveryLeaseMs: e.ALERT_DELIVERY_LEASE_MS },
     scheduler: { intervalMs: e.SCHEDULER_INTERVAL_MS, enabled: e.SCHEDULER_ENABLED },
+    httpConcurrency: e.HTTP_CONCURRENCY,
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     tileUrl: e.VITE_TILE_URL,
     locations: { retentionHours: e.LOCATION_RETENTION_HOURS },

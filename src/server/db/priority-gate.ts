@@ -1,33 +1,54 @@
 /**
- * Runs work one item at a time, urgent items first. PGlite executes one statement (or transaction) at a time in
- * arrival order; handing it one item at a time from this gate lets an SOS overtake a queue of location uploads.
+ * Lets at most `capacity` pieces of work run at once, urgent ones first: a waiting SOS overtakes every waiting
+ * location upload. PGlite executes one statement (or transaction) at a time in arrival order, so it gets a gate of
+ * one (db/open-pglite.ts); the HTTP admission gate (http/admission.ts) uses a wider one.
  */
 export type PriorityGate = {
   run<T>(urgent: boolean, work: () => Promise<T>): Promise<T>;
+  /** Waits for a slot. Call the returned `release` when done; calling it again does nothing. */
+  acquire(urgent: boolean): Promise<() => void>;
+  /** How many hold a slot and how many wait for one (diagnostics, tests). */
+  load(): { running: number; waiting: number };
 };
 
-export function createPriorityGate(): PriorityGate {
+export function createPriorityGate(capacity = 1): PriorityGate {
   const urgentQueue: Array<() => void> = [];
   const normalQueue: Array<() => void> = [];
-  let busy = false;
+  let running = 0;
 
+  /** A finished slot goes straight to the next waiter, urgent ones first; with nobody waiting it is freed. */
   const next = (): void => {
-    const start = urgentQueue.shift() ?? normalQueue.shift();
-    if (start) start();
-    else busy = false;
+    const grant = urgentQueue.shift() ?? normalQueue.shift();
+    if (grant) grant();
+    else running--;
   };
 
+  const acquire = (urgent: boolean): Promise<() => void> =>
+    new Promise((resolve) => {
+      const grant = (): void => {
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          next();
+        });
+      };
+      if (running < capacity) {
+        running++;
+        grant();
+      } else (urgent ? urgentQueue : normalQueue).push(grant);
+    });
+
   return {
-    run(urgent, work) {
-      return new Promise((resolve, reject) => {
-        const start = (): void => {
-          work().then(resolve, reject).finally(next);
-        };
-        if (!busy) {
-          busy = true;
-          start();
-        } else (urgent ? urgentQueue : normalQueue).push(start);
-      });
+    acquire,
+    load: () => ({ running, waiting: urgentQueue.length + normalQueue.length }),
+    async run(urgent, work) {
+      const release = await acquire(urgent);
+      try {
+        return await work();
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -27,7 +27,10 @@ declare module 'fastify' {
     access?: AccessRule;
     /** Domain refusals this route may answer besides the standard ones, for the OpenAPI document. */
     errors?: readonly ErrorCode[];
-    /** Part of the SOS path: served from the reserved database capacity (db/database.ts `urgent`). */
+    /**
+     * Part of the SOS path: never waits for an admission slot (http/admission.ts) and uses the database capacity
+     * reserved for it (db/database.ts `urgent`).
+     */
     urgent?: boolean;
   }
   interface FastifyRequest {
