@@ -50,6 +50,8 @@ type Options = {
   /** A phase stops raising new SOS once it has run this long (keeps a slow run bounded). */
   maxPhaseMs: number;
   pauseMs: number;
+  /** Run the load generator at the lowest CPU priority, so on a small machine its own CPU use weighs less. */
+  niceLoader: boolean;
   json: boolean;
 };
 
@@ -68,6 +70,8 @@ const USAGE = `Usage: npx tsx bench/sos-under-load.ts [options]
   --sms-timeout-ms <ms>     give up on one SOS's text after this (default 30000)
   --max-phase-seconds <s>   stop a phase early after this long (default 45)
   --pause-ms <ms>           pause between two SOS (default 100)
+  --nice-loader             run the load generator at the lowest CPU priority
+                            (separates its CPU use from the server's)
   --json                    also print the result as one JSON line
   -h, --help`;
 
@@ -86,6 +90,7 @@ function parseOptions(argv: string[]): Options {
       'sms-timeout-ms': { type: 'string' },
       'max-phase-seconds': { type: 'string' },
       'pause-ms': { type: 'string' },
+      'nice-loader': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -121,6 +126,7 @@ function parseOptions(argv: string[]): Options {
     smsTimeoutMs: int('sms-timeout-ms', values['sms-timeout-ms'], 30_000, 100, 600_000),
     maxPhaseMs: int('max-phase-seconds', values['max-phase-seconds'], 45, 1, 86_400) * 1000,
     pauseMs: int('pause-ms', values['pause-ms'], 100, 0, 60_000),
+    niceLoader: values['nice-loader'],
     json: values.json,
   };
 }
@@ -738,11 +744,12 @@ type LoadGenerator = {
   kill(): void;
 };
 
-async function startLoadGenerator(): Promise<LoadGenerator> {
+async function startLoadGenerator(nice: boolean): Promise<LoadGenerator> {
   // fork() reuses this process's execArgv, i.e. tsx's loader.
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), [LOAD_CHILD_FLAG], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  if (nice && child.pid !== undefined) os.setPriority(child.pid, 19);
   const next = <T extends FromLoad['type']>(type: T): Promise<Extract<FromLoad, { type: T }>> =>
     new Promise((resolve, reject) => {
       const onMessage = (message: unknown): void => {
@@ -930,7 +937,7 @@ async function main(): Promise<void> {
       `server up on ${server.baseUrl} (${server.database}) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
     );
 
-    const load = await startLoadGenerator();
+    const load = await startLoadGenerator(options.niceLoader);
     cleanups.push(() => load.kill());
 
     // Accounts. Each SOS gets its own user and contact number, so each text belongs to exactly one SOS.
