@@ -41,4 +41,24 @@ describe('priority gate', () => {
     await Promise.all([gate.run(false, work), gate.run(true, work), gate.run(false, work)]);
     expect(most).toBe(1);
   });
+
+  it('admits less after its capacity shrinks, without stopping what runs, and more once it grows again', async () => {
+    const gate = createPriorityGate(3);
+    const running = await Promise.all([gate.acquire(false), gate.acquire(false), gate.acquire(false)]);
+    gate.setCapacity(1);
+    let admitted = 0;
+    const waiting = [1, 2, 3].map(() => gate.acquire(false).then((release) => (admitted++, release)));
+    running[0]!();
+    running[1]!();
+    await flush();
+    expect(gate.load()).toEqual({ running: 1, waiting: 3 });
+    running[2]!();
+    await flush();
+    expect(admitted).toBe(1);
+    gate.setCapacity(3);
+    await flush();
+    expect(admitted).toBe(3);
+    for (const release of await Promise.all(waiting)) release();
+    expect(gate.load()).toEqual({ running: 0, waiting: 0 });
+  });
 });

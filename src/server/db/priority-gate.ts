@@ -9,6 +9,8 @@ export type PriorityGate = {
   acquire(urgent: boolean): Promise<() => void>;
   /** How many hold a slot and how many wait for one (diagnostics, tests). */
   load(): { running: number; waiting: number };
+  /** Changes how many may run at once. A smaller number stops nothing that runs; it only admits less. */
+  setCapacity(capacity: number): void;
 };
 
 export function createPriorityGate(capacity = 1): PriorityGate {
@@ -16,9 +18,12 @@ export function createPriorityGate(capacity = 1): PriorityGate {
   const normalQueue: Array<() => void> = [];
   let running = 0;
 
-  /** A finished slot goes straight to the next waiter, urgent ones first; with nobody waiting it is freed. */
+  /**
+   * A finished slot goes straight to the next waiter, urgent ones first; with nobody waiting, or with more running
+   * than the capacity now allows, it is freed.
+   */
   const next = (): void => {
-    const grant = urgentQueue.shift() ?? normalQueue.shift();
+    const grant = running > capacity ? undefined : (urgentQueue.shift() ?? normalQueue.shift());
     if (grant) grant();
     else running--;
   };
@@ -42,6 +47,15 @@ export function createPriorityGate(capacity = 1): PriorityGate {
   return {
     acquire,
     load: () => ({ running, waiting: urgentQueue.length + normalQueue.length }),
+    setCapacity(value) {
+      capacity = value;
+      while (running < capacity) {
+        const grant = urgentQueue.shift() ?? normalQueue.shift();
+        if (!grant) break;
+        running++;
+        grant();
+      }
+    },
     async run(urgent, work) {
       const release = await acquire(urgent);
       try {
