@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { DELETE_ACCOUNT_CONFIRMATION } from '#shared/schemas/auth';
-import { ERRORS, TOASTS } from '#shared/texts';
 import { COMMON_TEXTS, DELETE_ACCOUNT_TEXTS } from '#shared/ui-texts';
 import {
   AlertDialog,
@@ -13,8 +12,8 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
 import { useDeleteAccount } from '../api/delete-account';
+import { notifyError } from '../../../lib/notify-error';
 
 type DeleteAccountDialogProps = {
   open: boolean;
@@ -52,7 +51,7 @@ function ConfirmForm({ onDeleted }: { onDeleted: () => void }) {
         });
         onDeleted();
       },
-      onError: (error) => toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) }),
+      onError: (error) => notifyError(error),
     });
   };
 

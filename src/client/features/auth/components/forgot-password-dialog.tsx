@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ERRORS, TOASTS, VALIDATION } from '#shared/texts';
+import { VALIDATION } from '#shared/texts';
 import { LOGIN_TEXTS, RECOVERY_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
 import {
@@ -14,8 +14,8 @@ import {
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
 import { useRecoverPassword } from '../api/recover-password';
+import { notifyError } from '../../../lib/notify-error';
 
 type ForgotPasswordDialogProps = {
   open: boolean;
@@ -54,7 +54,7 @@ function RecoverForm({ initialEmail, onDone }: { initialEmail: string; onDone: (
         toast.success(RECOVERY_TEXTS.sentTitle, { description: RECOVERY_TEXTS.sentMessage });
         onDone();
       },
-      onError: (error) => toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) }),
+      onError: (error) => notifyError(error),
     });
   };
 

@@ -1,17 +1,17 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { LIMITS } from '#shared/constants';
-import { ERRORS, TOASTS, VALIDATION } from '#shared/texts';
+import { VALIDATION } from '#shared/texts';
 import { COMMON_TEXTS, LOGIN_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { notifyError } from '../../../lib/notify-error';
 
 type Mode = 'login' | 'signup';
 type Values = { fullName: string; email: string; password: string };
@@ -40,9 +40,7 @@ export function LoginCard({ logo }: LoginCardProps) {
   const ids = { name: useId(), email: useId(), password: useId(), problem: useId() };
   const isSignUp = mode === 'signup';
 
-  const onError = (error: unknown): void => {
-    toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) });
-  };
+  const onError = (error: unknown): void => notifyError(error);
   // An earlier failure's toast would otherwise linger over the dashboard.
   const onSuccess = (): void => {
     toast.dismiss();

@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { LIMITS } from '#shared/constants';
-import { ERRORS, TOASTS, VALIDATION } from '#shared/texts';
+import { VALIDATION } from '#shared/texts';
 import { RECOVERY_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
+import { notifyError } from '../../../lib/notify-error';
 
 export function validateNewPassword(password: string, confirmation: string): string | null {
   if (!password || !confirmation) return VALIDATION.requiredFields;
@@ -36,7 +36,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         toast.success(RECOVERY_TEXTS.updatedTitle, { description: RECOVERY_TEXTS.updatedMessage });
         onDone();
       },
-      onError: (error) => toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) }),
+      onError: (error) => notifyError(error),
     });
   };
 

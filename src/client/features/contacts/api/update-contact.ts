@@ -14,7 +14,7 @@ import {
   updateCachedContacts,
 } from './contact-cache';
 import { contactsQueryKey } from './get-contacts';
-import { saveFailedMessage } from './save-failed-message';
+import { notifyError } from '../../../lib/notify-error';
 
 export type UpdateContactVariables = { id: string; patch: EmergencyContactPatch };
 
@@ -49,7 +49,8 @@ export function useUpdateContact(userId: string | undefined) {
           contacts.map((contact) => (contact.id === id ? previous : contact)),
         );
       }
-      toast.error(TOASTS.error, { description: saveFailedMessage(error) });
+      // A refusal the person can act on (e.g. too many contacts) says why; anything else says 'try again'.
+      notifyError(error, { fallback: TOASTS.contactSaveFailed, serverMessageFor: ['validation_failed'] });
     },
     onSuccess: (saved) => {
       updateCachedContacts(queryClient, userId, (contacts) =>

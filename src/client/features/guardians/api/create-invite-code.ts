@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { InviteCodeSchema, type InviteCode } from '#shared/schemas/guardian';
 import { apiRequest } from '../../../lib/api-client';
 import { inviteCodesQueryKey } from './get-invite-codes';
-import { showGuardianError } from './show-guardian-error';
+import { notifyError } from '../../../lib/notify-error';
 
 export function createInviteCode(): Promise<InviteCode> {
   return apiRequest('/api/invite-codes', { method: 'POST', schema: InviteCodeSchema });
@@ -20,6 +20,6 @@ export function useCreateInviteCode(userId: string | undefined) {
         ...codes.filter((other) => other.id !== code.id),
       ]);
     },
-    onError: showGuardianError,
+    onError: (error) => notifyError(error),
   });
 }

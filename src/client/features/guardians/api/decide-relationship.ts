@@ -8,8 +8,8 @@ import {
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
 import { apiRequest } from '../../../lib/api-client';
 import { relationshipsQueryKey } from './get-relationships';
-import { showGuardianError } from './show-guardian-error';
 import { wardsQueryKey } from './get-wards';
+import { notifyError } from '../../../lib/notify-error';
 
 export type DecideRelationshipInput = { id: string; status: DecideRelationshipRequest['status'] };
 
@@ -39,6 +39,6 @@ export function useDecideRelationship(userId: string | undefined) {
         toast.success(GUARDIAN_PAGE_TEXTS.rejectedTitle);
       }
     },
-    onError: showGuardianError,
+    onError: (error) => notifyError(error),
   });
 }

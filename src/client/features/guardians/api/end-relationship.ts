@@ -4,8 +4,8 @@ import type { GuardianRelationship } from '#shared/schemas/guardian';
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
 import { apiRequest, noContent } from '../../../lib/api-client';
 import { relationshipsQueryKey } from './get-relationships';
-import { showGuardianError } from './show-guardian-error';
 import { wardsQueryKey } from './get-wards';
+import { notifyError } from '../../../lib/notify-error';
 
 export function endRelationship(id: string): Promise<void> {
   return apiRequest(`/api/guardian-relationships/${encodeURIComponent(id)}`, {
@@ -26,6 +26,6 @@ export function useEndRelationship(userId: string | undefined) {
       void queryClient.invalidateQueries({ queryKey: wardsQueryKey(userId) });
       toast.success(GUARDIAN_PAGE_TEXTS.endedTitle);
     },
-    onError: showGuardianError,
+    onError: (error) => notifyError(error),
   });
 }

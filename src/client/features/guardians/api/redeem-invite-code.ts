@@ -8,7 +8,7 @@ import {
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
 import { apiRequest } from '../../../lib/api-client';
 import { relationshipsQueryKey } from './get-relationships';
-import { showGuardianError } from './show-guardian-error';
+import { notifyError } from '../../../lib/notify-error';
 
 export function redeemInviteCode(request: RedeemInviteCodeRequest): Promise<GuardianRelationship> {
   return apiRequest('/api/invite-codes/redeem', {
@@ -33,6 +33,6 @@ export function useRedeemInviteCode(userId: string | undefined) {
         description: GUARDIAN_PAGE_TEXTS.requestSent(relationship.guardian.full_name),
       });
     },
-    onError: showGuardianError,
+    onError: (error) => notifyError(error),
   });
 }

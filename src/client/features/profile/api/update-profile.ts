@@ -7,8 +7,9 @@ import {
   type ProfileUpdate,
 } from '#shared/schemas/profile';
 import { ERRORS, TOASTS } from '#shared/texts';
-import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { profileQueryKey } from './get-profile';
+import { notifyError } from '../../../lib/notify-error';
 
 export function updateProfile(patch: ProfileUpdate): Promise<Profile> {
   return apiRequest('/api/profile', { method: 'PATCH', body: patch, schema: ProfileSchema });
@@ -24,7 +25,7 @@ export function useUpdateProfile(userId: string | undefined) {
       toast.success(TOASTS.success, { description: TOASTS.profileUpdated });
     },
     onError: (error) => {
-      toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.failedToUpdateProfile) });
+      notifyError(error, { fallback: ERRORS.failedToUpdateProfile });
     },
   });
 }
@@ -51,7 +52,7 @@ export function useUpdateProfileSettings(userId: string | undefined) {
     },
     onError: (error, _settings, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.failedToUpdateProfile) });
+      notifyError(error, { fallback: ERRORS.failedToUpdateProfile });
     },
     onSuccess: (profile) => queryClient.setQueryData(key, profile),
   });
@@ -82,7 +83,7 @@ export function useUpdateLocationSharing(userId: string | undefined) {
     },
     onError: (error, _enabled, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.failedToUpdateProfile) });
+      notifyError(error, { fallback: ERRORS.failedToUpdateProfile });
     },
     onSuccess: (profile) => queryClient.setQueryData(key, profile),
   });

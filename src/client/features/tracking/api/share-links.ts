@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from 'sonner';
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
 import { ShareLinkListResponseSchema, ShareLinkSchema, type ShareLink } from '#shared/schemas/share-link';
-import { ERRORS, TOASTS } from '#shared/texts';
-import { apiRequest, errorMessage, noContent } from '../../../lib/api-client';
+import { apiRequest, noContent } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify-error';
 
 export async function getShareLinks(signal?: AbortSignal): Promise<ShareLink[]> {
   const { links } = await apiRequest('/api/share-links', { schema: ShareLinkListResponseSchema, signal });
@@ -21,10 +21,6 @@ export function revokeShareLink(id: string): Promise<void> {
 export function shareLinksQueryKey(userId: string | undefined): readonly unknown[] {
   return ['share-links', userId ?? 'anonymous'];
 }
-
-const showError = (error: unknown): void => {
-  toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) });
-};
 
 /** The person's share links (the server lists active and past ones; the card shows the usable ones). */
 export function useShareLinks(userId: string | undefined) {
@@ -51,7 +47,7 @@ export function useCreateShareLink(userId: string | undefined) {
         ...links.filter((other) => other.id !== link.id),
       ]);
     },
-    onError: showError,
+    onError: (error) => notifyError(error),
   });
 }
 
@@ -66,6 +62,6 @@ export function useRevokeShareLink(userId: string | undefined) {
       );
       toast.success(GUARDIAN_PAGE_TEXTS.revokedTitle, { description: GUARDIAN_PAGE_TEXTS.revoked });
     },
-    onError: showError,
+    onError: (error) => notifyError(error),
   });
 }
