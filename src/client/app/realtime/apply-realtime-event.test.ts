@@ -2,11 +2,12 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GuardianRelationship, Ward } from '#shared/schemas/guardian';
 import type { RealtimeEvent } from '#shared/schemas/realtime';
-import { wardsQueryKey } from '../../features/guardians/api/get-wards';
 import { createWardActivityStore } from '../../features/guardians/stores/ward-activity-store';
 import type { NewNotification } from '../../features/notifications/stores/notifications-store';
+import { alertKeys } from '../../features/sos/api/alert-keys';
 import { applyRealtimeEvent, type RealtimeSinks } from './apply-realtime-event';
 import { fakeAlert } from '../../testing/fake-alert';
+import { guardianKeys, wardKeys } from '../../features/guardians/api/guardian-keys';
 
 const VIEWER = '00000006-0000-4000-8000-000000000001';
 const WARD = '00000002-0000-4000-8000-000000000001';
@@ -36,7 +37,7 @@ describe('applyRealtimeEvent', () => {
   it("files a ward's alert once and puts it on the notification list with the ward's name", async () => {
     const target = sinks();
     const ward = { ward_id: WARD, full_name: 'Bob Ward' } as Ward;
-    target.queryClient.setQueryData(wardsQueryKey(VIEWER), [ward]);
+    target.queryClient.setQueryData(wardKeys.list(VIEWER), [ward]);
     const event = envelope({ type: 'alert.created', user_id: WARD, payload: alert });
     applyRealtimeEvent(event, { live: true }, target);
     applyRealtimeEvent(event, { live: false }, target);
@@ -54,7 +55,7 @@ describe('applyRealtimeEvent', () => {
       { live: true },
       target,
     );
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['alerts'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: alertKeys.all });
     expect(target.wardActivity?.getSnapshot().alerts).toHaveLength(0);
   });
 
@@ -95,7 +96,7 @@ describe('applyRealtimeEvent', () => {
       target,
     );
     expect(target.wardActivity?.getSnapshot().alerts).toHaveLength(0);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['wards', VIEWER] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['guardian-relationships', VIEWER] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: wardKeys.all(VIEWER) });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: guardianKeys.relationships(VIEWER) });
   });
 });

@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { WardAlertListResponseSchema, type WardAlertDetail } from '#shared/schemas/alert';
 import { apiRequest } from '../../../lib/api-client';
+import { wardKeys } from './guardian-keys';
 
 export async function getWardAlerts(signal?: AbortSignal): Promise<WardAlertDetail[]> {
   const { alerts } = await apiRequest('/api/wards/alerts', { schema: WardAlertListResponseSchema, signal });
   return alerts;
-}
-
-export function wardAlertsQueryKey(userId: string | undefined): readonly unknown[] {
-  return ['ward-alerts', userId ?? 'anonymous'];
 }
 
 /**
@@ -17,7 +14,7 @@ export function wardAlertsQueryKey(userId: string | undefined): readonly unknown
  */
 export function useWardAlerts(userId: string | null) {
   return useQuery({
-    queryKey: wardAlertsQueryKey(userId ?? undefined),
+    queryKey: wardKeys.alerts(userId ?? undefined),
     queryFn: ({ signal }) => getWardAlerts(signal),
     enabled: Boolean(userId),
   });

@@ -4,19 +4,15 @@ import { ProfileSchema, type Profile } from '#shared/schemas/profile';
 import { ERRORS } from '#shared/texts';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
+import { profileKeys } from './profile-keys';
 
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
   return apiRequest('/api/profile', { schema: ProfileSchema, signal });
 }
 
-/** Keyed by user so one person's cached profile can never show for another after switching accounts. */
-export function profileQueryKey(userId: string | undefined): readonly unknown[] {
-  return ['profile', userId ?? 'anonymous'];
-}
-
 export function profileQueryOptions(userId: string | undefined) {
   return queryOptions({
-    queryKey: profileQueryKey(userId),
+    queryKey: profileKeys.detail(userId),
     queryFn: ({ signal }) => getProfile(signal),
     enabled: Boolean(userId),
   });

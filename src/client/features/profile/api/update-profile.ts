@@ -8,8 +8,8 @@ import {
 } from '#shared/schemas/profile';
 import { ERRORS, TOASTS } from '#shared/texts';
 import { apiRequest } from '../../../lib/api-client';
-import { profileQueryKey } from './get-profile';
 import { notifyError } from '../../../lib/notify-error';
+import { profileKeys } from './profile-keys';
 
 export function updateProfile(patch: ProfileUpdate): Promise<Profile> {
   return apiRequest('/api/profile', { method: 'PATCH', body: patch, schema: ProfileSchema });
@@ -21,7 +21,7 @@ export function useUpdateProfile(userId: string | undefined) {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (profile) => {
-      queryClient.setQueryData(profileQueryKey(userId), profile);
+      queryClient.setQueryData(profileKeys.detail(userId), profile);
       toast.success(TOASTS.success, { description: TOASTS.profileUpdated });
     },
     onError: (error) => {
@@ -36,7 +36,7 @@ export function useUpdateProfile(userId: string | undefined) {
  */
 export function useUpdateProfileSettings(userId: string | undefined) {
   const queryClient = useQueryClient();
-  const key = profileQueryKey(userId);
+  const key = profileKeys.detail(userId);
   return useMutation({
     mutationFn: (settings: Partial<ProfileSettings>) => updateProfile({ settings }),
     onMutate: async (settings) => {
@@ -65,7 +65,7 @@ export function useUpdateProfileSettings(userId: string | undefined) {
  */
 export function useUpdateLocationSharing(userId: string | undefined) {
   const queryClient = useQueryClient();
-  const key = profileQueryKey(userId);
+  const key = profileKeys.detail(userId);
   return useMutation({
     mutationFn: (enabled: boolean) =>
       updateProfile({ location_sharing_enabled: enabled, settings: { shareLocation: enabled } }),

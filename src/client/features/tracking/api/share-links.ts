@@ -4,6 +4,7 @@ import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
 import { ShareLinkListResponseSchema, ShareLinkSchema, type ShareLink } from '#shared/schemas/share-link';
 import { apiRequest, noContent } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
+import { shareLinkKeys } from './tracking-keys';
 
 export async function getShareLinks(signal?: AbortSignal): Promise<ShareLink[]> {
   const { links } = await apiRequest('/api/share-links', { schema: ShareLinkListResponseSchema, signal });
@@ -18,15 +19,11 @@ export function revokeShareLink(id: string): Promise<void> {
   return apiRequest(`/api/share-links/${encodeURIComponent(id)}`, { method: 'DELETE', schema: noContent });
 }
 
-export function shareLinksQueryKey(userId: string | undefined): readonly unknown[] {
-  return ['share-links', userId ?? 'anonymous'];
-}
-
 /** The person's share links (the server lists active and past ones; the card shows the usable ones). */
 export function useShareLinks(userId: string | undefined) {
   return useQuery(
     queryOptions({
-      queryKey: shareLinksQueryKey(userId),
+      queryKey: shareLinkKeys.list(userId),
       queryFn: ({ signal }) => getShareLinks(signal),
       enabled: Boolean(userId),
     }),
@@ -42,7 +39,7 @@ export function useCreateShareLink(userId: string | undefined) {
   return useMutation({
     mutationFn: createShareLink,
     onSuccess: (link) => {
-      queryClient.setQueryData<ShareLink[]>(shareLinksQueryKey(userId), (links = []) => [
+      queryClient.setQueryData<ShareLink[]>(shareLinkKeys.list(userId), (links = []) => [
         link,
         ...links.filter((other) => other.id !== link.id),
       ]);
@@ -57,7 +54,7 @@ export function useRevokeShareLink(userId: string | undefined) {
   return useMutation({
     mutationFn: revokeShareLink,
     onSuccess: (_result, id) => {
-      queryClient.setQueryData<ShareLink[]>(shareLinksQueryKey(userId), (links = []) =>
+      queryClient.setQueryData<ShareLink[]>(shareLinkKeys.list(userId), (links = []) =>
         links.map((link) => (link.id === id ? { ...link, is_active: false } : link)),
       );
       toast.success(GUARDIAN_PAGE_TEXTS.revokedTitle, { description: GUARDIAN_PAGE_TEXTS.revoked });
