@@ -2,7 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GuardianRelationship, Ward } from '#shared/schemas/guardian';
 import type { RealtimeEvent } from '#shared/schemas/realtime';
+import { applyWardAlertRaised } from '../../features/guardians/api/ward-cache';
 import { createWardActivityStore } from '../../features/guardians/stores/ward-activity-store';
+import type { WardAlertRecord } from '../../features/guardians/utils/ward-alerts';
 import type { NewNotification } from '../../features/notifications/stores/notifications-store';
 import { alertKeys } from '../../features/sos/api/alert-keys';
 import { applyRealtimeEvent, type RealtimeSinks } from './apply-realtime-event';
@@ -42,7 +44,7 @@ describe('applyRealtimeEvent', () => {
     applyRealtimeEvent(event, { live: true }, target);
     applyRealtimeEvent(event, { live: false }, target);
 
-    expect(target.wardActivity?.getSnapshot().alerts).toHaveLength(1);
+    expect(target.queryClient.getQueryData<WardAlertRecord[]>(wardKeys.alerts(VIEWER))).toHaveLength(1);
     await vi.waitFor(() => expect(target.notifications).toHaveLength(1));
     expect(target.notifications[0]).toMatchObject({ type: 'error', title: 'Emergency alert from Bob Ward' });
   });
@@ -56,7 +58,7 @@ describe('applyRealtimeEvent', () => {
       target,
     );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: alertKeys.all });
-    expect(target.wardActivity?.getSnapshot().alerts).toHaveLength(0);
+    expect(target.queryClient.getQueryData(wardKeys.alerts(VIEWER))).toBeUndefined();
   });
 
   it('adds `notification` events to the list', () => {
@@ -82,7 +84,8 @@ describe('applyRealtimeEvent', () => {
 
   it('forgets an ex-ward when the link ends, and reloads the guardian data', () => {
     const target = sinks();
-    target.wardActivity?.alertRaised(WARD, alert);
+    applyWardAlertRaised(target.queryClient, VIEWER, WARD, alert);
+    target.wardActivity?.journeyUpdated(WARD, 'escort', { id: 'e1', status: 'active' }, alert.created_at);
     const invalidate = vi.spyOn(target.queryClient, 'invalidateQueries');
     const ended = {
       ward_id: WARD,
@@ -95,7 +98,8 @@ describe('applyRealtimeEvent', () => {
       { live: true },
       target,
     );
-    expect(target.wardActivity?.getSnapshot().alerts).toHaveLength(0);
+    expect(target.queryClient.getQueryData(wardKeys.alerts(VIEWER))).toEqual([]);
+    expect(target.wardActivity?.getSnapshot().journeys).toEqual([]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: wardKeys.all(VIEWER) });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: guardianKeys.relationships(VIEWER) });
   });

@@ -7,13 +7,20 @@ import type { Ward } from '#shared/schemas/guardian';
 import type { RealtimeEvent } from '#shared/schemas/realtime';
 import { PUSH_TEXTS } from '#shared/texts';
 import { wardsQueryOptions } from '../../features/guardians/api/get-wards';
-import { applyWardLocation, invalidateGuardianData } from '../../features/guardians/api/ward-cache';
+import {
+  applyWardAlertRaised,
+  applyWardDelivery,
+  applyWardLocation,
+  forgetWardAlerts,
+  invalidateGuardianData,
+} from '../../features/guardians/api/ward-cache';
 import type { WardActivityStore } from '../../features/guardians/stores/ward-activity-store';
 import type { NewNotification } from '../../features/notifications/stores/notifications-store';
 import type { RealtimeEventMeta } from '../../lib/realtime/realtime-connection';
 import { wardKeys } from '../../features/guardians/api/guardian-keys';
 
-/** Where realtime events land: server caches, the guardian's ward activity, the notification list. */
+/** Where realtime events land: server caches (wards' alerts included), the guardian's ward journeys and closed
+ * banners, the notification list. */
 export type RealtimeSinks = {
   queryClient: QueryClient;
   viewerId: string;
@@ -77,14 +84,13 @@ export function applyRealtimeEvent(
     case 'location.updated':
       if (!own) applyWardLocation(queryClient, viewerId, event.payload);
       return;
-    case 'alert.created': {
-      const known = wardActivity?.getSnapshot().alerts.some((entry) => entry.alert.id === event.payload.id);
-      wardActivity?.alertRaised(event.user_id, event.payload);
-      if (!known) void notifyWardAlert(sinks, event.user_id);
+    case 'alert.created':
+      if (applyWardAlertRaised(queryClient, viewerId, event.user_id, event.payload)) {
+        void notifyWardAlert(sinks, event.user_id);
+      }
       return;
-    }
     case 'alert.delivery_updated':
-      wardActivity?.deliveryUpdated(event.user_id, event.payload.alert_id, event.payload.delivery);
+      applyWardDelivery(queryClient, viewerId, event.user_id, event.payload.alert_id, event.payload.delivery);
       return;
     case 'escort.updated':
       wardActivity?.journeyUpdated(event.user_id, 'escort', event.payload, event.created_at);
@@ -100,6 +106,7 @@ export function applyRealtimeEvent(
         relationship.status !== 'active' &&
         relationship.status !== 'pending'
       ) {
+        forgetWardAlerts(queryClient, viewerId, relationship.ward_id);
         wardActivity?.forgetWard(relationship.ward_id);
       }
       return;

@@ -1,7 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LOCATION_LIMITS } from '#shared/constants';
 import type { Ward } from '#shared/schemas/guardian';
+import type { Alert, AlertDelivery } from '#shared/schemas/alert';
 import type { Location, RoutePoint } from '#shared/schemas/location';
+import {
+  withAlertRaised,
+  withDeliveryUpdated,
+  withoutWard,
+  type WardAlertRecord,
+} from '../utils/ward-alerts';
 import { wardKeys, guardianKeys } from './guardian-keys';
 
 const time = (iso: string): number => Date.parse(iso);
@@ -43,4 +50,39 @@ export function invalidateGuardianData(queryClient: QueryClient, viewerId: strin
   ]) {
     void queryClient.invalidateQueries({ queryKey });
   }
+}
+
+/** `alert.created` about a ward: the alert joins the ward-alerts query. True when this device had not seen it. */
+export function applyWardAlertRaised(
+  queryClient: QueryClient,
+  viewerId: string,
+  wardId: string,
+  alert: Alert,
+): boolean {
+  const key = wardKeys.alerts(viewerId);
+  const known = queryClient
+    .getQueryData<WardAlertRecord[]>(key)
+    ?.some((entry) => entry.alert.id === alert.id);
+  queryClient.setQueryData<WardAlertRecord[]>(key, (alerts = []) => withAlertRaised(alerts, wardId, alert));
+  return !known;
+}
+
+/** `alert.delivery_updated` about a ward: the text's later status replaces the earlier one in the query. */
+export function applyWardDelivery(
+  queryClient: QueryClient,
+  viewerId: string,
+  wardId: string,
+  alertId: string,
+  delivery: AlertDelivery,
+): void {
+  queryClient.setQueryData<WardAlertRecord[]>(wardKeys.alerts(viewerId), (alerts) =>
+    alerts ? withDeliveryUpdated(alerts, wardId, alertId, delivery) : alerts,
+  );
+}
+
+/** The link with a ward ended: their alerts leave the cache at once, before the reload. */
+export function forgetWardAlerts(queryClient: QueryClient, viewerId: string, wardId: string): void {
+  queryClient.setQueryData<WardAlertRecord[]>(wardKeys.alerts(viewerId), (alerts) =>
+    alerts ? withoutWard(alerts, wardId) : alerts,
+  );
 }
