@@ -2,6 +2,34 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+/**
+ * The client's layers import in one direction only: app → features → lib/components. A feature never imports
+ * another feature (app/ composes them); lib/ and components/ never import features or app.
+ */
+const clientFeatures = readdirSync('src/client/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const clientLayerZones = [
+  ...clientFeatures.map((feature) => ({
+    target: `./src/client/features/${feature}`,
+    from: './src/client/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: compose them in src/client/app.',
+  })),
+  {
+    target: './src/client/features',
+    from: './src/client/app',
+    message: 'Features never import app/: move the shared piece down into lib/ or components/.',
+  },
+  ...['lib', 'components'].map((layer) => ({
+    target: `./src/client/${layer}`,
+    from: ['./src/client/features', './src/client/app'],
+    message: `${layer}/ never imports features or app.`,
+  })),
+];
 
 export default tseslint.config(
   {
@@ -46,6 +74,12 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: clientLayerZones }] },
   },
   {
     files: ['src/server/**/*.ts'],

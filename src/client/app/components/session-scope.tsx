@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { healthKeys } from '../../features/dashboard/api/health-keys';
 import { WardActivityProvider } from '../../features/guardians/components/ward-activity-provider';
 import { NotificationsProvider } from '../../features/notifications/components/notifications-provider';
 import { RealtimeScope } from '../realtime/realtime-scope';
@@ -24,7 +25,7 @@ export function SessionScope({ children }: { children: ReactNode }) {
     // The health check is not personal; keeping it avoids a loading flash on sign-out.
     // Reset, not remove: the new person's screen may already have started its queries in the render that signed
     // them in; removing a query under its observer cancels its request and leaves the screen loading forever.
-    void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== 'health' });
+    void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== healthKeys.all[0] });
   }, [userId, queryClient]);
 
   return (

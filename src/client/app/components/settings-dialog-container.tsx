@@ -4,7 +4,6 @@ import { DEFAULT_PROFILE_SETTINGS, type ProfileSettings } from '#shared/schemas/
 import type { SettingsSectionId } from '#shared/ui-texts';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { DeleteAccountDialog } from '../../features/auth/components/delete-account-dialog';
-import { useSession } from '../../features/auth/hooks/use-session';
 import { useProfile } from '../../features/profile/api/get-profile';
 import {
   useUpdateLocationSharing,
@@ -23,6 +22,7 @@ import { SubscriptionSection } from '../../features/subscription/components/subs
 import { ThemePicker } from '../../features/theme/components/theme-picker';
 import type { DialogLayout } from '../../components/ui/dialog';
 import { paths, type AppPath } from '../../lib/paths';
+import { useRequiredSession } from '../hooks/use-required-session';
 
 type SettingsDialogContainerProps = {
   open: boolean;
@@ -30,10 +30,10 @@ type SettingsDialogContainerProps = {
   layout?: DialogLayout;
 };
 
-/** Composes the settings dialog from the features that own each section's data and actions. */
+/** Composes the settings dialog from the features that own each section's data and actions; for screens under
+ * <RequireSession>. */
 export function SettingsDialogContainer({ open, onOpenChange, layout }: SettingsDialogContainerProps) {
-  const session = useSession();
-  const userId = session?.user.id;
+  const userId = useRequiredSession().user.id;
   const profile = useProfile(userId);
   const updateSettings = useUpdateProfileSettings(userId);
   const signOut = useSignOut();

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { refreshSessionIfNeeded } from '../../features/auth/api/refresh-session';
-import { useSession } from '../../features/auth/hooks/use-session';
 import { useContacts, type ContactsView } from '../../features/contacts/api/get-contacts';
 import { useAddNotification } from '../../features/notifications/hooks/notifications-context';
 import { profileQueryOptions } from '../../features/profile/api/get-profile';
@@ -10,6 +9,7 @@ import { useSosFlow, type SosFlow } from '../../features/sos/hooks/use-sos-flow'
 import type { AlertOutcome } from '../../features/sos/utils/alert-outcome';
 import { readOfflineEmergencyData, saveOfflineProfile } from '../../lib/offline-emergency-data';
 import { alertOutcomeNotification } from '../utils/alert-outcome-notification';
+import { useRequiredSession } from './use-required-session';
 
 /** A stale access token is refreshed before an alert goes out, so the alert is not refused (and the person not
  * signed out) with a 401. Failures are ignored: the send itself decides what happens next. */
@@ -24,14 +24,14 @@ export function useAlertOutcomeNotifier(): (outcome: AlertOutcome) => void {
 }
 
 export type AppSosFlow = {
-  userId: string | undefined;
+  userId: string;
   flow: SosFlow;
   contacts: ContactsView;
   retryQueued: () => Promise<void>;
 };
 
 /**
- * The SOS flow as the dashboard and the SOS page use it, wired to the profile (sound, name, offline copy), the
+ * The SOS flow as the dashboard and the SOS page (both under <RequireSession>) use it, wired to the profile (sound, name, offline copy), the
  * contacts and the notifications.
  */
 export function useAppSosFlow({
@@ -41,7 +41,7 @@ export function useAppSosFlow({
   bannerMs: number;
   onNeedsContacts?: () => void;
 }): AppSosFlow {
-  const userId = useSession()?.user.id;
+  const userId = useRequiredSession().user.id;
   // The query, not useProfile(): the dashboard's settings dialog already shows the profile's load-error toast.
   const profile = useQuery(profileQueryOptions(userId)).data;
   const contacts = useContacts(userId);

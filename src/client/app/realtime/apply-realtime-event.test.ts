@@ -2,11 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GuardianRelationship, Ward } from '#shared/schemas/guardian';
 import type { RealtimeEvent } from '#shared/schemas/realtime';
-import { wardsQueryKey } from '../../features/guardians/api/get-wards';
+import { applyWardAlertRaised } from '../../features/guardians/api/ward-cache';
 import { createWardActivityStore } from '../../features/guardians/stores/ward-activity-store';
+import type { WardAlertRecord } from '../../features/guardians/utils/ward-alerts';
 import type { NewNotification } from '../../features/notifications/stores/notifications-store';
+import { alertKeys } from '../../features/sos/api/alert-keys';
 import { applyRealtimeEvent, type RealtimeSinks } from './apply-realtime-event';
 import { fakeAlert } from '../../testing/fake-alert';
+import { guardianKeys, wardKeys } from '../../features/guardians/api/guardian-keys';
 
 const VIEWER = '00000006-0000-4000-8000-000000000001';
 const WARD = '00000002-0000-4000-8000-000000000001';
@@ -36,12 +39,12 @@ describe('applyRealtimeEvent', () => {
   it("files a ward's alert once and puts it on the notification list with the ward's name", async () => {
     const target = sinks();
     const ward = { ward_id: WARD, full_name: 'Bob Ward' } as Ward;
-    target.queryClient.setQueryData(wardsQueryKey(VIEWER), [ward]);
+    target.queryClient.setQueryData(wardKeys.list(VIEWER), [ward]);
     const event = envelope({ type: 'alert.created', user_id: WARD, payload: alert });
     applyRealtimeEvent(event, { live: true }, target);
     applyRealtimeEvent(event, { live: false }, target);
 
-    expect(target.wardActivity?.getSnapshot().alerts).toHaveLength(1);
+    expect(target.queryClient.getQueryData<WardAlertRecord[]>(wardKeys.alerts(VIEWER))).toHaveLength(1);
     await vi.waitFor(() => expect(target.notifications).toHaveLength(1));
     expect(target.notifications[0]).toMatchObject({ type: 'error', title: 'Emergency alert from Bob Ward' });
   });
@@ -54,8 +57,8 @@ describe('applyRealtimeEvent', () => {
       { live: true },
       target,
     );
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['alerts'] });
-    expect(target.wardActivity?.getSnapshot().alerts).toHaveLength(0);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: alertKeys.all });
+    expect(target.queryClient.getQueryData(wardKeys.alerts(VIEWER))).toBeUndefined();
   });
 
   it('adds `notification` events to the list', () => {
@@ -81,7 +84,8 @@ describe('applyRealtimeEvent', () => {
 
   it('forgets an ex-ward when the link ends, and reloads the guardian data', () => {
     const target = sinks();
-    target.wardActivity?.alertRaised(WARD, alert);
+    applyWardAlertRaised(target.queryClient, VIEWER, WARD, alert);
+    target.wardActivity?.journeyUpdated(WARD, 'escort', { id: 'e1', status: 'active' }, alert.created_at);
     const invalidate = vi.spyOn(target.queryClient, 'invalidateQueries');
     const ended = {
       ward_id: WARD,
@@ -94,8 +98,9 @@ describe('applyRealtimeEvent', () => {
       { live: true },
       target,
     );
-    expect(target.wardActivity?.getSnapshot().alerts).toHaveLength(0);
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['wards', VIEWER] });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['guardian-relationships', VIEWER] });
+    expect(target.queryClient.getQueryData(wardKeys.alerts(VIEWER))).toEqual([]);
+    expect(target.wardActivity?.getSnapshot().journeys).toEqual([]);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: wardKeys.all(VIEWER) });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: guardianKeys.relationships(VIEWER) });
   });
 });

@@ -1,17 +1,26 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { alertKeys } from '../../features/sos/api/alert-keys';
 import { toast } from 'sonner';
 import { NOTIFICATION_TOAST_MS } from '#shared/constants';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-ui-texts';
 import type { Ward } from '#shared/schemas/guardian';
 import type { RealtimeEvent } from '#shared/schemas/realtime';
 import { PUSH_TEXTS } from '#shared/texts';
-import { wardsQueryKey, wardsQueryOptions } from '../../features/guardians/api/get-wards';
-import { applyWardLocation, invalidateGuardianData } from '../../features/guardians/api/ward-cache';
+import { wardsQueryOptions } from '../../features/guardians/api/get-wards';
+import {
+  applyWardAlertRaised,
+  applyWardDelivery,
+  applyWardLocation,
+  forgetWardAlerts,
+  invalidateGuardianData,
+} from '../../features/guardians/api/ward-cache';
 import type { WardActivityStore } from '../../features/guardians/stores/ward-activity-store';
 import type { NewNotification } from '../../features/notifications/stores/notifications-store';
 import type { RealtimeEventMeta } from '../../lib/realtime/realtime-connection';
+import { wardKeys } from '../../features/guardians/api/guardian-keys';
 
-/** Where realtime events land: server caches, the guardian's ward activity, the notification list. */
+/** Where realtime events land: server caches (wards' alerts included), the guardian's ward journeys and closed
+ * banners, the notification list. */
 export type RealtimeSinks = {
   queryClient: QueryClient;
   viewerId: string;
@@ -20,22 +29,30 @@ export type RealtimeSinks = {
 };
 
 /**
- * Queries about the person's own alerts, escorts and check-ins (their features key them under these prefixes):
- * an event about oneself (raised on another device, or a delivery's progress) reloads them.
+ * An event about oneself (an alert raised on another device, a delivery's progress) reloads the person's own
+ * queries about it, by the same key factory the queries use. True when the event was about oneself and is handled.
  */
-const OWN_QUERY_PREFIX = {
-  'alert.created': 'alerts',
-  'alert.delivery_updated': 'alerts',
-  'escort.updated': 'escort',
-  'checkin.updated': 'checkin',
-} as const;
+function applyOwnEvent(event: RealtimeEvent, queryClient: QueryClient): boolean {
+  switch (event.type) {
+    case 'alert.created':
+    case 'alert.delivery_updated':
+      void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+      return true;
+    case 'escort.updated':
+    case 'checkin.updated':
+      // No screen reads the person's own escorts or check-ins yet, so there is no query to reload.
+      return true;
+    default:
+      return false;
+  }
+}
 
 const nameIn = (wards: Ward[] | undefined, wardId: string): string =>
   wards?.find((ward) => ward.ward_id === wardId)?.full_name ?? '';
 
 /** The ward's name from the cache, or loaded first (a guardian on the dashboard may not have the list yet). */
 async function wardName(sinks: RealtimeSinks, wardId: string): Promise<string> {
-  const cached = nameIn(sinks.queryClient.getQueryData<Ward[]>(wardsQueryKey(sinks.viewerId)), wardId);
+  const cached = nameIn(sinks.queryClient.getQueryData<Ward[]>(wardKeys.list(sinks.viewerId)), wardId);
   if (cached) return cached;
   try {
     return nameIn(await sinks.queryClient.fetchQuery(wardsQueryOptions(sinks.viewerId)), wardId);
@@ -62,23 +79,18 @@ export function applyRealtimeEvent(
 ): void {
   const { queryClient, viewerId, wardActivity } = sinks;
   const own = event.user_id === viewerId;
-  if (own && event.type in OWN_QUERY_PREFIX) {
-    const prefix = OWN_QUERY_PREFIX[event.type as keyof typeof OWN_QUERY_PREFIX];
-    void queryClient.invalidateQueries({ queryKey: [prefix] });
-    return;
-  }
+  if (own && applyOwnEvent(event, queryClient)) return;
   switch (event.type) {
     case 'location.updated':
       if (!own) applyWardLocation(queryClient, viewerId, event.payload);
       return;
-    case 'alert.created': {
-      const known = wardActivity?.getSnapshot().alerts.some((entry) => entry.alert.id === event.payload.id);
-      wardActivity?.alertRaised(event.user_id, event.payload);
-      if (!known) void notifyWardAlert(sinks, event.user_id);
+    case 'alert.created':
+      if (applyWardAlertRaised(queryClient, viewerId, event.user_id, event.payload)) {
+        void notifyWardAlert(sinks, event.user_id);
+      }
       return;
-    }
     case 'alert.delivery_updated':
-      wardActivity?.deliveryUpdated(event.user_id, event.payload.alert_id, event.payload.delivery);
+      applyWardDelivery(queryClient, viewerId, event.user_id, event.payload.alert_id, event.payload.delivery);
       return;
     case 'escort.updated':
       wardActivity?.journeyUpdated(event.user_id, 'escort', event.payload, event.created_at);
@@ -94,6 +106,7 @@ export function applyRealtimeEvent(
         relationship.status !== 'active' &&
         relationship.status !== 'pending'
       ) {
+        forgetWardAlerts(queryClient, viewerId, relationship.ward_id);
         wardActivity?.forgetWard(relationship.ward_id);
       }
       return;

@@ -1,19 +1,12 @@
 import { useEffect, useState } from 'react';
 import { FREE_TIER_CONTACT_LIMIT, SOS } from '#shared/constants';
 import { SOS_TEXTS } from '#shared/ui-texts';
-import { Navigate, useLocation } from 'react-router';
-import { Logo } from '../../components/logo';
+import { useLocation } from 'react-router';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
-import { LoginCard } from '../../features/auth/components/login-card';
-import { useAuthStatus } from '../../features/auth/hooks/auth-status-context';
-import { useSession } from '../../features/auth/hooks/use-session';
 import { EmergencyContactsCard } from '../../features/contacts/components/emergency-contacts-card';
 import { useContactDialog } from '../../features/contacts/hooks/use-contact-dialog';
-import { useHealth } from '../../features/dashboard/api/get-health';
-import { BackendUnavailable } from '../../features/dashboard/components/backend-unavailable';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
 import { EmergencyContactsSlot } from '../../features/dashboard/components/emergency-contacts-slot';
-import { LoadingOverlay } from '../../features/dashboard/components/loading-overlay';
 import { NavigationMenu } from '../../features/dashboard/components/navigation-menu';
 import { SystemReadyCard } from '../../features/device-status/components/system-ready-card';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
@@ -22,47 +15,19 @@ import { DeliveryStatusPanel } from '../../features/sos/components/delivery-stat
 import { EmergencyBanner } from '../../features/sos/components/emergency-banner';
 import { SosControl } from '../../features/sos/components/sos-control';
 import { useSubscription } from '../../features/subscription/hooks/use-subscription';
-import { hasSeenOnboarding, markOnboardingSeen } from '../../features/onboarding/utils/onboarding-seen';
+import { markOnboardingSeen } from '../../features/onboarding/utils/onboarding-seen';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
-import { useDevice } from '../../lib/device/device-context';
 import { useOnline } from '../../lib/device/use-online';
 import { paths } from '../../lib/paths';
-import { CenteredPage } from '../components/centered-page';
 import { SettingsDialogContainer } from '../components/settings-dialog-container';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
 
 /**
- * '/', '/auth' and '/contacts': loading overlay while the session is checked, the backend
- * message when the server does not answer, the login card when signed out, the dashboard when signed in.
+ * '/', '/auth' and '/contacts' once <DashboardGate> and <RequireSession> let the person through: the dashboard.
  * See docs/PRODUCT.md#dashboard.
  */
 export function DashboardRoute() {
-  const status = useAuthStatus();
-  const session = useSession();
-  const health = useHealth();
-  const { network } = useDevice();
   const { pathname } = useLocation();
-
-  // First visit: splash → onboarding → sign-in, once.
-  if (!session && pathname === paths.home && !hasSeenOnboarding()) {
-    return <Navigate to={paths.splash} replace />;
-  }
-  if (status === 'checking' || health.isPending) return <LoadingOverlay />;
-  // Offline is not a server problem: an offline person still gets their dashboard (and, later, offline SOS).
-  if (health.isError && network.isOnline()) {
-    return (
-      <CenteredPage>
-        <BackendUnavailable onRetry={() => void health.refetch()} retrying={health.isFetching} />
-      </CenteredPage>
-    );
-  }
-  if (!session) {
-    return (
-      <CenteredPage>
-        <LoginCard logo={<Logo size="md" />} />
-      </CenteredPage>
-    );
-  }
   return <SignedInDashboard focusContacts={pathname === paths.contacts} />;
 }
 

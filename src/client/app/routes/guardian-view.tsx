@@ -3,32 +3,29 @@ import { GuardianView } from '../../features/guardians/components/guardian-view'
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { paths } from '../../lib/paths';
 import { RealtimeBadge } from '../components/realtime-badge';
-import { SignedInPage } from '../components/signed-in-page';
 import { SubPageHeader } from '../components/sub-page-header';
+import { useRequiredSession } from '../hooks/use-required-session';
 
 /** /guardian/wards: the guardian's watch screen. Positions and alerts arrive live over the realtime channel. */
 export function GuardianViewRoute() {
+  const userId = useRequiredSession().user.id;
   return (
-    <SignedInPage>
-      {(userId) => (
-        <>
-          <SubPageHeader
-            title={GUARDIAN_VIEW_TEXTS.title}
-            backTo={paths.guardian}
-            backLabel={GUARDIAN_VIEW_TEXTS.back}
-            actions={
-              <>
-                <RealtimeBadge />
-                <ThemeToggle />
-              </>
-            }
-          />
-          <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 pt-4 pb-24">
-            <p className="text-sm text-muted-foreground">{GUARDIAN_VIEW_TEXTS.description}</p>
-            <GuardianView userId={userId} linkingPath={paths.guardian} />
-          </main>
-        </>
-      )}
-    </SignedInPage>
+    <>
+      <SubPageHeader
+        title={GUARDIAN_VIEW_TEXTS.title}
+        backTo={paths.guardian}
+        backLabel={GUARDIAN_VIEW_TEXTS.back}
+        actions={
+          <>
+            <RealtimeBadge />
+            <ThemeToggle />
+          </>
+        }
+      />
+      <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 pt-4 pb-24">
+        <p className="text-sm text-muted-foreground">{GUARDIAN_VIEW_TEXTS.description}</p>
+        <GuardianView userId={userId} linkingPath={paths.guardian} />
+      </main>
+    </>
   );
 }

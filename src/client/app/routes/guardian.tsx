@@ -11,8 +11,8 @@ import { PushOptInCard } from '../../features/push/components/push-opt-in-card';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { ShareLinkCard } from '../../features/tracking/components/share-link-card';
 import { paths } from '../../lib/paths';
-import { SignedInPage } from '../components/signed-in-page';
 import { SubPageHeader } from '../components/sub-page-header';
+import { useRequiredSession } from '../hooks/use-required-session';
 
 /**
  * /guardian, Guardian Linking: enter a code, generate codes and share links, answer requests,
@@ -20,10 +20,7 @@ import { SubPageHeader } from '../components/sub-page-header';
  * See docs/PRODUCT.md#guardians.
  */
 export function GuardianRoute() {
-  return <SignedInPage>{(userId) => <GuardianPage userId={userId} />}</SignedInPage>;
-}
-
-function GuardianPage({ userId }: { userId: string }) {
+  const userId = useRequiredSession().user.id;
   const profile = useProfile(userId);
   return (
     <>

@@ -2,16 +2,11 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { SOS } from '#shared/constants';
 import { PLACEHOLDER_TEXTS, SOS_TEXTS } from '#shared/ui-texts';
-import { Logo } from '../../components/logo';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
-import { LoginCard } from '../../features/auth/components/login-card';
-import { useAuthStatus } from '../../features/auth/hooks/auth-status-context';
-import { useSession } from '../../features/auth/hooks/use-session';
 import { ContactCallList } from '../../features/contacts/components/contact-call-list';
 import { ContactFormDialog } from '../../features/contacts/components/contact-form-dialog';
 import { useContactDialog } from '../../features/contacts/hooks/use-contact-dialog';
-import { LoadingOverlay } from '../../features/dashboard/components/loading-overlay';
 import { CallEmergencyButton } from '../../features/sos/components/call-emergency-button';
 import { DeliveryStatusPanel } from '../../features/sos/components/delivery-status-panel';
 import { EmergencyBanner } from '../../features/sos/components/emergency-banner';
@@ -20,25 +15,10 @@ import { SosControl } from '../../features/sos/components/sos-control';
 import { SosInstructions } from '../../features/sos/components/sos-instructions';
 import { useOnline } from '../../lib/device/use-online';
 import { paths } from '../../lib/paths';
-import { CenteredPage } from '../components/centered-page';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
 
 /** /sos (docs/PRODUCT.md#sos-page): SOS button, Call 911, quick messages, contacts to call, instructions. */
 export function SosRoute() {
-  const status = useAuthStatus();
-  const session = useSession();
-  if (status === 'checking') return <LoadingOverlay />;
-  if (!session) {
-    return (
-      <CenteredPage>
-        <LoginCard logo={<Logo size="md" />} />
-      </CenteredPage>
-    );
-  }
-  return <SosPage />;
-}
-
-function SosPage() {
   const online = useOnline();
   const contactDialog = useContactDialog();
   const { userId, flow, contacts, retryQueued } = useAppSosFlow({

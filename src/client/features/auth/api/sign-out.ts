@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { ERRORS, TOASTS } from '#shared/texts';
-import { ApiError, apiRequest, errorMessage, noContent } from '../../../lib/api-client';
+import { TOASTS } from '#shared/texts';
+import { ApiError, apiRequest, noContent } from '../../../lib/api-client';
 import { clearOfflineEmergencyData } from '../../../lib/offline-emergency-data';
 import { clearSession, getSession } from '../../../lib/session-store';
+import { notifyError } from '../../../lib/notify-error';
 
 /**
  * Revokes the session on the server, then forgets it locally whatever happened: a person who asks to sign out
@@ -26,6 +27,6 @@ export function useSignOut() {
   return useMutation({
     mutationFn: signOut,
     onSuccess: () => toast.success(TOASTS.signedOut),
-    onError: (error) => toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) }),
+    onError: (error) => notifyError(error),
   });
 }

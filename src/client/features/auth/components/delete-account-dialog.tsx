@@ -1,20 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { DELETE_ACCOUNT_CONFIRMATION } from '#shared/schemas/auth';
-import { ERRORS, TOASTS } from '#shared/texts';
 import { COMMON_TEXTS, DELETE_ACCOUNT_TEXTS } from '#shared/ui-texts';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
-import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
 import { useDeleteAccount } from '../api/delete-account';
+import { notifyError } from '../../../lib/notify-error';
 
 type DeleteAccountDialogProps = {
   open: boolean;
@@ -25,26 +17,16 @@ type DeleteAccountDialogProps = {
 
 /** Deleting is irreversible, so the person must type DELETE before the button works. */
 export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAccountDialogProps) {
+  // Keyed on `open`, so every opening starts with an empty confirmation.
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogTitle>{DELETE_ACCOUNT_TEXTS.title}</AlertDialogTitle>
-        <AlertDialogDescription>{DELETE_ACCOUNT_TEXTS.description}</AlertDialogDescription>
-        {open ? <ConfirmForm onDeleted={onDeleted} /> : null}
-      </AlertDialogContent>
-    </AlertDialog>
+    <DeleteAccountConfirm key={String(open)} open={open} onOpenChange={onOpenChange} onDeleted={onDeleted} />
   );
 }
 
-function ConfirmForm({ onDeleted }: { onDeleted: () => void }) {
+function DeleteAccountConfirm({ open, onOpenChange, onDeleted }: DeleteAccountDialogProps) {
   const [typed, setTyped] = useState('');
   const remove = useDeleteAccount();
-  const inputId = useId();
-  const confirmed = typed.trim() === DELETE_ACCOUNT_CONFIRMATION;
-
-  const submit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    if (!confirmed) return;
+  const confirm = (): void => {
     remove.mutate(undefined, {
       onSuccess: () => {
         toast.success(DELETE_ACCOUNT_TEXTS.deletedTitle, {
@@ -52,34 +34,37 @@ function ConfirmForm({ onDeleted }: { onDeleted: () => void }) {
         });
         onDeleted();
       },
-      onError: (error) => toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) }),
+      onError: (error) => notifyError(error),
     });
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={inputId}>{DELETE_ACCOUNT_TEXTS.confirmLabel}</Label>
-        <Input
-          id={inputId}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          disabled={remove.isPending}
-        />
-      </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <AlertDialogCancel asChild>
-          <Button variant="outline" disabled={remove.isPending}>
-            {COMMON_TEXTS.cancel}
-          </Button>
-        </AlertDialogCancel>
-        <Button type="submit" variant="destructive" disabled={!confirmed || remove.isPending}>
-          {remove.isPending ? DELETE_ACCOUNT_TEXTS.deleting : DELETE_ACCOUNT_TEXTS.confirm}
-        </Button>
-      </div>
-    </form>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={DELETE_ACCOUNT_TEXTS.title}
+      description={DELETE_ACCOUNT_TEXTS.description}
+      cancelLabel={COMMON_TEXTS.cancel}
+      confirmLabel={DELETE_ACCOUNT_TEXTS.confirm}
+      pendingLabel={DELETE_ACCOUNT_TEXTS.deleting}
+      pending={remove.isPending}
+      confirmDisabled={typed.trim() !== DELETE_ACCOUNT_CONFIRMATION}
+      destructive
+      onConfirm={confirm}
+    >
+      <FormField label={DELETE_ACCOUNT_TEXTS.confirmLabel}>
+        {(control) => (
+          <Input
+            {...control}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            disabled={remove.isPending}
+          />
+        )}
+      </FormField>
+    </ConfirmDialog>
   );
 }

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ERRORS, TOASTS, VALIDATION } from '#shared/texts';
+import { VALIDATION } from '#shared/texts';
 import { LOGIN_TEXTS, RECOVERY_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
 import {
@@ -11,11 +11,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
+import { FormField } from '../../../components/ui/form-field';
 import { useRecoverPassword } from '../api/recover-password';
+import { notifyError } from '../../../lib/notify-error';
 
 type ForgotPasswordDialogProps = {
   open: boolean;
@@ -42,7 +41,6 @@ function RecoverForm({ initialEmail, onDone }: { initialEmail: string; onDone: (
   const [email, setEmail] = useState(initialEmail);
   const [problem, setProblem] = useState<string | null>(null);
   const recover = useRecoverPassword();
-  const ids = { email: useId(), problem: useId() };
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -54,26 +52,24 @@ function RecoverForm({ initialEmail, onDone }: { initialEmail: string; onDone: (
         toast.success(RECOVERY_TEXTS.sentTitle, { description: RECOVERY_TEXTS.sentMessage });
         onDone();
       },
-      onError: (error) => toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) }),
+      onError: (error) => notifyError(error),
     });
   };
 
   return (
     <DialogBody>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.email}>{LOGIN_TEXTS.email}</Label>
-          <Input
-            id={ids.email}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-describedby={problem ? ids.problem : undefined}
-            aria-invalid={problem ? true : undefined}
-          />
-          <FieldError id={ids.problem}>{problem}</FieldError>
-        </div>
+        <FormField label={LOGIN_TEXTS.email} error={problem}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          )}
+        </FormField>
         <Button type="submit" disabled={recover.isPending}>
           {recover.isPending ? RECOVERY_TEXTS.sending : RECOVERY_TEXTS.send}
         </Button>

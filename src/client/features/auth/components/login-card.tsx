@@ -1,17 +1,17 @@
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { LIMITS } from '#shared/constants';
-import { ERRORS, TOASTS, VALIDATION } from '#shared/texts';
+import { VALIDATION } from '#shared/texts';
 import { COMMON_TEXTS, LOGIN_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
+import { FormField } from '../../../components/ui/form-field';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { notifyError } from '../../../lib/notify-error';
 
 type Mode = 'login' | 'signup';
 type Values = { fullName: string; email: string; password: string };
@@ -37,12 +37,10 @@ export function LoginCard({ logo }: LoginCardProps) {
   const signIn = useSignIn();
   const signUp = useSignUp();
   const busy = signIn.isPending || signUp.isPending;
-  const ids = { name: useId(), email: useId(), password: useId(), problem: useId() };
+  const problemId = useId();
   const isSignUp = mode === 'signup';
 
-  const onError = (error: unknown): void => {
-    toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) });
-  };
+  const onError = (error: unknown): void => notifyError(error);
   // An earlier failure's toast would otherwise linger over the dashboard.
   const onSuccess = (): void => {
     toast.dismiss();
@@ -88,51 +86,57 @@ export function LoginCard({ logo }: LoginCardProps) {
           noValidate
           onSubmit={submit}
           className="flex flex-col gap-4"
-          aria-describedby={problem ? ids.problem : undefined}
+          aria-describedby={problem ? problemId : undefined}
         >
           {isSignUp ? (
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.name}>{LOGIN_TEXTS.fullName}</Label>
+            <FormField label={LOGIN_TEXTS.fullName}>
+              {(control) => (
+                <Input
+                  {...control}
+                  autoComplete="name"
+                  value={values.fullName}
+                  onChange={update('fullName')}
+                  disabled={busy}
+                />
+              )}
+            </FormField>
+          ) : null}
+          <FormField label={LOGIN_TEXTS.email}>
+            {(control) => (
               <Input
-                id={ids.name}
-                autoComplete="name"
-                value={values.fullName}
-                onChange={update('fullName')}
+                {...control}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                value={values.email}
+                onChange={update('email')}
                 disabled={busy}
               />
-            </div>
-          ) : null}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.email}>{LOGIN_TEXTS.email}</Label>
-            <Input
-              id={ids.email}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={values.email}
-              onChange={update('email')}
-              disabled={busy}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <div className="flex items-center justify-between gap-2">
-              <Label htmlFor={ids.password}>{LOGIN_TEXTS.password}</Label>
-              {isSignUp ? null : (
+            )}
+          </FormField>
+          <FormField
+            label={LOGIN_TEXTS.password}
+            labelAction={
+              isSignUp ? null : (
                 <Button variant="link" size="none" onClick={() => setRecoverOpen(true)}>
                   {LOGIN_TEXTS.forgotPassword}
                 </Button>
-              )}
-            </div>
-            <Input
-              id={ids.password}
-              type="password"
-              autoComplete={isSignUp ? 'new-password' : 'current-password'}
-              value={values.password}
-              onChange={update('password')}
-              disabled={busy}
-            />
-          </div>
-          <FieldError id={ids.problem}>{problem}</FieldError>
+              )
+            }
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete={isSignUp ? 'new-password' : 'current-password'}
+                value={values.password}
+                onChange={update('password')}
+                disabled={busy}
+              />
+            )}
+          </FormField>
+          {/* One message for the whole form (the checks span fields); the form is described by it. */}
+          <FieldError id={problemId}>{problem}</FieldError>
           <Button type="submit" size="lg" className="w-full" disabled={busy}>
             {busy ? COMMON_TEXTS.loading : isSignUp ? LOGIN_TEXTS.signUp : LOGIN_TEXTS.login}
           </Button>

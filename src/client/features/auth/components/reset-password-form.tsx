@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { LIMITS } from '#shared/constants';
-import { ERRORS, TOASTS, VALIDATION } from '#shared/texts';
+import { VALIDATION } from '#shared/texts';
 import { RECOVERY_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { errorMessage } from '../../../lib/api-client';
+import { FormField } from '../../../components/ui/form-field';
 import { useResetPassword } from '../api/reset-password';
+import { notifyError } from '../../../lib/notify-error';
 
 export function validateNewPassword(password: string, confirmation: string): string | null {
   if (!password || !confirmation) return VALIDATION.requiredFields;
@@ -24,7 +24,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
   const [confirmation, setConfirmation] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const reset = useResetPassword(token);
-  const ids = { password: useId(), confirmation: useId(), problem: useId() };
+  const problemId = useId();
 
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -36,7 +36,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         toast.success(RECOVERY_TEXTS.updatedTitle, { description: RECOVERY_TEXTS.updatedMessage });
         onDone();
       },
-      onError: (error) => toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) }),
+      onError: (error) => notifyError(error),
     });
   };
 
@@ -49,30 +49,38 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         <CardDescription>{RECOVERY_TEXTS.newPasswordDescription}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.password}>{RECOVERY_TEXTS.newPassword}</Label>
-            <Input
-              id={ids.password}
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              disabled={reset.isPending}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.confirmation}>{RECOVERY_TEXTS.confirmPassword}</Label>
-            <Input
-              id={ids.confirmation}
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-              disabled={reset.isPending}
-            />
-          </div>
-          <FieldError id={ids.problem}>{problem}</FieldError>
+        <form
+          noValidate
+          onSubmit={submit}
+          className="flex flex-col gap-4"
+          aria-describedby={problem ? problemId : undefined}
+        >
+          <FormField label={RECOVERY_TEXTS.newPassword}>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                disabled={reset.isPending}
+              />
+            )}
+          </FormField>
+          <FormField label={RECOVERY_TEXTS.confirmPassword}>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="new-password"
+                value={confirmation}
+                onChange={(event) => setConfirmation(event.target.value)}
+                disabled={reset.isPending}
+              />
+            )}
+          </FormField>
+          {/* One message for both fields (they are checked together); the form is described by it. */}
+          <FieldError id={problemId}>{problem}</FieldError>
           <Button type="submit" size="lg" disabled={reset.isPending}>
             {reset.isPending ? RECOVERY_TEXTS.saving : RECOVERY_TEXTS.save}
           </Button>

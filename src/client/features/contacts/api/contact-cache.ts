@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { EmergencyContact } from '#shared/schemas/profile';
-import { contactsQueryKey } from './get-contacts';
+import { contactKeys } from './contact-keys';
 
 /**
  * Optimistic edits of the cached list. Each rollback undoes only its own change (not a whole-list snapshot), so
@@ -15,7 +15,7 @@ export function updateCachedContacts(
   userId: string | undefined,
   change: (contacts: EmergencyContact[]) => EmergencyContact[],
 ): void {
-  queryClient.setQueryData<EmergencyContact[]>(contactsQueryKey(userId), (current) => change(current ?? []));
+  queryClient.setQueryData<EmergencyContact[]>(contactKeys.list(userId), (current) => change(current ?? []));
 }
 
 /** Stops a load in flight from overwriting the optimistic change with the old list. */
@@ -23,7 +23,7 @@ export async function cancelContactsLoad(
   queryClient: QueryClient,
   userId: string | undefined,
 ): Promise<void> {
-  await queryClient.cancelQueries({ queryKey: contactsQueryKey(userId) });
+  await queryClient.cancelQueries({ queryKey: contactKeys.list(userId) });
 }
 
 /** Reloads from the server once the last save in flight has settled (earlier ones would flash old data). */
@@ -32,5 +32,5 @@ export function reloadWhenIdle(
   userId: string | undefined,
 ): Promise<void> | undefined {
   if (queryClient.isMutating({ mutationKey: contactsMutationKey(userId) }) > 1) return undefined;
-  return queryClient.invalidateQueries({ queryKey: contactsQueryKey(userId) });
+  return queryClient.invalidateQueries({ queryKey: contactKeys.list(userId) });
 }

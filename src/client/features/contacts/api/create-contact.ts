@@ -14,7 +14,7 @@ import {
   updateCachedContacts,
 } from './contact-cache';
 import { OPTIMISTIC_ID_PREFIX } from './get-contacts';
-import { saveFailedMessage } from './save-failed-message';
+import { notifyError } from '../../../lib/notify-error';
 
 export function createContact(input: EmergencyContactInput): Promise<EmergencyContact> {
   return apiRequest('/api/contacts', { method: 'POST', body: input, schema: EmergencyContactSchema });
@@ -50,7 +50,8 @@ export function useCreateContact(userId: string | undefined) {
           contacts.filter((contact) => contact.id !== context.optimisticId),
         );
       }
-      toast.error(TOASTS.error, { description: saveFailedMessage(error) });
+      // A refusal the person can act on (e.g. too many contacts) says why; anything else says 'try again'.
+      notifyError(error, { fallback: TOASTS.contactSaveFailed, serverMessageFor: ['validation_failed'] });
     },
     onSuccess: (saved, _input, context) => {
       updateCachedContacts(queryClient, userId, (contacts) =>

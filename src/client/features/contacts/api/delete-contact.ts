@@ -9,7 +9,7 @@ import {
   reloadWhenIdle,
   updateCachedContacts,
 } from './contact-cache';
-import { contactsQueryKey } from './get-contacts';
+import { contactKeys } from './contact-keys';
 
 export function deleteContact(id: string): Promise<void> {
   return apiRequest(`/api/contacts/${encodeURIComponent(id)}`, { method: 'DELETE', schema: noContent });
@@ -26,7 +26,7 @@ export function useDeleteContact(userId: string | undefined) {
     mutationFn: deleteContact,
     onMutate: async (id) => {
       await cancelContactsLoad(queryClient, userId);
-      const list = queryClient.getQueryData<EmergencyContact[]>(contactsQueryKey(userId)) ?? [];
+      const list = queryClient.getQueryData<EmergencyContact[]>(contactKeys.list(userId)) ?? [];
       const index = list.findIndex((contact) => contact.id === id);
       updateCachedContacts(queryClient, userId, (contacts) =>
         contacts.filter((contact) => contact.id !== id),

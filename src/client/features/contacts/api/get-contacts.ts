@@ -5,20 +5,16 @@ import type { EmergencyContact } from '#shared/schemas/profile';
 import { apiRequest } from '../../../lib/api-client';
 import { useOnline } from '../../../lib/device/use-online';
 import { readOfflineEmergencyData, saveOfflineContacts } from '../../../lib/offline-emergency-data';
+import { contactKeys } from './contact-keys';
 
 export async function getContacts(signal?: AbortSignal): Promise<EmergencyContact[]> {
   const { contacts } = await apiRequest('/api/contacts', { schema: ContactListResponseSchema, signal });
   return contacts;
 }
 
-/** Keyed by person so one person's list can never show for another after switching accounts. */
-export function contactsQueryKey(userId: string | undefined): readonly unknown[] {
-  return ['contacts', userId ?? 'anonymous'];
-}
-
 export function contactsQueryOptions(userId: string | undefined) {
   return queryOptions({
-    queryKey: contactsQueryKey(userId),
+    queryKey: contactKeys.list(userId),
     queryFn: ({ signal }) => getContacts(signal),
     enabled: Boolean(userId),
   });

@@ -13,8 +13,8 @@ import {
   reloadWhenIdle,
   updateCachedContacts,
 } from './contact-cache';
-import { contactsQueryKey } from './get-contacts';
-import { saveFailedMessage } from './save-failed-message';
+import { notifyError } from '../../../lib/notify-error';
+import { contactKeys } from './contact-keys';
 
 export type UpdateContactVariables = { id: string; patch: EmergencyContactPatch };
 
@@ -35,7 +35,7 @@ export function useUpdateContact(userId: string | undefined) {
     onMutate: async ({ id, patch }) => {
       await cancelContactsLoad(queryClient, userId);
       const previous = queryClient
-        .getQueryData<EmergencyContact[]>(contactsQueryKey(userId))
+        .getQueryData<EmergencyContact[]>(contactKeys.list(userId))
         ?.find((contact) => contact.id === id);
       updateCachedContacts(queryClient, userId, (contacts) =>
         contacts.map((contact) => (contact.id === id ? { ...contact, ...trimmed(patch) } : contact)),
@@ -49,7 +49,8 @@ export function useUpdateContact(userId: string | undefined) {
           contacts.map((contact) => (contact.id === id ? previous : contact)),
         );
       }
-      toast.error(TOASTS.error, { description: saveFailedMessage(error) });
+      // A refusal the person can act on (e.g. too many contacts) says why; anything else says 'try again'.
+      notifyError(error, { fallback: TOASTS.contactSaveFailed, serverMessageFor: ['validation_failed'] });
     },
     onSuccess: (saved) => {
       updateCachedContacts(queryClient, userId, (contacts) =>

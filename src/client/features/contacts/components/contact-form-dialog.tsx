@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { RELATIONSHIP_CHOICES } from '#shared/constants';
@@ -15,9 +14,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { FormField } from '../../../components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useCreateContact } from '../api/create-contact';
 import { useUpdateContact } from '../api/update-contact';
@@ -77,7 +75,6 @@ function ContactForm({
 }) {
   const create = useCreateContact(userId);
   const update = useUpdateContact(userId);
-  const ids = { name: useId(), phone: useId(), phoneHint: useId(), relationship: useId() };
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(EmergencyContactInputSchema),
     defaultValues: toFormValues(contact),
@@ -95,67 +92,53 @@ function ContactForm({
     }
   });
 
-  const errorId = (id: string): string => `${id}-error`;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col">
       <DialogBody className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.name}>{CONTACTS_TEXTS.name}</Label>
-          <Input
-            id={ids.name}
-            autoComplete="off"
-            placeholder={CONTACTS_TEXTS.namePlaceholder}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? errorId(ids.name) : undefined}
-            {...form.register('name')}
-          />
-          <FieldError id={errorId(ids.name)}>{errors.name?.message}</FieldError>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.phone}>{CONTACTS_TEXTS.phone}</Label>
-          <Input
-            id={ids.phone}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder={CONTACTS_TEXTS.phonePlaceholder}
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={errors.phone ? `${errorId(ids.phone)} ${ids.phoneHint}` : ids.phoneHint}
-            {...form.register('phone')}
-          />
-          <p id={ids.phoneHint} className="text-sm text-muted-foreground">
-            {CONTACTS_TEXTS.phoneHint}
-          </p>
-          <FieldError id={errorId(ids.phone)}>{errors.phone?.message}</FieldError>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.relationship}>{CONTACTS_TEXTS.relationship}</Label>
-          <Controller
-            control={form.control}
-            name="relationship"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger
-                  id={ids.relationship}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  aria-invalid={errors.relationship ? true : undefined}
-                  aria-describedby={errors.relationship ? errorId(ids.relationship) : undefined}
-                >
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {relationshipOptions(field.value).map((choice) => (
-                    <SelectItem key={choice} value={choice}>
-                      {choice}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-          <FieldError id={errorId(ids.relationship)}>{errors.relationship?.message}</FieldError>
-        </div>
+        <FormField label={CONTACTS_TEXTS.name} error={errors.name?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="off"
+              placeholder={CONTACTS_TEXTS.namePlaceholder}
+              {...form.register('name')}
+            />
+          )}
+        </FormField>
+        <FormField label={CONTACTS_TEXTS.phone} hint={CONTACTS_TEXTS.phoneHint} error={errors.phone?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder={CONTACTS_TEXTS.phonePlaceholder}
+              {...form.register('phone')}
+            />
+          )}
+        </FormField>
+        <FormField label={CONTACTS_TEXTS.relationship} error={errors.relationship?.message}>
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="relationship"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger {...control} ref={field.ref} onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {relationshipOptions(field.value).map((choice) => (
+                      <SelectItem key={choice} value={choice}>
+                        {choice}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )}
+        </FormField>
       </DialogBody>
       <DialogFooter>
         <Button variant="outline" onClick={onDone}>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { HealthSchema } from '#shared/schemas/api-error';
 import { apiRequest } from '../../../lib/api-client';
+import { healthKeys } from './health-keys';
 
 export type Health = { status: 'ok'; version: string; database: 'pglite' | 'postgres' };
 
@@ -10,5 +11,9 @@ export function getHealth(signal?: AbortSignal): Promise<Health> {
 
 /** Whether the backend answers; the dashboard shows the configuration message when it does not. */
 export function useHealth() {
-  return useQuery({ queryKey: ['health'], queryFn: ({ signal }) => getHealth(signal), staleTime: Infinity });
+  return useQuery({
+    queryKey: healthKeys.all,
+    queryFn: ({ signal }) => getHealth(signal),
+    staleTime: Infinity,
+  });
 }

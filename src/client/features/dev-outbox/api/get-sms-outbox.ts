@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { DevSmsListSchema, type DevSmsMessage } from '#shared/schemas/dev-sms';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { devOutboxKeys } from './dev-outbox-keys';
 
 export function getSmsOutbox(signal?: AbortSignal): Promise<DevSmsMessage[]> {
   return apiRequest('/api/dev/sms-outbox', { schema: DevSmsListSchema, signal }).then(({ messages }) =>
@@ -9,8 +10,6 @@ export function getSmsOutbox(signal?: AbortSignal): Promise<DevSmsMessage[]> {
   );
 }
 
-export const smsOutboxQueryKey = ['dev', 'sms-outbox'] as const;
-
 /** 404 means the endpoint is not registered: a real SMS provider is configured (or this is production). */
 export function isOutboxUnavailable(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
@@ -18,7 +17,7 @@ export function isOutboxUnavailable(error: unknown): boolean {
 
 export function useSmsOutbox(enabled = true) {
   return useQuery({
-    queryKey: smsOutboxQueryKey,
+    queryKey: devOutboxKeys.sms,
     queryFn: ({ signal }) => getSmsOutbox(signal),
     enabled,
     // A 404 will not change on a retry.

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { InviteCodeSchema, type InviteCode } from '#shared/schemas/guardian';
 import { apiRequest } from '../../../lib/api-client';
-import { inviteCodesQueryKey } from './get-invite-codes';
-import { showGuardianError } from './show-guardian-error';
+import { notifyError } from '../../../lib/notify-error';
+import { guardianKeys } from './guardian-keys';
 
 export function createInviteCode(): Promise<InviteCode> {
   return apiRequest('/api/invite-codes', { method: 'POST', schema: InviteCodeSchema });
@@ -11,7 +11,7 @@ export function createInviteCode(): Promise<InviteCode> {
 /** Generate Invite Code: the new code goes on top of the list at once. */
 export function useCreateInviteCode(userId: string | undefined) {
   const queryClient = useQueryClient();
-  const key = inviteCodesQueryKey(userId);
+  const key = guardianKeys.inviteCodes(userId);
   return useMutation({
     mutationFn: createInviteCode,
     onSuccess: (code) => {
@@ -20,6 +20,6 @@ export function useCreateInviteCode(userId: string | undefined) {
         ...codes.filter((other) => other.id !== code.id),
       ]);
     },
-    onError: showGuardianError,
+    onError: (error) => notifyError(error),
   });
 }

@@ -7,9 +7,8 @@ import {
 } from '#shared/schemas/guardian';
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
 import { apiRequest } from '../../../lib/api-client';
-import { relationshipsQueryKey } from './get-relationships';
-import { showGuardianError } from './show-guardian-error';
-import { wardsQueryKey } from './get-wards';
+import { notifyError } from '../../../lib/notify-error';
+import { wardKeys, guardianKeys } from './guardian-keys';
 
 export type DecideRelationshipInput = { id: string; status: DecideRelationshipRequest['status'] };
 
@@ -27,11 +26,11 @@ export function useDecideRelationship(userId: string | undefined) {
   return useMutation({
     mutationFn: decideRelationship,
     onSuccess: (relationship) => {
-      queryClient.setQueryData<GuardianRelationship[]>(relationshipsQueryKey(userId), (list = []) =>
+      queryClient.setQueryData<GuardianRelationship[]>(guardianKeys.relationships(userId), (list = []) =>
         list.map((other) => (other.id === relationship.id ? relationship : other)),
       );
       if (relationship.status === 'active') {
-        void queryClient.invalidateQueries({ queryKey: wardsQueryKey(userId) });
+        void queryClient.invalidateQueries({ queryKey: wardKeys.list(userId) });
         toast.success(GUARDIAN_PAGE_TEXTS.approvedTitle, {
           description: GUARDIAN_PAGE_TEXTS.approved(relationship.ward.full_name),
         });
@@ -39,6 +38,6 @@ export function useDecideRelationship(userId: string | undefined) {
         toast.success(GUARDIAN_PAGE_TEXTS.rejectedTitle);
       }
     },
-    onError: showGuardianError,
+    onError: (error) => notifyError(error),
   });
 }

@@ -3,9 +3,8 @@ import { toast } from 'sonner';
 import type { GuardianRelationship } from '#shared/schemas/guardian';
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
 import { apiRequest, noContent } from '../../../lib/api-client';
-import { relationshipsQueryKey } from './get-relationships';
-import { showGuardianError } from './show-guardian-error';
-import { wardsQueryKey } from './get-wards';
+import { notifyError } from '../../../lib/notify-error';
+import { wardKeys, guardianKeys } from './guardian-keys';
 
 export function endRelationship(id: string): Promise<void> {
   return apiRequest(`/api/guardian-relationships/${encodeURIComponent(id)}`, {
@@ -20,12 +19,12 @@ export function useEndRelationship(userId: string | undefined) {
   return useMutation({
     mutationFn: endRelationship,
     onSuccess: (_result, id) => {
-      queryClient.setQueryData<GuardianRelationship[]>(relationshipsQueryKey(userId), (list = []) =>
+      queryClient.setQueryData<GuardianRelationship[]>(guardianKeys.relationships(userId), (list = []) =>
         list.filter((other) => other.id !== id),
       );
-      void queryClient.invalidateQueries({ queryKey: wardsQueryKey(userId) });
+      void queryClient.invalidateQueries({ queryKey: wardKeys.list(userId) });
       toast.success(GUARDIAN_PAGE_TEXTS.endedTitle);
     },
-    onError: showGuardianError,
+    onError: (error) => notifyError(error),
   });
 }

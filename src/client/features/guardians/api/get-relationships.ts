@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RelationshipListResponseSchema, type GuardianRelationship } from '#shared/schemas/guardian';
 import { apiRequest } from '../../../lib/api-client';
+import { guardianKeys } from './guardian-keys';
 
 export async function getRelationships(signal?: AbortSignal): Promise<GuardianRelationship[]> {
   const { relationships } = await apiRequest('/api/guardian-relationships', {
@@ -10,14 +11,9 @@ export async function getRelationships(signal?: AbortSignal): Promise<GuardianRe
   return relationships;
 }
 
-/** Keyed by person so one person's links never show for another after switching accounts. */
-export function relationshipsQueryKey(userId: string | undefined): readonly unknown[] {
-  return ['guardian-relationships', userId ?? 'anonymous'];
-}
-
 export function relationshipsQueryOptions(userId: string | undefined) {
   return queryOptions({
-    queryKey: relationshipsQueryKey(userId),
+    queryKey: guardianKeys.relationships(userId),
     queryFn: ({ signal }) => getRelationships(signal),
     enabled: Boolean(userId),
   });

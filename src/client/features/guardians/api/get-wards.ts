@@ -1,19 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { WardListResponseSchema, type Ward } from '#shared/schemas/guardian';
 import { apiRequest } from '../../../lib/api-client';
+import { wardKeys } from './guardian-keys';
 
 export async function getWards(signal?: AbortSignal): Promise<Ward[]> {
   const { wards } = await apiRequest('/api/wards', { schema: WardListResponseSchema, signal });
   return wards;
 }
 
-export function wardsQueryKey(userId: string | undefined): readonly unknown[] {
-  return ['wards', userId ?? 'anonymous'];
-}
-
 export function wardsQueryOptions(userId: string | undefined) {
   return queryOptions({
-    queryKey: wardsQueryKey(userId),
+    queryKey: wardKeys.list(userId),
     queryFn: ({ signal }) => getWards(signal),
     enabled: Boolean(userId),
   });

@@ -7,8 +7,8 @@ import {
 } from '#shared/schemas/guardian';
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
 import { apiRequest } from '../../../lib/api-client';
-import { relationshipsQueryKey } from './get-relationships';
-import { showGuardianError } from './show-guardian-error';
+import { notifyError } from '../../../lib/notify-error';
+import { guardianKeys } from './guardian-keys';
 
 export function redeemInviteCode(request: RedeemInviteCodeRequest): Promise<GuardianRelationship> {
   return apiRequest('/api/invite-codes/redeem', {
@@ -21,7 +21,7 @@ export function redeemInviteCode(request: RedeemInviteCodeRequest): Promise<Guar
 /** Send Request: the redeemer becomes the ward of a pending relationship with the code's creator. */
 export function useRedeemInviteCode(userId: string | undefined) {
   const queryClient = useQueryClient();
-  const key = relationshipsQueryKey(userId);
+  const key = guardianKeys.relationships(userId);
   return useMutation({
     mutationFn: (code: string) => redeemInviteCode({ code }),
     onSuccess: (relationship) => {
@@ -33,6 +33,6 @@ export function useRedeemInviteCode(userId: string | undefined) {
         description: GUARDIAN_PAGE_TEXTS.requestSent(relationship.guardian.full_name),
       });
     },
-    onError: showGuardianError,
+    onError: (error) => notifyError(error),
   });
 }

@@ -1,12 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LOCATION_LIMITS } from '#shared/constants';
 import type { Ward } from '#shared/schemas/guardian';
+import type { Alert, AlertDelivery } from '#shared/schemas/alert';
 import type { Location, RoutePoint } from '#shared/schemas/location';
-import { inviteCodesQueryKey } from './get-invite-codes';
-import { relationshipsQueryKey } from './get-relationships';
-import { wardAlertsQueryKey } from './get-ward-alerts';
-import { wardRouteQueryKey, wardRoutesQueryKey } from './get-ward-route';
-import { wardsQueryKey } from './get-wards';
+import {
+  withAlertRaised,
+  withDeliveryUpdated,
+  withoutWard,
+  type WardAlertRecord,
+} from '../utils/ward-alerts';
+import { wardKeys, guardianKeys } from './guardian-keys';
 
 const time = (iso: string): number => Date.parse(iso);
 
@@ -15,14 +18,14 @@ const time = (iso: string): number => Date.parse(iso);
  * (a queue flushed after being offline) never replace a newer position; the route stays ordered and capped.
  */
 export function applyWardLocation(queryClient: QueryClient, viewerId: string, location: Location): void {
-  queryClient.setQueryData<Ward[]>(wardsQueryKey(viewerId), (wards) =>
+  queryClient.setQueryData<Ward[]>(wardKeys.list(viewerId), (wards) =>
     wards?.map((ward) => {
       if (ward.ward_id !== location.user_id) return ward;
       if (ward.location && time(ward.location.recorded_at) > time(location.recorded_at)) return ward;
       return { ...ward, location, location_sharing_enabled: true };
     }),
   );
-  queryClient.setQueryData<RoutePoint[]>(wardRouteQueryKey(viewerId, location.user_id), (route) => {
+  queryClient.setQueryData<RoutePoint[]>(wardKeys.route(viewerId, location.user_id), (route) => {
     if (!route) return route;
     const point: RoutePoint = {
       latitude: location.latitude,
@@ -40,12 +43,46 @@ export function applyWardLocation(queryClient: QueryClient, viewerId: string, lo
 /** A relationship changed (requested, approved, rejected, ended): reload everything that depends on it. */
 export function invalidateGuardianData(queryClient: QueryClient, viewerId: string): void {
   for (const queryKey of [
-    relationshipsQueryKey(viewerId),
-    wardsQueryKey(viewerId),
-    wardRoutesQueryKey(viewerId),
-    wardAlertsQueryKey(viewerId),
-    inviteCodesQueryKey(viewerId),
+    guardianKeys.relationships(viewerId),
+    guardianKeys.inviteCodes(viewerId),
+    // The wards' list, routes and alerts.
+    wardKeys.all(viewerId),
   ]) {
     void queryClient.invalidateQueries({ queryKey });
   }
+}
+
+/** `alert.created` about a ward: the alert joins the ward-alerts query. True when this device had not seen it. */
+export function applyWardAlertRaised(
+  queryClient: QueryClient,
+  viewerId: string,
+  wardId: string,
+  alert: Alert,
+): boolean {
+  const key = wardKeys.alerts(viewerId);
+  const known = queryClient
+    .getQueryData<WardAlertRecord[]>(key)
+    ?.some((entry) => entry.alert.id === alert.id);
+  queryClient.setQueryData<WardAlertRecord[]>(key, (alerts = []) => withAlertRaised(alerts, wardId, alert));
+  return !known;
+}
+
+/** `alert.delivery_updated` about a ward: the text's later status replaces the earlier one in the query. */
+export function applyWardDelivery(
+  queryClient: QueryClient,
+  viewerId: string,
+  wardId: string,
+  alertId: string,
+  delivery: AlertDelivery,
+): void {
+  queryClient.setQueryData<WardAlertRecord[]>(wardKeys.alerts(viewerId), (alerts) =>
+    alerts ? withDeliveryUpdated(alerts, wardId, alertId, delivery) : alerts,
+  );
+}
+
+/** The link with a ward ended: their alerts leave the cache at once, before the reload. */
+export function forgetWardAlerts(queryClient: QueryClient, viewerId: string, wardId: string): void {
+  queryClient.setQueryData<WardAlertRecord[]>(wardKeys.alerts(viewerId), (alerts) =>
+    alerts ? withoutWard(alerts, wardId) : alerts,
+  );
 }

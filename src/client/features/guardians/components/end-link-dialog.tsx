@@ -1,11 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
-import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { COMMON_TEXTS } from '#shared/ui-texts';
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
 
@@ -21,19 +14,17 @@ type EndLinkDialogProps = {
 /** Ending a link stops someone watching over (or being watched by) the person: it asks first. */
 export function EndLinkDialog({ open, onOpenChange, description, ending, onConfirm }: EndLinkDialogProps) {
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogTitle>{GUARDIAN_PAGE_TEXTS.endConfirmTitle}</AlertDialogTitle>
-        <AlertDialogDescription>{description}</AlertDialogDescription>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <AlertDialogCancel asChild>
-            <Button variant="outline">{COMMON_TEXTS.cancel}</Button>
-          </AlertDialogCancel>
-          <Button variant="destructive" onClick={onConfirm} disabled={ending}>
-            {ending ? GUARDIAN_PAGE_TEXTS.ending : GUARDIAN_PAGE_TEXTS.endConfirm}
-          </Button>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={GUARDIAN_PAGE_TEXTS.endConfirmTitle}
+      description={description}
+      cancelLabel={COMMON_TEXTS.cancel}
+      confirmLabel={GUARDIAN_PAGE_TEXTS.endConfirm}
+      pendingLabel={GUARDIAN_PAGE_TEXTS.ending}
+      pending={ending}
+      destructive
+      onConfirm={onConfirm}
+    />
   );
 }

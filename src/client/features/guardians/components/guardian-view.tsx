@@ -11,7 +11,7 @@ import { WardCard } from './ward-card';
 /** Every active ward's card; empty and failure states lead back to linking. */
 export function GuardianView({ userId, linkingPath }: { userId: string; linkingPath: string }) {
   const wards = useWards(userId);
-  const { alerts, journeys } = useWardActivity();
+  const { alerts, journeys } = useWardActivity(userId);
   useScrollToWard(wards.isSuccess);
 
   if (wards.isPending) return <Spinner className="mx-auto my-10 size-8 text-muted-foreground" />;

@@ -4,9 +4,8 @@ import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
 import { VALIDATION } from '#shared/texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { FormField } from '../../../components/ui/form-field';
 import { useRedeemInviteCode } from '../api/redeem-invite-code';
 
 /** Longer than any code (8 characters) with room for pasted spaces; the server answers anything else. */
@@ -18,8 +17,7 @@ const MAX_INPUT_LENGTH = 64;
  * See docs/PRODUCT.md#invite-codes.
  */
 export function RedeemCodeForm({ userId }: { userId: string }) {
-  const inputId = useId();
-  const errorId = useId();
+  const titleId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const redeem = useRedeemInviteCode(userId);
@@ -36,38 +34,38 @@ export function RedeemCodeForm({ userId }: { userId: string }) {
   };
 
   return (
-    <Card aria-labelledby={`${inputId}-title`}>
+    <Card aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle id={`${inputId}-title`}>{GUARDIAN_PAGE_TEXTS.redeemTitle}</CardTitle>
+        <CardTitle id={titleId}>{GUARDIAN_PAGE_TEXTS.redeemTitle}</CardTitle>
         <CardDescription>{GUARDIAN_PAGE_TEXTS.redeemDescription}</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-          <Label htmlFor={inputId}>{GUARDIAN_PAGE_TEXTS.codeLabel}</Label>
-          <div className="flex gap-2">
-            <Input
-              id={inputId}
-              value={code}
-              onChange={(event) => {
-                setCode(event.target.value.toUpperCase());
-                if (error) setError(null);
-              }}
-              placeholder={GUARDIAN_PAGE_TEXTS.codePlaceholder}
-              autoCapitalize="characters"
-              autoComplete="off"
-              autoCorrect="off"
-              spellCheck={false}
-              maxLength={MAX_INPUT_LENGTH}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className="font-mono tracking-widest uppercase"
-            />
-            <Button type="submit" disabled={code === '' || redeem.isPending} className="h-11">
-              <Send aria-hidden />
-              {redeem.isPending ? GUARDIAN_PAGE_TEXTS.sending : GUARDIAN_PAGE_TEXTS.sendRequest}
-            </Button>
-          </div>
-          <FieldError id={errorId}>{error}</FieldError>
+          <FormField label={GUARDIAN_PAGE_TEXTS.codeLabel} error={error} className="gap-3">
+            {(control) => (
+              <div className="flex gap-2">
+                <Input
+                  {...control}
+                  value={code}
+                  onChange={(event) => {
+                    setCode(event.target.value.toUpperCase());
+                    if (error) setError(null);
+                  }}
+                  placeholder={GUARDIAN_PAGE_TEXTS.codePlaceholder}
+                  autoCapitalize="characters"
+                  autoComplete="off"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  maxLength={MAX_INPUT_LENGTH}
+                  className="font-mono tracking-widest uppercase"
+                />
+                <Button type="submit" disabled={code === '' || redeem.isPending} className="h-11">
+                  <Send aria-hidden />
+                  {redeem.isPending ? GUARDIAN_PAGE_TEXTS.sending : GUARDIAN_PAGE_TEXTS.sendRequest}
+                </Button>
+              </div>
+            )}
+          </FormField>
         </form>
       </CardContent>
     </Card>

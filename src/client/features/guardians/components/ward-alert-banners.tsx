@@ -9,8 +9,7 @@ import { focusRing } from '../../../components/ui/focus-ring';
 import { cn } from '../../../lib/cn';
 import { formatDayTime } from '../../../lib/time-format';
 import { useWards } from '../api/get-wards';
-import { useWardActivity } from '../hooks/ward-activity-context';
-import type { WardAlert } from '../stores/ward-activity-store';
+import { useWardActivity, type WardAlert } from '../hooks/ward-activity-context';
 import { DeliveryStatuses } from './delivery-statuses';
 
 export function triggerLabel(triggerType: string): string {
@@ -28,7 +27,7 @@ type WardAlertBannersProps = {
  * contact's text status, live. Shown at the top of every signed-in screen until dismissed.
  */
 export function WardAlertBanners({ userId, guardianViewPath }: WardAlertBannersProps) {
-  const { alerts, dismiss } = useWardActivity();
+  const { alerts, dismiss } = useWardActivity(userId);
   const open = alerts.filter((entry) => !entry.dismissed);
   const wards = useWards(userId, { enabled: open.length > 0 });
   if (open.length === 0) return null;
@@ -42,7 +41,7 @@ export function WardAlertBanners({ userId, guardianViewPath }: WardAlertBannersP
           entry={entry}
           wardName={nameOf(entry.ward_id)}
           guardianViewPath={guardianViewPath}
-          onDismiss={() => dismiss(entry.alert.id)}
+          onDismiss={() => dismiss(entry)}
         />
       ))}
     </div>

@@ -1,28 +1,13 @@
 import { z } from 'zod';
 import { WARD_ACTIVITY } from '#shared/constants';
-import {
-  AlertDeliverySchema,
-  AlertSchema,
-  type Alert,
-  type AlertDelivery,
-  type WardAlertDetail,
-} from '#shared/schemas/alert';
 import { RealtimePayloadSchemas } from '#shared/schemas/realtime';
 
 /**
- * What a guardian's device knows of their wards' alerts, escorts and check-ins: built from realtime events (live
- * and caught up) and from GET /api/wards/alerts (what a new window never saw), and kept in session storage next
- * to the realtime position, so a reload of the tab loses nothing, dismissed banners included.
+ * What a guardian's device knows of their wards that no query holds: the escorts and check-ins that only arrive
+ * as realtime events, and which alert banners the guardian closed. The alerts themselves are server state and live
+ * in the ward-alerts query (api/get-ward-alerts.ts). Kept in session storage next to the realtime catch-up
+ * position, so a reload of the tab, which does not replay events already seen, loses neither.
  */
-const WardAlertSchema = z.object({
-  ward_id: z.string(),
-  alert: AlertSchema,
-  deliveries: z.array(AlertDeliverySchema),
-  /** The guardian closed the red banner; the alert stays in the ward's card. */
-  dismissed: z.boolean(),
-});
-export type WardAlert = z.infer<typeof WardAlertSchema>;
-
 const JourneyKindSchema = z.enum(['escort', 'checkin']);
 export type JourneyKind = z.infer<typeof JourneyKindSchema>;
 
@@ -35,23 +20,22 @@ const WardJourneySchema = z.object({
 });
 export type WardJourney = z.infer<typeof WardJourneySchema>;
 
-const StateSchema = z.object({ alerts: z.array(WardAlertSchema), journeys: z.array(WardJourneySchema) });
+const DismissalSchema = z.object({ ward_id: z.string(), alert_id: z.string(), at: z.string() });
+
+const StateSchema = z.object({ journeys: z.array(WardJourneySchema), dismissed: z.array(DismissalSchema) });
 export type WardActivityState = z.infer<typeof StateSchema>;
 
 export type WardActivityStore = {
   getSnapshot(): WardActivityState;
   subscribe(listener: () => void): () => void;
-  alertRaised(wardId: string, alert: Alert): void;
-  deliveryUpdated(wardId: string, alertId: string, delivery: AlertDelivery): void;
-  /** Alerts read from the server: unseen ones are added (their banner shows), known ones get newer statuses. */
-  alertsLoaded(loaded: readonly WardAlertDetail[]): void;
   journeyUpdated(wardId: string, kind: JourneyKind, payload: WardJourney['payload'], at: string): void;
-  dismiss(alertId: string): void;
+  /** The guardian closed an alert's red banner; the alert stays in the ward's card. */
+  dismiss(wardId: string, alertId: string): void;
   /** The link ended: nothing of that person stays on this device. */
   forgetWard(wardId: string): void;
 };
 
-const EMPTY: WardActivityState = { alerts: [], journeys: [] };
+export const EMPTY_WARD_ACTIVITY: WardActivityState = { journeys: [], dismissed: [] };
 const KEY_PREFIX = 'beacon-ward-activity';
 
 export function wardActivityKey(viewerId: string): string {
@@ -62,9 +46,9 @@ function load(key: string): WardActivityState {
   try {
     const raw = window.sessionStorage.getItem(key);
     const parsed = raw === null ? null : StateSchema.safeParse(JSON.parse(raw));
-    return parsed?.success ? parsed.data : EMPTY;
+    return parsed?.success ? parsed.data : EMPTY_WARD_ACTIVITY;
   } catch {
-    return EMPTY;
+    return EMPTY_WARD_ACTIVITY;
   }
 }
 
@@ -76,41 +60,23 @@ function save(key: string, state: WardActivityState): void {
   }
 }
 
-/** Newest first, without alerts past retention, at most `maxAlerts`. */
-function prune(alerts: WardAlert[], nowMs: number): WardAlert[] {
+/** A dismissal outlives its alert by no more than the alert's own retention (it is dismissed after it is raised). */
+function pruneDismissed(
+  dismissed: WardActivityState['dismissed'],
+  nowMs: number,
+): WardActivityState['dismissed'] {
   const oldest = nowMs - WARD_ACTIVITY.retentionHours * 3_600_000;
-  return alerts
-    .filter((entry) => Date.parse(entry.alert.created_at) >= oldest)
-    .sort((a, b) => Date.parse(b.alert.created_at) - Date.parse(a.alert.created_at))
-    .slice(0, WARD_ACTIVITY.maxAlerts);
-}
-
-/**
- * Is `incoming` a later state of the delivery than `existing`? Each attempt starts `sending` (attempts + 1) and
- * ends `sent`, `failed` or `pending` for a retry, so a higher attempt count is later, and within one attempt
- * anything after `sending` is. Events may arrive twice and a server read may race them: older never wins.
- */
-function isLaterDelivery(incoming: AlertDelivery, existing: AlertDelivery): boolean {
-  if (incoming.attempts !== existing.attempts) return incoming.attempts > existing.attempts;
-  return existing.status === 'sending' && incoming.status !== 'sending';
-}
-
-/** Adds a delivery, or replaces it by id with a later state; the same array when nothing changed. */
-function mergeDelivery(deliveries: AlertDelivery[], delivery: AlertDelivery): AlertDelivery[] {
-  const existing = deliveries.find((other) => other.id === delivery.id);
-  if (!existing) return [...deliveries, delivery];
-  if (!isLaterDelivery(delivery, existing)) return deliveries;
-  return deliveries.map((other) => (other.id === delivery.id ? delivery : other));
+  return dismissed.filter((entry) => Date.parse(entry.at) >= oldest);
 }
 
 export function createWardActivityStore(viewerId: string, now: () => number = Date.now): WardActivityStore {
   const key = wardActivityKey(viewerId);
   let state = load(key);
-  state = { ...state, alerts: prune(state.alerts, now()) };
+  state = { ...state, dismissed: pruneDismissed(state.dismissed, now()) };
   const listeners = new Set<() => void>();
 
   const commit = (next: WardActivityState): void => {
-    state = { ...next, alerts: prune(next.alerts, now()) };
+    state = next;
     save(key, state);
     for (const listener of [...listeners]) listener();
   };
@@ -121,62 +87,24 @@ export function createWardActivityStore(viewerId: string, now: () => number = Da
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    alertRaised(wardId, alert) {
-      if (state.alerts.some((entry) => entry.alert.id === alert.id)) return;
-      commit({
-        ...state,
-        alerts: [{ ward_id: wardId, alert, deliveries: [], dismissed: false }, ...state.alerts],
-      });
-    },
-    deliveryUpdated(wardId, alertId, delivery) {
-      const entry = state.alerts.find(
-        (candidate) => candidate.alert.id === alertId && candidate.ward_id === wardId,
-      );
-      // An alert this device never saw has nothing to attach to; the server read brings it with its deliveries.
-      if (!entry) return;
-      const deliveries = mergeDelivery(entry.deliveries, delivery);
-      if (deliveries === entry.deliveries) return;
-      commit({
-        ...state,
-        alerts: state.alerts.map((candidate) => (candidate === entry ? { ...entry, deliveries } : candidate)),
-      });
-    },
-    alertsLoaded(loaded) {
-      let alerts = state.alerts;
-      for (const { ward_id, alert, deliveries } of loaded) {
-        const entry = alerts.find((candidate) => candidate.alert.id === alert.id);
-        if (!entry) {
-          alerts = [...alerts, { ward_id, alert, deliveries, dismissed: false }];
-          continue;
-        }
-        const merged = deliveries.reduce(mergeDelivery, entry.deliveries);
-        if (merged !== entry.deliveries) {
-          alerts = alerts.map((candidate) =>
-            candidate === entry ? { ...entry, deliveries: merged } : candidate,
-          );
-        }
-      }
-      if (alerts !== state.alerts) commit({ ...state, alerts });
-    },
     journeyUpdated(wardId, kind, payload, at) {
       const others = state.journeys.filter(
         (journey) => !(journey.ward_id === wardId && journey.kind === kind),
       );
       commit({ ...state, journeys: [...others, { ward_id: wardId, kind, payload, updated_at: at }] });
     },
-    dismiss(alertId) {
-      if (!state.alerts.some((entry) => entry.alert.id === alertId && !entry.dismissed)) return;
+    dismiss(wardId, alertId) {
+      if (state.dismissed.some((entry) => entry.alert_id === alertId)) return;
+      const at = new Date(now()).toISOString();
       commit({
         ...state,
-        alerts: state.alerts.map((entry) =>
-          entry.alert.id === alertId ? { ...entry, dismissed: true } : entry,
-        ),
+        dismissed: [...pruneDismissed(state.dismissed, now()), { ward_id: wardId, alert_id: alertId, at }],
       });
     },
     forgetWard(wardId) {
       commit({
-        alerts: state.alerts.filter((entry) => entry.ward_id !== wardId),
         journeys: state.journeys.filter((journey) => journey.ward_id !== wardId),
+        dismissed: state.dismissed.filter((entry) => entry.ward_id !== wardId),
       });
     },
   };

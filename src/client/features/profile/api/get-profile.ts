@@ -1,22 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { ProfileSchema, type Profile } from '#shared/schemas/profile';
-import { ERRORS, TOASTS } from '#shared/texts';
+import { ERRORS } from '#shared/texts';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify-error';
+import { profileKeys } from './profile-keys';
 
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
   return apiRequest('/api/profile', { schema: ProfileSchema, signal });
 }
 
-/** Keyed by user so one person's cached profile can never show for another after switching accounts. */
-export function profileQueryKey(userId: string | undefined): readonly unknown[] {
-  return ['profile', userId ?? 'anonymous'];
-}
-
 export function profileQueryOptions(userId: string | undefined) {
   return queryOptions({
-    queryKey: profileQueryKey(userId),
+    queryKey: profileKeys.detail(userId),
     queryFn: ({ signal }) => getProfile(signal),
     enabled: Boolean(userId),
   });
@@ -29,7 +25,7 @@ export function useProfile(userId: string | undefined) {
   useEffect(() => {
     // A 401 already signed the person out; telling them the profile failed would only confuse.
     if (!error || (error instanceof ApiError && error.status === 401)) return;
-    toast.error(TOASTS.error, { description: ERRORS.failedToLoadProfile });
+    notifyError(error, { fallback: ERRORS.failedToLoadProfile, serverMessageFor: [] });
   }, [error]);
   return query;
 }

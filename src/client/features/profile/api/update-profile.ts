@@ -7,8 +7,9 @@ import {
   type ProfileUpdate,
 } from '#shared/schemas/profile';
 import { ERRORS, TOASTS } from '#shared/texts';
-import { apiRequest, errorMessage } from '../../../lib/api-client';
-import { profileQueryKey } from './get-profile';
+import { apiRequest } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify-error';
+import { profileKeys } from './profile-keys';
 
 export function updateProfile(patch: ProfileUpdate): Promise<Profile> {
   return apiRequest('/api/profile', { method: 'PATCH', body: patch, schema: ProfileSchema });
@@ -20,11 +21,11 @@ export function useUpdateProfile(userId: string | undefined) {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (profile) => {
-      queryClient.setQueryData(profileQueryKey(userId), profile);
+      queryClient.setQueryData(profileKeys.detail(userId), profile);
       toast.success(TOASTS.success, { description: TOASTS.profileUpdated });
     },
     onError: (error) => {
-      toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.failedToUpdateProfile) });
+      notifyError(error, { fallback: ERRORS.failedToUpdateProfile });
     },
   });
 }
@@ -35,7 +36,7 @@ export function useUpdateProfile(userId: string | undefined) {
  */
 export function useUpdateProfileSettings(userId: string | undefined) {
   const queryClient = useQueryClient();
-  const key = profileQueryKey(userId);
+  const key = profileKeys.detail(userId);
   return useMutation({
     mutationFn: (settings: Partial<ProfileSettings>) => updateProfile({ settings }),
     onMutate: async (settings) => {
@@ -51,7 +52,7 @@ export function useUpdateProfileSettings(userId: string | undefined) {
     },
     onError: (error, _settings, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.failedToUpdateProfile) });
+      notifyError(error, { fallback: ERRORS.failedToUpdateProfile });
     },
     onSuccess: (profile) => queryClient.setQueryData(key, profile),
   });
@@ -64,7 +65,7 @@ export function useUpdateProfileSettings(userId: string | undefined) {
  */
 export function useUpdateLocationSharing(userId: string | undefined) {
   const queryClient = useQueryClient();
-  const key = profileQueryKey(userId);
+  const key = profileKeys.detail(userId);
   return useMutation({
     mutationFn: (enabled: boolean) =>
       updateProfile({ location_sharing_enabled: enabled, settings: { shareLocation: enabled } }),
@@ -82,7 +83,7 @@ export function useUpdateLocationSharing(userId: string | undefined) {
     },
     onError: (error, _enabled, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.failedToUpdateProfile) });
+      notifyError(error, { fallback: ERRORS.failedToUpdateProfile });
     },
     onSuccess: (profile) => queryClient.setQueryData(key, profile),
   });

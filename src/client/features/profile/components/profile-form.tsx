@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   ProfileFormSchema,
@@ -9,9 +9,8 @@ import {
 import { TOASTS } from '#shared/texts';
 import { COMMON_TEXTS, SETTINGS_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
-import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { FormField } from '../../../components/ui/form-field';
 import { useUpdateProfile } from '../api/update-profile';
 
 const TEXTS = SETTINGS_TEXTS.profile;
@@ -26,7 +25,6 @@ type ProfileFormProps = { userId: string | undefined; profile: Profile | undefin
 export function ProfileForm({ userId, profile }: ProfileFormProps) {
   const update = useUpdateProfile(userId);
   const [saved, setSaved] = useState(false);
-  const ids = { name: useId(), email: useId(), phone: useId(), saved: useId() };
   const form = useForm<ProfileFormValues>({
     resolver: zodResolver(ProfileFormSchema),
     // `values` keeps the form in step with the loaded profile.
@@ -51,52 +49,41 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
   const busy = update.isPending;
   return (
     <form noValidate onSubmit={submit} onChange={() => setSaved(false)} className="flex flex-col gap-4">
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.name}>{TEXTS.fullName}</Label>
-        <Input
-          id={ids.name}
-          autoComplete="name"
-          aria-invalid={errors.fullName ? true : undefined}
-          aria-describedby={errors.fullName ? `${ids.name}-error` : undefined}
-          disabled={busy}
-          {...form.register('fullName')}
-        />
-        <FieldError id={`${ids.name}-error`}>{errors.fullName?.message}</FieldError>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.email}>{TEXTS.email}</Label>
-        <Input
-          id={ids.email}
-          type="email"
-          autoComplete="email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${ids.email}-error` : undefined}
-          disabled={busy}
-          {...form.register('email')}
-        />
-        <FieldError id={`${ids.email}-error`}>{errors.email?.message}</FieldError>
-      </div>
-      <div className="flex flex-col gap-2">
-        <Label htmlFor={ids.phone}>
-          {TEXTS.phone} <span className="font-normal text-muted-foreground">{COMMON_TEXTS.optional}</span>
-        </Label>
-        <Input
-          id={ids.phone}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={TEXTS.phonePlaceholder}
-          aria-invalid={errors.phone ? true : undefined}
-          disabled={busy}
-          {...form.register('phone')}
-        />
-        <FieldError>{errors.phone?.message}</FieldError>
-      </div>
+      <FormField label={TEXTS.fullName} error={errors.fullName?.message}>
+        {(control) => (
+          <Input {...control} autoComplete="name" disabled={busy} {...form.register('fullName')} />
+        )}
+      </FormField>
+      <FormField label={TEXTS.email} error={errors.email?.message}>
+        {(control) => (
+          <Input {...control} type="email" autoComplete="email" disabled={busy} {...form.register('email')} />
+        )}
+      </FormField>
+      <FormField
+        label={
+          <>
+            {TEXTS.phone} <span className="font-normal text-muted-foreground">{COMMON_TEXTS.optional}</span>
+          </>
+        }
+        error={errors.phone?.message}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder={TEXTS.phonePlaceholder}
+            disabled={busy}
+            {...form.register('phone')}
+          />
+        )}
+      </FormField>
       <Button type="submit" disabled={busy}>
         {busy ? TEXTS.updating : TEXTS.update}
       </Button>
       {saved ? (
-        <p id={ids.saved} role="status" className="text-sm font-medium text-success">
+        <p role="status" className="text-sm font-medium text-success">
           {TOASTS.profileUpdatedInline}
         </p>
       ) : null}

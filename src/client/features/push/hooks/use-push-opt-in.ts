@@ -2,9 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PUSH_OPT_IN_TEXTS } from '#shared/guardian-ui-texts';
 import { TOASTS } from '#shared/texts';
-import { errorMessage } from '../../../lib/api-client';
 import { useDevice } from '../../../lib/device/device-context';
 import { deleteSubscription, getVapidPublicKey, saveSubscription } from '../api/push-subscriptions';
+import { notifyError } from '../../../lib/notify-error';
 
 /** 'unsupported' and 'denied' cannot be switched on from here; 'checking' until the browser answered. */
 export type PushOptInState = 'checking' | 'unsupported' | 'denied' | 'off' | 'on';
@@ -73,7 +73,7 @@ export function usePushOptIn(): PushOptIn {
       (enabled ? turnOn() : turnOff())
         .catch((error: unknown) => {
           // Server answers are shown verbatim; the browser's own push errors are cryptic, so they get ours.
-          toast.error(TOASTS.error, { description: errorMessage(error, PUSH_OPT_IN_TEXTS.failed) });
+          notifyError(error, { fallback: PUSH_OPT_IN_TEXTS.failed });
         })
         .finally(() => setBusy(false));
     },

@@ -2,13 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ALERT_CLIENT } from '#shared/constants';
 import { AlertDetailSchema, type AlertDetail } from '#shared/schemas/alert';
 import { apiRequest } from '../../../lib/api-client';
+import { alertKeys } from './alert-keys';
 
 export function getAlert(alertId: string, signal?: AbortSignal): Promise<AlertDetail> {
   return apiRequest(`/api/alerts/${encodeURIComponent(alertId)}`, { schema: AlertDetailSchema, signal });
-}
-
-export function alertDetailQueryKey(alertId: string): readonly unknown[] {
-  return ['alerts', 'detail', alertId];
 }
 
 /** True while the server may still change a delivery's status (a first attempt or a retry is due). */
@@ -24,7 +21,7 @@ export function hasOpenDeliveries(detail: AlertDetail | undefined): boolean {
  */
 export function useAlertDetail(alertId: string | null) {
   return useQuery({
-    queryKey: alertDetailQueryKey(alertId ?? 'none'),
+    queryKey: alertKeys.detail(alertId ?? 'none'),
     queryFn: ({ signal }) => getAlert(alertId ?? '', signal),
     enabled: alertId !== null,
     staleTime: ALERT_CLIENT.deliveryPollMs,

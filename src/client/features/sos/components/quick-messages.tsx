@@ -1,16 +1,9 @@
 import { MessageSquareText } from 'lucide-react';
 import { SOS_TEXTS } from '#shared/ui-texts';
-import { Button } from '../../../components/ui/button';
 import { focusRing } from '../../../components/ui/focus-ring';
 import { cn } from '../../../lib/cn';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 type QuickMessagesProps = {
   onSelect: (message: string) => void;
@@ -64,22 +57,18 @@ export function QuickMessageConfirmDialog({
   onCancel,
 }: QuickMessageConfirmDialogProps) {
   return (
-    <AlertDialog open={message !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
-      <AlertDialogContent>
-        <AlertDialogTitle>{SOS_TEXTS.quickMessageConfirmTitle}</AlertDialogTitle>
-        <AlertDialogDescription>
-          {SOS_TEXTS.quickMessageConfirmDescription(contactCount)}
-        </AlertDialogDescription>
-        <blockquote className="rounded-lg border-l-4 border-red-600 bg-muted p-3 font-medium">
-          {message}
-        </blockquote>
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <AlertDialogCancel asChild>
-            <Button variant="outline">{SOS_TEXTS.quickMessageCancel}</Button>
-          </AlertDialogCancel>
-          <Button onClick={onConfirm}>{SOS_TEXTS.sendMessage}</Button>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={message !== null}
+      onOpenChange={(open) => (open ? undefined : onCancel())}
+      title={SOS_TEXTS.quickMessageConfirmTitle}
+      description={SOS_TEXTS.quickMessageConfirmDescription(contactCount)}
+      cancelLabel={SOS_TEXTS.quickMessageCancel}
+      confirmLabel={SOS_TEXTS.sendMessage}
+      onConfirm={onConfirm}
+    >
+      <blockquote className="rounded-lg border-l-4 border-red-600 bg-muted p-3 font-medium">
+        {message}
+      </blockquote>
+    </ConfirmDialog>
   );
 }

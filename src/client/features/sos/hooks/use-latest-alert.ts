@@ -1,20 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { alertKeys } from '../api/alert-keys';
 
 /**
  * The id of the person's latest alert (from this page or from a queued alert sent on reconnect), kept in the
  * query cache: it is per person, cleared with the cache on sign-out, and shared by the SOS page and dashboard.
  */
-export function latestAlertQueryKey(userId: string | undefined): readonly unknown[] {
-  return ['alerts', 'latest', userId ?? 'anonymous'];
-}
-
 export function useLatestAlertId(userId: string | undefined): {
   alertId: string | null;
   dismiss: () => void;
 } {
   const queryClient = useQueryClient();
-  const key = latestAlertQueryKey(userId);
+  const key = alertKeys.latest(userId);
   const { data } = useQuery({
     queryKey: key,
     // Nothing to fetch: the value is written by whoever raised or replayed the alert.
@@ -23,7 +20,7 @@ export function useLatestAlertId(userId: string | undefined): {
     enabled: Boolean(userId),
   });
   const dismiss = useCallback(
-    () => queryClient.setQueryData(latestAlertQueryKey(userId), null),
+    () => queryClient.setQueryData(alertKeys.latest(userId), null),
     [queryClient, userId],
   );
   return { alertId: data ?? null, dismiss };

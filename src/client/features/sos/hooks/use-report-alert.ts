@@ -3,9 +3,8 @@ import { useCallback } from 'react';
 import { toast } from 'sonner';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { ALERT_OUTCOME_TEXTS } from '#shared/ui-texts';
-import { alertDetailQueryKey } from '../api/get-alert';
 import { classifyAlert, type AlertOutcome } from '../utils/alert-outcome';
-import { latestAlertQueryKey } from './use-latest-alert';
+import { alertKeys } from '../api/alert-keys';
 
 /** The toast for an alert the server answered (docs/PRODUCT.md#sos-and-alerts). */
 export function showAlertOutcomeToast(detail: AlertDetail): void {
@@ -24,8 +23,8 @@ export function showAlertOutcomeToast(detail: AlertDetail): void {
 
 /** Remembers the alert as the person's latest, so the delivery panel shows it (and polls its statuses). */
 export function rememberAlert(queryClient: QueryClient, userId: string, detail: AlertDetail): void {
-  queryClient.setQueryData(alertDetailQueryKey(detail.alert.id), detail);
-  queryClient.setQueryData(latestAlertQueryKey(userId), detail.alert.id);
+  queryClient.setQueryData(alertKeys.detail(detail.alert.id), detail);
+  queryClient.setQueryData(alertKeys.latest(userId), detail.alert.id);
 }
 
 /** Toast, remember, and tell the host (which adds the in-app notification). */

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TRACK_PAGE_REFRESH_MS } from '#shared/constants';
 import { TrackResponseSchema, type TrackResponse } from '#shared/schemas/share-link';
 import { apiRequest, isClientError } from '../../../lib/api-client';
+import { trackKeys } from './tracking-keys';
 
 /** GET /api/track/:shareCode: public, no sign-in (holding the code is the permission). */
 export function getTrack(shareCode: string, signal?: AbortSignal): Promise<TrackResponse> {
@@ -18,7 +19,7 @@ export function getTrack(shareCode: string, signal?: AbortSignal): Promise<Track
  */
 export function useTrack(shareCode: string) {
   return useQuery({
-    queryKey: ['track', shareCode],
+    queryKey: trackKeys.share(shareCode),
     queryFn: ({ signal }) => getTrack(shareCode, signal),
     refetchInterval: (query) => (isClientError(query.state.error) ? false : TRACK_PAGE_REFRESH_MS),
     refetchIntervalInBackground: false,

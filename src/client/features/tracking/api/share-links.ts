@@ -2,8 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { toast } from 'sonner';
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
 import { ShareLinkListResponseSchema, ShareLinkSchema, type ShareLink } from '#shared/schemas/share-link';
-import { ERRORS, TOASTS } from '#shared/texts';
-import { apiRequest, errorMessage, noContent } from '../../../lib/api-client';
+import { apiRequest, noContent } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify-error';
+import { shareLinkKeys } from './tracking-keys';
 
 export async function getShareLinks(signal?: AbortSignal): Promise<ShareLink[]> {
   const { links } = await apiRequest('/api/share-links', { schema: ShareLinkListResponseSchema, signal });
@@ -18,19 +19,11 @@ export function revokeShareLink(id: string): Promise<void> {
   return apiRequest(`/api/share-links/${encodeURIComponent(id)}`, { method: 'DELETE', schema: noContent });
 }
 
-export function shareLinksQueryKey(userId: string | undefined): readonly unknown[] {
-  return ['share-links', userId ?? 'anonymous'];
-}
-
-const showError = (error: unknown): void => {
-  toast.error(TOASTS.error, { description: errorMessage(error, ERRORS.internal) });
-};
-
 /** The person's share links (the server lists active and past ones; the card shows the usable ones). */
 export function useShareLinks(userId: string | undefined) {
   return useQuery(
     queryOptions({
-      queryKey: shareLinksQueryKey(userId),
+      queryKey: shareLinkKeys.list(userId),
       queryFn: ({ signal }) => getShareLinks(signal),
       enabled: Boolean(userId),
     }),
@@ -46,12 +39,12 @@ export function useCreateShareLink(userId: string | undefined) {
   return useMutation({
     mutationFn: createShareLink,
     onSuccess: (link) => {
-      queryClient.setQueryData<ShareLink[]>(shareLinksQueryKey(userId), (links = []) => [
+      queryClient.setQueryData<ShareLink[]>(shareLinkKeys.list(userId), (links = []) => [
         link,
         ...links.filter((other) => other.id !== link.id),
       ]);
     },
-    onError: showError,
+    onError: (error) => notifyError(error),
   });
 }
 
@@ -61,11 +54,11 @@ export function useRevokeShareLink(userId: string | undefined) {
   return useMutation({
     mutationFn: revokeShareLink,
     onSuccess: (_result, id) => {
-      queryClient.setQueryData<ShareLink[]>(shareLinksQueryKey(userId), (links = []) =>
+      queryClient.setQueryData<ShareLink[]>(shareLinkKeys.list(userId), (links = []) =>
         links.map((link) => (link.id === id ? { ...link, is_active: false } : link)),
       );
       toast.success(GUARDIAN_PAGE_TEXTS.revokedTitle, { description: GUARDIAN_PAGE_TEXTS.revoked });
     },
-    onError: showError,
+    onError: (error) => notifyError(error),
   });
 }

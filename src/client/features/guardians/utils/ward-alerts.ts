@@ -1,0 +1,89 @@
+import { WARD_ACTIVITY } from '#shared/constants';
+import type { Alert, AlertDelivery, WardAlertDetail } from '#shared/schemas/alert';
+
+/** One alert of a ward as the guardian's device holds it (in the ward-alerts query): the alert and its texts. */
+export type WardAlertRecord = { ward_id: string; alert: Alert; deliveries: AlertDelivery[] };
+
+/** Newest first, without alerts past retention, at most `maxAlerts`. */
+function prune(alerts: WardAlertRecord[], nowMs: number): WardAlertRecord[] {
+  const oldest = nowMs - WARD_ACTIVITY.retentionHours * 3_600_000;
+  return alerts
+    .filter((entry) => Date.parse(entry.alert.created_at) >= oldest)
+    .sort((a, b) => Date.parse(b.alert.created_at) - Date.parse(a.alert.created_at))
+    .slice(0, WARD_ACTIVITY.maxAlerts);
+}
+
+/**
+ * Is `incoming` a later state of the delivery than `existing`? Each attempt starts `sending` (attempts + 1) and
+ * ends `sent`, `failed` or `pending` for a retry, so a higher attempt count is later, and within one attempt
+ * anything after `sending` is. Events may arrive twice and a server read may race them: older never wins.
+ */
+function isLaterDelivery(incoming: AlertDelivery, existing: AlertDelivery): boolean {
+  if (incoming.attempts !== existing.attempts) return incoming.attempts > existing.attempts;
+  return existing.status === 'sending' && incoming.status !== 'sending';
+}
+
+/** Adds a delivery, or replaces it by id with a later state; the same array when nothing changed. */
+function mergeDelivery(deliveries: AlertDelivery[], delivery: AlertDelivery): AlertDelivery[] {
+  const existing = deliveries.find((other) => other.id === delivery.id);
+  if (!existing) return [...deliveries, delivery];
+  if (!isLaterDelivery(delivery, existing)) return deliveries;
+  return deliveries.map((other) => (other.id === delivery.id ? delivery : other));
+}
+
+/** `alert.created`: a new alert joins the list; one already known leaves it as it is. */
+export function withAlertRaised(
+  alerts: WardAlertRecord[],
+  wardId: string,
+  alert: Alert,
+  nowMs: number = Date.now(),
+): WardAlertRecord[] {
+  if (alerts.some((entry) => entry.alert.id === alert.id)) return alerts;
+  return prune([{ ward_id: wardId, alert, deliveries: [] }, ...alerts], nowMs);
+}
+
+/** `alert.delivery_updated`: a later state of one text replaces the earlier one. */
+export function withDeliveryUpdated(
+  alerts: WardAlertRecord[],
+  wardId: string,
+  alertId: string,
+  delivery: AlertDelivery,
+): WardAlertRecord[] {
+  const entry = alerts.find((candidate) => candidate.alert.id === alertId && candidate.ward_id === wardId);
+  // An alert this device never saw has nothing to attach to; the server read brings it with its deliveries.
+  if (!entry) return alerts;
+  const deliveries = mergeDelivery(entry.deliveries, delivery);
+  if (deliveries === entry.deliveries) return alerts;
+  return alerts.map((candidate) => (candidate === entry ? { ...entry, deliveries } : candidate));
+}
+
+/**
+ * A server read merged into what the device knows: unseen alerts are added, known ones get newer text statuses,
+ * and alerts that arrived live after the read was taken stay. The same array when nothing changed.
+ */
+export function withAlertsLoaded(
+  alerts: WardAlertRecord[],
+  loaded: readonly WardAlertDetail[],
+  nowMs: number = Date.now(),
+): WardAlertRecord[] {
+  let merged = alerts;
+  for (const { ward_id, alert, deliveries } of loaded) {
+    const entry = merged.find((candidate) => candidate.alert.id === alert.id);
+    if (!entry) {
+      merged = [...merged, { ward_id, alert, deliveries }];
+      continue;
+    }
+    const combined = deliveries.reduce(mergeDelivery, entry.deliveries);
+    if (combined !== entry.deliveries) {
+      merged = merged.map((candidate) =>
+        candidate === entry ? { ...entry, deliveries: combined } : candidate,
+      );
+    }
+  }
+  return merged === alerts ? alerts : prune(merged, nowMs);
+}
+
+/** The link ended: nothing of that person stays on this device. */
+export function withoutWard(alerts: WardAlertRecord[], wardId: string): WardAlertRecord[] {
+  return alerts.filter((entry) => entry.ward_id !== wardId);
+}
