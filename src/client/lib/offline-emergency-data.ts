@@ -61,7 +61,7 @@ export function saveOfflineProfile(userId: string, profile: OfflineProfile): voi
 
 /**
  * Forgets the person's copy when they sign out: it exists for their SOS, and on a shared device the next person
- * must not find their contacts in storage. (Their queued, unsent alerts stay: they go out when they sign in again.)
+ * must not find their contacts in storage. (Their queued, unsent alerts stay in the device outbox: they go out when they sign in again.)
  */
 export function clearOfflineEmergencyData(userId: string): void {
   removeStorage(offlineEmergencyDataKey(userId));
