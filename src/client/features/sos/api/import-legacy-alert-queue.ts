@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STORAGE_KEYS } from '#shared/constants';
 import { CreateAlertRequestSchema, type CreateAlertRequest } from '#shared/schemas/alert';
-import { readJson, removeStorage } from '../../../lib/storage';
+import { createPersistentStore } from '../../../lib/persistent-store';
 import { queueAlert } from './alert-outbox';
 
 const LegacyQueuedAlertSchema = z.object({
@@ -16,10 +16,14 @@ const LegacyQueuedAlertSchema = z.object({
  * (same key, same time raised) the first time this person's app starts, so an update loses no SOS.
  */
 export async function importLegacyAlertQueue(userId: string): Promise<void> {
-  const key = `${STORAGE_KEYS.legacyAlertQueue}:${userId}`;
-  const stored = readJson(key);
-  if (stored === null) return;
-  const entries = Array.isArray(stored) ? stored : [];
+  const legacy = createPersistentStore<unknown[] | null>({
+    key: `${STORAGE_KEYS.legacyAlertQueue}:${userId}`,
+    schema: z.array(z.unknown()).nullable(),
+    fallback: null,
+  });
+  const entries = legacy.get();
+  if (entries === null) return;
+  // Entry by entry: one corrupt entry must not lose the others.
   for (const entry of entries) {
     const parsed = LegacyQueuedAlertSchema.safeParse(entry);
     if (!parsed.success || parsed.data.userId !== userId) continue;
@@ -31,5 +35,5 @@ export async function importLegacyAlertQueue(userId: string): Promise<void> {
       afterFailedSend: false,
     });
   }
-  removeStorage(key);
+  legacy.clear();
 }
