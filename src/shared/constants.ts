@@ -141,8 +141,11 @@ export const STORAGE_KEYS = {
    * (docs/PRODUCT.md#data-kept-on-the-device).
    */
   offlineEmergencyData: 'beacon-offline-emergency-data',
-  /** Suffixed with `:<user id>`: alerts raised without a connection, sent when it returns. */
-  alertQueue: 'beacon-alert-queue',
+  /**
+   * Suffixed with `:<user id>`: where alerts raised without a connection were queued before the device outbox
+   * (IndexedDB). Read once at start-up and moved into the outbox.
+   */
+  legacyAlertQueue: 'beacon-alert-queue',
 } as const;
 
 /** A sanity cap on emergency contacts per person (the free-tier limit of 2 is only a display limit). */
@@ -230,10 +233,19 @@ export const WARD_ACTIVITY = {
   retentionHours: 24,
 } as const;
 
-/** The client's alert pipeline: how often a queued alert is retried while online, and delivery polling. */
+/** The client's alert pipeline: delivery polling. */
 export const ALERT_CLIENT = {
-  /** A queued alert is retried this often while the browser says it is online (the server may be down). */
-  queueRetryMs: 15_000,
   /** Delivery statuses are re-read this often while any delivery is still pending or sending. */
   deliveryPollMs: 3000,
+} as const;
+
+/**
+ * The device outbox's retry rule (src/client/lib/outbox, docs/decisions/010-device-outbox.md): after a failure
+ * that may pass, wait firstDelayMs, doubling up to maxDelayMs, minus up to `jitter` of it. Capped at 15 s so a
+ * queued SOS is never tried less often than before the outbox existed.
+ */
+export const OUTBOX_RETRY = {
+  firstDelayMs: 1000,
+  maxDelayMs: 15_000,
+  jitter: 0.2,
 } as const;

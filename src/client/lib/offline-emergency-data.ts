@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { STORAGE_KEYS } from '#shared/constants';
 import { EmergencyContactSchema, type EmergencyContact } from '#shared/schemas/profile';
-import { readJson, removeStorage, writeJson } from './storage';
+import { persistentStoreFamily } from './persistent-store';
 
 /**
  * The offline copy: the person's contacts, name and phone kept in local storage so an SOS can
@@ -33,19 +33,20 @@ export function offlineEmergencyDataKey(userId: string): string {
   return `${STORAGE_KEYS.offlineEmergencyData}:${userId}`;
 }
 
+const storeFor = persistentStoreFamily<OfflineEmergencyData | null>({
+  keyFor: offlineEmergencyDataKey,
+  schema: OfflineEmergencyDataSchema.nullable(),
+  fallback: null,
+});
+
 /** The saved copy, or null when nothing (valid) was saved for this person. */
 export function readOfflineEmergencyData(userId: string): OfflineEmergencyData | null {
-  const parsed = OfflineEmergencyDataSchema.safeParse(readJson(offlineEmergencyDataKey(userId)));
-  return parsed.success ? parsed.data : null;
+  return storeFor(userId).get();
 }
 
 function update(userId: string, change: Partial<Omit<OfflineEmergencyData, 'savedAt'>>): void {
-  const current = readOfflineEmergencyData(userId) ?? EMPTY;
-  writeJson(offlineEmergencyDataKey(userId), {
-    ...current,
-    ...change,
-    savedAt: new Date().toISOString(),
-  });
+  const store = storeFor(userId);
+  store.set({ ...(store.get() ?? EMPTY), ...change, savedAt: new Date().toISOString() });
 }
 
 /** Keeps only the four stored fields; callers pass contacts the server has accepted. */
@@ -61,8 +62,8 @@ export function saveOfflineProfile(userId: string, profile: OfflineProfile): voi
 
 /**
  * Forgets the person's copy when they sign out: it exists for their SOS, and on a shared device the next person
- * must not find their contacts in storage. (Their queued, unsent alerts stay: they go out when they sign in again.)
+ * must not find their contacts in storage. (Their queued, unsent alerts stay in the device outbox: they go out when they sign in again.)
  */
 export function clearOfflineEmergencyData(userId: string): void {
-  removeStorage(offlineEmergencyDataKey(userId));
+  storeFor(userId).clear();
 }

@@ -1,5 +1,7 @@
 import '@testing-library/jest-dom/vitest';
+import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
+import { openDB } from 'idb';
 import { afterEach, vi } from 'vitest';
 
 // jsdom lacks a few browser APIs that Radix primitives and the theme provider touch.
@@ -13,8 +15,19 @@ Element.prototype.scrollIntoView ??= function scrollIntoView(): void {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;
 
-afterEach(() => {
+/** Empties the device outbox's IndexedDB (the app keeps its connection open across tests). */
+async function clearDeviceOutbox(): Promise<void> {
+  // Opening a database that does not exist would create it without the app's store.
+  if (!(await indexedDB.databases()).some((database) => database.name === 'beacon-outbox')) return;
+  const db = await openDB('beacon-outbox');
+  if (db.objectStoreNames.contains('items')) await db.clear('items');
+  db.close();
+}
+
+afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
+  await clearDeviceOutbox();
   window.localStorage.clear();
   window.sessionStorage.clear();
   document.documentElement.className = '';

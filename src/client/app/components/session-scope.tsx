@@ -7,7 +7,7 @@ import { NotificationsProvider } from '../../features/notifications/components/n
 import { RealtimeScope } from '../realtime/realtime-scope';
 import { LocationSharingScope } from './location-sharing-scope';
 import { PushSignOutScope } from './push-sign-out-scope';
-import { AlertQueueRunner } from './alert-queue-runner';
+import { OutboxRunner } from './outbox-runner';
 
 /**
  * Ties per-person state to the signed-in person: their notification list, and a server cache that is emptied
@@ -30,8 +30,8 @@ export function SessionScope({ children }: { children: ReactNode }) {
 
   return (
     <NotificationsProvider userId={userId}>
-      {/* Alerts queued while offline go out when the connection returns, whichever screen is open. */}
-      <AlertQueueRunner userId={userId} />
+      {/* Alerts and positions queued while offline go out when the connection returns, whichever screen is open. */}
+      <OutboxRunner userId={userId} />
       <WardActivityProvider userId={userId}>
         {/* Realtime events, this device's live location and Web Push follow the signed-in person. */}
         <RealtimeScope userId={userId}>

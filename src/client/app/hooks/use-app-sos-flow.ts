@@ -4,10 +4,12 @@ import { refreshSessionIfNeeded } from '../../features/auth/api/refresh-session'
 import { useContacts, type ContactsView } from '../../features/contacts/api/get-contacts';
 import { useAddNotification } from '../../features/notifications/hooks/notifications-context';
 import { profileQueryOptions } from '../../features/profile/api/get-profile';
-import { useFlushAlertQueue } from '../../features/sos/hooks/use-alert-queue';
 import { useSosFlow, type SosFlow } from '../../features/sos/hooks/use-sos-flow';
 import type { AlertOutcome } from '../../features/sos/utils/alert-outcome';
+import { useDevice } from '../../lib/device/device-context';
 import { readOfflineEmergencyData, saveOfflineProfile } from '../../lib/offline-emergency-data';
+import { deviceOutbox } from '../../lib/outbox/device-outbox';
+import { useFlushOutbox } from '../../lib/outbox/use-outbox';
 import { alertOutcomeNotification } from '../utils/alert-outcome-notification';
 import { useRequiredSession } from './use-required-session';
 
@@ -68,6 +70,6 @@ export function useAppSosFlow({
     onOutcome,
     onNeedsContacts,
   });
-  const retryQueued = useFlushAlertQueue({ userId, beforeSend: refreshBeforeAlert, onOutcome });
+  const retryQueued = useFlushOutbox(deviceOutbox, userId, useDevice().network);
   return { userId, flow, contacts, retryQueued };
 }

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SOS, STORAGE_KEYS } from '#shared/constants';
+import { OUTBOX_RETRY, SOS, STORAGE_KEYS } from '#shared/constants';
 import type { AlertDelivery, AlertDetail } from '#shared/schemas/alert';
 import { ERRORS } from '#shared/texts';
 import type { EmergencyContact } from '#shared/schemas/profile';
@@ -10,6 +10,8 @@ import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing
 import { createFakeDevice, type FakeDevice } from '../../testing/fake-device';
 import { renderApp, storeSession } from '../../testing/render-app';
 import { fakeAlert } from '../../testing/fake-alert';
+import { alertOutboxKind } from '../../features/sos/api/alert-outbox';
+import { deviceOutbox } from '../../lib/outbox/device-outbox';
 
 vi.mock('../../lib/sounds', () => ({ playSound: vi.fn(), playTone: vi.fn() }));
 
@@ -90,10 +92,12 @@ function alertPosts(api: ReturnType<typeof mockApi>): AlertPost[] {
     }));
 }
 
-function storedQueue(): { idempotencyKey: string }[] {
-  return JSON.parse(
-    window.localStorage.getItem(`${STORAGE_KEYS.alertQueue}:00000001-0000-4000-8000-000000000001`) ?? '[]',
-  );
+const USER_ID = '00000001-0000-4000-8000-000000000001';
+
+/** The alerts waiting in the device outbox (IndexedDB). */
+async function storedQueue(): Promise<{ idempotencyKey: string; queuedAt: number }[]> {
+  const items = await deviceOutbox.items(alertOutboxKind, USER_ID);
+  return items.map((item) => ({ idempotencyKey: item.id, queuedAt: item.createdAt }));
 }
 
 async function openSosPage(api: FakeRoute[], device: FakeDevice = createFakeDevice()) {
@@ -115,7 +119,11 @@ async function pressSos(user: ReturnType<typeof renderApp>['user']): Promise<voi
 }
 
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  // setImmediate stays real: IndexedDB (fake-indexeddb) schedules its events with it.
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    shouldAdvanceTime: true,
+  });
   vi.mocked(playSound).mockClear();
   storeSession(fakeSession());
 });
@@ -231,7 +239,7 @@ describe('/sos page', () => {
     expect(
       screen.getByText('Failed to send emergency notifications. Please try calling 911 directly.'),
     ).toBeInTheDocument();
-    expect(storedQueue()).toEqual([]);
+    expect(await storedQueue()).toEqual([]);
   });
 
   it('asks for contacts when the server answers no_emergency_contacts, whatever its wording', async () => {
@@ -247,7 +255,7 @@ describe('/sos page', () => {
     await runCountdown();
     expect(await screen.findByText(ERRORS.sosNeedsContacts)).toBeInTheDocument();
     expect(screen.queryByText('Error Sending Alert')).not.toBeInTheDocument();
-    expect(storedQueue()).toEqual([]);
+    expect(await storedQueue()).toEqual([]);
   });
 
   it('Cancel Emergency stops it: SOS Cancelled, nothing sent', async () => {
@@ -341,7 +349,7 @@ describe('offline SOS', () => {
     expect(body).toContain('Beacon SOS: Grace Hopper may need help (SOS button).');
     expect(body).toContain('https://www.google.com/maps?q=51.500000,-0.120000');
     expect(alertPosts(api)).toHaveLength(0);
-    const queue = storedQueue();
+    const queue = await storedQueue();
     expect(queue).toHaveLength(1);
     expect(screen.getByText('Alert waiting for a connection')).toBeInTheDocument();
 
@@ -357,7 +365,7 @@ describe('offline SOS', () => {
       raisedSecondsAgo: expect.any(Number),
     });
     expect(posts[0]?.body).not.toHaveProperty('notes');
-    expect(storedQueue()).toEqual([]);
+    expect(await storedQueue()).toEqual([]);
   });
 
   it('falls back when the server fails (5xx) and retries later with the same key', async () => {
@@ -367,16 +375,17 @@ describe('offline SOS', () => {
     await runCountdown();
     expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
     expect(device.smsOpened).toHaveLength(1);
-    expect(storedQueue()).toHaveLength(1);
+    expect(await storedQueue()).toHaveLength(1);
 
     const post = api.find((route) => route.method === 'POST');
     if (post) Object.assign(post, { status: 201, body: alertDetail(['sent', 'sent']) });
-    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    // The outbox's retry rule: the first retry after a failed send comes within OUTBOX_RETRY.firstDelayMs.
+    await act(() => vi.advanceTimersByTimeAsync(OUTBOX_RETRY.firstDelayMs));
     expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
     const posts = alertPosts(mock);
     expect(posts).toHaveLength(2);
     expect(posts[1]?.key).toBe(posts[0]?.key);
-    expect(storedQueue()).toEqual([]);
+    expect(await storedQueue()).toEqual([]);
   });
 
   it('queues an SOS whose send hung before failing with when it was raised, and the text says that time', async () => {
@@ -395,12 +404,8 @@ describe('offline SOS', () => {
     await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
     expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
 
-    const [queued] = JSON.parse(
-      window.localStorage.getItem(`${STORAGE_KEYS.alertQueue}:00000001-0000-4000-8000-000000000001`) ?? '[]',
-    ) as {
-      queuedAt: string;
-    }[];
-    const queuedAt = Date.parse(queued?.queuedAt ?? '');
+    const [queued] = await storedQueue();
+    const queuedAt = queued?.queuedAt ?? NaN;
     expect(Math.abs(queuedAt - raisedAt)).toBeLessThan(2000);
     // The messaging app opens with the same time, not the time the send gave up.
     const url = device.smsOpened[0] ?? '';
@@ -418,7 +423,7 @@ describe('offline SOS', () => {
     expect(await screen.findByText('SMS Not Available')).toBeInTheDocument();
     expect(screen.getByText('No SMS capability available')).toBeInTheDocument();
     expect(device.smsOpened).toEqual([]);
-    expect(storedQueue()).toHaveLength(1);
+    expect(await storedQueue()).toHaveLength(1);
   });
 
   it('says Native SMS not available when the server fails on a device without a messaging app', async () => {
@@ -448,8 +453,29 @@ describe('offline SOS', () => {
   });
 
   it('sends an alert queued before a reload when the app starts online, once', async () => {
+    await deviceOutbox.enqueue(alertOutboxKind, {
+      id: 'queued-key-1',
+      ownerId: USER_ID,
+      // Raised 20 minutes ago, before the app was closed without a connection.
+      createdAt: Date.now() - 20 * 60_000,
+      payload: {
+        request: { triggerType: 'manual', location: { latitude: 51.5, longitude: -0.12, accuracy: 10 } },
+      },
+    });
+    const { api } = await openSosPage(routes());
+    expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    const posts = alertPosts(api);
+    expect(posts.map((post) => post.key)).toEqual(['queued-key-1']);
+    // The server is told how long ago it was raised, so the texts say when, not only when it arrived.
+    expect(posts[0]?.body.raisedSecondsAgo).toBeGreaterThanOrEqual(20 * 60);
+    expect(posts[0]?.body.raisedSecondsAgo).toBeLessThan(20 * 60 + 30);
+    expect(await storedQueue()).toEqual([]);
+  });
+
+  it('moves an alert queued by the app before the outbox (local storage) into it and sends it once', async () => {
     window.localStorage.setItem(
-      `${STORAGE_KEYS.alertQueue}:00000001-0000-4000-8000-000000000001`,
+      `${STORAGE_KEYS.legacyAlertQueue}:00000001-0000-4000-8000-000000000001`,
       JSON.stringify([
         {
           idempotencyKey: 'queued-key-1',
@@ -468,7 +494,8 @@ describe('offline SOS', () => {
     // The server is told how long ago it was raised, so the texts say when, not only when it arrived.
     expect(posts[0]?.body.raisedSecondsAgo).toBeGreaterThanOrEqual(20 * 60);
     expect(posts[0]?.body.raisedSecondsAgo).toBeLessThan(20 * 60 + 30);
-    expect(storedQueue()).toEqual([]);
+    expect(await storedQueue()).toEqual([]);
+    expect(window.localStorage.getItem(`${STORAGE_KEYS.legacyAlertQueue}:${USER_ID}`)).toBeNull();
   });
 });
 

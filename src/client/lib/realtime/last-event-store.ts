@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { persistentStoreFamily } from '../persistent-store';
+
 /**
  * The id of the newest realtime event this tab has applied, per person, so a reconnect (or a reload of the tab)
  * resumes with `since` and catches up on what it missed. Session storage: each tab keeps its own position, and
@@ -15,30 +18,18 @@ export function lastEventKey(userId: string): string {
   return `${KEY_PREFIX}:${userId}`;
 }
 
+const storeFor = persistentStoreFamily<number | null>({
+  keyFor: lastEventKey,
+  schema: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).nullable(),
+  fallback: null,
+  area: 'session',
+});
+
 export const sessionLastEventStore: LastEventStore = {
-  read(userId) {
-    try {
-      const raw = window.sessionStorage.getItem(lastEventKey(userId));
-      const id = raw === null ? NaN : Number(raw);
-      return Number.isSafeInteger(id) && id >= 0 ? id : null;
-    } catch {
-      return null;
-    }
-  },
-  write(userId, id) {
-    try {
-      window.sessionStorage.setItem(lastEventKey(userId), String(id));
-    } catch {
-      // Without storage the id still lives in memory; only a reload loses it.
-    }
-  },
-  clear(userId) {
-    try {
-      window.sessionStorage.removeItem(lastEventKey(userId));
-    } catch {
-      // Nothing stored.
-    }
-  },
+  read: (userId) => storeFor(userId).get(),
+  // Without storage the id still lives in memory; only a reload loses it.
+  write: (userId, id) => storeFor(userId).set(id),
+  clear: (userId) => storeFor(userId).clear(),
 };
 
 /** For tests and for environments without storage. */

@@ -110,6 +110,25 @@ describe('locations API', () => {
     expect([...times].sort()).toEqual(times);
   });
 
+  it('stores a batch sent again (its answer was lost) once', async () => {
+    const user = await createTestUser(sut);
+    const now = sut.clock.now().getTime();
+    const readings = [
+      { latitude: 40.7, longitude: -74, timestamp: now - 30_000 },
+      { latitude: 40.8, longitude: -74, timestamp: now - 15_000 },
+    ];
+    expect((await post(user, { readings })).json()).toEqual({ stored: 2, sharing: true });
+    const again = [...readings, { latitude: 40.9, longitude: -74, timestamp: now }];
+    expect((await post(user, { readings: again })).json()).toEqual({ stored: 1, sharing: true });
+    expect((await post(user, { readings: again })).json()).toEqual({ stored: 0, sharing: true });
+    expect(await storedCount(user.id)).toBe(3);
+    // Another reading taken at the same moment somewhere else is a different reading.
+    expect((await post(user, { latitude: 41, longitude: -74, timestamp: now })).json()).toEqual({
+      stored: 1,
+      sharing: true,
+    });
+  });
+
   it('answers each invalid reading with its field’s message and stores nothing', async () => {
     const user = await createTestUser(sut);
     const ok = { latitude: 1, longitude: 2 };

@@ -21,6 +21,29 @@ export type NewLocation = Omit<LocationRow, 'user_id'>;
 const COLUMNS =
   'user_id, latitude, longitude, accuracy, speed, heading, altitude, address, battery_level, network_online, recorded_at';
 
+/**
+ * The readings of a batch already stored for the person (same time taken, same position): a phone whose batch
+ * reached the server but whose answer was lost (a reload, a dropped connection) sends the same batch again.
+ */
+export async function alreadyStored(
+  db: Queryable,
+  userId: string,
+  readings: readonly NewLocation[],
+): Promise<Set<NewLocation>> {
+  const times = readings.map((reading) => reading.recorded_at.toISOString());
+  const { rows } = await db.query<{ recorded_at: Date; latitude: number; longitude: number }>(
+    `SELECT recorded_at, latitude, longitude FROM live_locations
+     WHERE user_id = $1 AND recorded_at = ANY($2::timestamptz[])`,
+    [userId, times],
+  );
+  const stored = new Set(rows.map((row) => `${row.recorded_at.getTime()}|${row.latitude}|${row.longitude}`));
+  return new Set(
+    readings.filter((reading) =>
+      stored.has(`${reading.recorded_at.getTime()}|${reading.latitude}|${reading.longitude}`),
+    ),
+  );
+}
+
 /** Stores a batch in one statement (one round trip, all or nothing). */
 export async function insertLocations(
   db: Queryable,

@@ -52,7 +52,11 @@ export function createLocationService(deps: {
     async ingest(auth, readings) {
       if (!(await isSharingLocation(db, auth.userId))) return { stored: 0, sharing: false };
       const now = clock.now();
-      const rows = readings.map((reading) => toNewLocation(reading, now));
+      const taken = readings.map((reading) => toNewLocation(reading, now));
+      // A batch sent again (its first answer was lost) stores only what is new, and tells nobody of the rest.
+      const seen = await repo.alreadyStored(db, auth.userId, taken);
+      const rows = taken.filter((reading) => !seen.has(reading));
+      if (rows.length === 0) return { stored: 0, sharing: true };
       await repo.insertLocations(db, auth.userId, rows, now);
       const newest = rows.reduce((a, b) => (b.recorded_at.getTime() >= a.recorded_at.getTime() ? b : a));
       // Not awaited: the upload is answered now; guardians' screens get the position in the background.

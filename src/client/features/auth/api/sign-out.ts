@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { TOASTS } from '#shared/texts';
 import { ApiError, apiRequest, noContent } from '../../../lib/api-client';
 import { clearOfflineEmergencyData } from '../../../lib/offline-emergency-data';
+import { deviceOutbox } from '../../../lib/outbox/device-outbox';
 import { clearSession, getSession } from '../../../lib/session-store';
 import { notifyError } from '../../../lib/notify-error';
 
@@ -19,7 +20,11 @@ export async function signOut(): Promise<void> {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
   } finally {
     clearSession();
-    if (userId) clearOfflineEmergencyData(userId);
+    if (userId) {
+      clearOfflineEmergencyData(userId);
+      // Queued positions go; queued alerts stay and are sent when this person signs in again.
+      await deviceOutbox.discardOnSignOut(userId).catch(() => undefined);
+    }
   }
 }
 

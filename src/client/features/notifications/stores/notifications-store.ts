@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { STORAGE_KEYS } from '#shared/constants';
 import { NOTIFICATION_TEXTS } from '#shared/ui-texts';
-import { readJson, writeJson } from '../../../lib/storage';
+import { createPersistentStore } from '../../../lib/persistent-store';
 
-/** A notification (docs/PRODUCT.md#notifications). Kept on the device, per person, in local storage. */
+/**
+ * A notification (docs/PRODUCT.md#notifications). Kept on the device, per person, in local storage (through
+ * lib/persistent-store, so another tab's changes show here too).
+ */
 const NotificationSchema = z.object({
   id: z.string(),
   type: z.enum(['info', 'success', 'warning', 'error']),
@@ -20,6 +23,7 @@ export type NewNotification = Pick<AppNotification, 'type' | 'title' | 'message'
 /** Old notifications beyond this are dropped so local storage stays small. */
 const MAX_NOTIFICATIONS = 100;
 const SEED_CONTACTS_AGE_MS = 5 * 60 * 1000;
+const EMPTY: AppNotification[] = [];
 
 export type NotificationsStore = {
   getSnapshot: () => AppNotification[];
@@ -68,30 +72,21 @@ function newestFirst(list: AppNotification[]): AppNotification[] {
     .slice(0, MAX_NOTIFICATIONS);
 }
 
-function load(key: string): AppNotification[] | null {
-  const parsed = z.array(NotificationSchema).safeParse(readJson(key));
-  return parsed.success ? newestFirst(parsed.data) : null;
-}
-
 /** A small external store (for `useSyncExternalStore`), seeded on a person's first visit. */
 export function createNotificationsStore(userId: string, now: () => number = Date.now): NotificationsStore {
-  const key = notificationsStorageKey(userId);
-  let items = load(key) ?? newestFirst(seedNotifications(now()));
-  writeJson(key, items);
-  const listeners = new Set<() => void>();
-
-  const commit = (next: AppNotification[]): void => {
-    items = newestFirst(next);
-    writeJson(key, items);
-    for (const listener of [...listeners]) listener();
-  };
+  // Missing or corrupt reads as null, and the person starts again from the seed.
+  const stored = createPersistentStore<AppNotification[] | null>({
+    key: notificationsStorageKey(userId),
+    schema: z.array(NotificationSchema).nullable(),
+    fallback: null,
+  });
+  const items = (): AppNotification[] => stored.get() ?? EMPTY;
+  const commit = (next: AppNotification[]): void => stored.set(newestFirst(next));
+  if (stored.get() === null) commit(seedNotifications(now()));
 
   return {
-    getSnapshot: () => items,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: items,
+    subscribe: (listener) => stored.subscribe(listener),
     add(notification) {
       const created: AppNotification = {
         ...notification,
@@ -99,19 +94,19 @@ export function createNotificationsStore(userId: string, now: () => number = Dat
         timestamp: new Date(now()).toISOString(),
         read: false,
       };
-      commit([created, ...items]);
+      commit([created, ...items()]);
       return created;
     },
     markRead(id) {
-      if (!items.some((item) => item.id === id && !item.read)) return;
-      commit(items.map((item) => (item.id === id ? { ...item, read: true } : item)));
+      if (!items().some((item) => item.id === id && !item.read)) return;
+      commit(items().map((item) => (item.id === id ? { ...item, read: true } : item)));
     },
     markAllRead() {
-      if (items.every((item) => item.read)) return;
-      commit(items.map((item) => ({ ...item, read: true })));
+      if (items().every((item) => item.read)) return;
+      commit(items().map((item) => ({ ...item, read: true })));
     },
     remove(id) {
-      commit(items.filter((item) => item.id !== id));
+      commit(items().filter((item) => item.id !== id));
     },
   };
 }

@@ -1,11 +1,19 @@
+import { z } from 'zod';
 import { STORAGE_KEYS } from '#shared/constants';
-import { readStorage, writeStorage } from '../../../lib/storage';
+import { createPersistentStore } from '../../../lib/persistent-store';
+
+/** Stored as `true` (JSON), as it always was. */
+const onboardingSeen = createPersistentStore<boolean>({
+  key: STORAGE_KEYS.onboardingSeen,
+  schema: z.boolean(),
+  fallback: false,
+});
 
 /** A first-time visitor sees splash → onboarding → sign-in once; a returning one goes straight to sign-in. */
 export function hasSeenOnboarding(): boolean {
-  return readStorage(STORAGE_KEYS.onboardingSeen) === 'true';
+  return onboardingSeen.get();
 }
 
 export function markOnboardingSeen(): void {
-  writeStorage(STORAGE_KEYS.onboardingSeen, 'true');
+  onboardingSeen.set(true);
 }

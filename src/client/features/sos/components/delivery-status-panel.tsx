@@ -6,7 +6,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { useAlertDetail } from '../api/get-alert';
-import { useAlertQueue } from '../hooks/use-alert-queue';
+import { useQueuedAlerts } from '../hooks/use-queued-alerts';
 import { useLatestAlertId } from '../hooks/use-latest-alert';
 
 const TONES: Record<AlertDeliveryStatus, BadgeTone> = {
@@ -37,7 +37,7 @@ export function DeliveryStatusPanel({
 }: DeliveryStatusPanelProps) {
   const { alertId, dismiss } = useLatestAlertId(userId);
   const detail = useAlertDetail(alertId).data;
-  const queued = useAlertQueue(userId);
+  const queued = useQueuedAlerts(userId);
   const [retrying, setRetrying] = useState(false);
   const titleId = useId();
   if (!detail && queued.length === 0 && !composerUrl) return null;

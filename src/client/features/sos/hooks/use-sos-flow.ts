@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useDevice } from '../../../lib/device/device-context';
 import { buildSmsUrl } from '../../../lib/device/sms-composer';
 import { readOfflineEmergencyData } from '../../../lib/offline-emergency-data';
-import { queueAlert } from '../api/alert-queue-store';
+import { queueAlert } from '../api/alert-outbox';
 import { createAlert, isRetryableAlertError } from '../api/create-alert';
 import { unsentRecipients, type AlertOutcome } from '../utils/alert-outcome';
 import { getAlertLocation } from '../utils/get-alert-location';
@@ -66,8 +66,8 @@ export type SosFlow = {
 /**
  * One SOS from tap to outcome: contacts check → countdown → position (at most 5 s) →
  * POST /api/alerts with an Idempotency-Key made once for this SOS → toasts. Without a connection, or when the
- * server fails, it opens the messaging app with the stored contacts AND queues the alert, which the queue runner
- * sends, with the same key, when the connection returns.
+ * server fails, it opens the messaging app with the stored contacts AND queues the alert in the device outbox,
+ * which sends it, with the same key, when the connection returns.
  * See docs/PRODUCT.md#sos-and-alerts.
  */
 export function useSosFlow(options: SosFlowOptions): SosFlow {
@@ -99,10 +99,15 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
   }, [contactCount]);
 
   const fallBack = useCallback(
-    (request: CreateAlertRequest, idempotencyKey: string, raisedAt: Date): void => {
+    (request: CreateAlertRequest, idempotencyKey: string, raisedAt: Date, afterFailedSend: boolean): void => {
       // Queued with when it was raised, not now: a send that hung before failing must not make the SOS look newer.
       // The replay tells the server how long ago that was, so the texts say when (see replayRequest).
-      if (userId) queueAlert({ idempotencyKey, userId, queuedAt: raisedAt.toISOString(), request });
+      if (userId) {
+        queueAlert({ idempotencyKey, userId, request, raisedAt, afterFailedSend }).catch((error: unknown) => {
+          // No IndexedDB (storage disabled): the messaging app below is all that is left.
+          console.warn('Could not queue the alert', error);
+        });
+      }
       const stored = userId ? readOfflineEmergencyData(userId) : null;
       const result = openSmsComposer({
         composer: sms,
@@ -139,7 +144,7 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
           ...(location ? { location } : {}),
         };
         if (!network.isOnline()) {
-          fallBack(request, idempotencyKey, raisedAt);
+          fallBack(request, idempotencyKey, raisedAt, false);
           return;
         }
         try {
@@ -152,7 +157,7 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
           }
         } catch (error) {
           if (isRetryableAlertError(error)) {
-            fallBack(request, idempotencyKey, raisedAt);
+            fallBack(request, idempotencyKey, raisedAt, true);
             return;
           }
           if (error instanceof ApiError && error.code === 'no_emergency_contacts') {

@@ -1,25 +1,30 @@
+import { z } from 'zod';
 import { THEME_STORAGE_KEY } from '#shared/constants';
-import { readStorage, writeStorage } from '../../../lib/storage';
+import { createPersistentStore } from '../../../lib/persistent-store';
 
-export type Theme = 'light' | 'dark' | 'system';
+const THEME_VALUES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEME_VALUES)[number];
 export type ResolvedTheme = 'light' | 'dark';
 
-export const THEMES: readonly Theme[] = ['light', 'dark', 'system'];
+export const THEMES: readonly Theme[] = THEME_VALUES;
 export const DEFAULT_THEME: Theme = 'system';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
-function isTheme(value: unknown): value is Theme {
-  return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
-}
+/** Stored as the bare word (`dark`), as it always was. */
+const themeStore = createPersistentStore<Theme>({
+  key: THEME_STORAGE_KEY,
+  schema: z.enum(THEME_VALUES),
+  fallback: DEFAULT_THEME,
+  encoding: 'text',
+});
 
 export function readStoredTheme(): Theme {
-  const stored = readStorage(THEME_STORAGE_KEY);
-  return isTheme(stored) ? stored : DEFAULT_THEME;
+  return themeStore.get();
 }
 
 export function storeTheme(theme: Theme): void {
-  writeStorage(THEME_STORAGE_KEY, theme);
+  themeStore.set(theme);
 }
 
 /** The OS preference; jsdom and old browsers have no matchMedia, which counts as light. */

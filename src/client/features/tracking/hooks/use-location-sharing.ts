@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { LIVE_TRACKING } from '#shared/constants';
-import { isClientError } from '../../../lib/api-client';
 import { useDevice } from '../../../lib/device/device-context';
-import { postLocations } from '../api/post-locations';
+import { queueReading } from '../api/location-outbox';
 import { createLocationSender } from '../utils/location-sender';
 
 type LocationSharingOptions = {
-  /** The signed-in person: a new person starts with an empty queue, never sending someone else's readings. */
+  /** The signed-in person: readings are queued as theirs, and only ever sent while they are signed in. */
   userId: string | null;
   /** Signed in, location permission granted, and the profile's location_sharing_enabled is on. */
   enabled: boolean;
@@ -15,7 +14,7 @@ type LocationSharingOptions = {
 /**
  * Live location sharing from this device: watches the position with high accuracy (maximum
  * age 60 s, timeout 30 s) and posts each accepted reading with the battery level and online flag. Readings
- * taken offline are queued and sent when the network returns.
+ * taken offline wait in the device outbox (lib/outbox), which sends them when the network returns.
  * See docs/PRODUCT.md#live-location-and-share-links.
  */
 export function useLocationSharing({ userId, enabled }: LocationSharingOptions): void {
@@ -36,10 +35,13 @@ export function useLocationSharing({ userId, enabled }: LocationSharingOptions):
       });
 
     const sender = createLocationSender({
-      post: postLocations,
+      queue: (reading) => {
+        queueReading(userId, reading).catch((error: unknown) =>
+          console.warn('Could not queue a reading', error),
+        );
+      },
       isOnline: () => network.isOnline(),
       now: () => Date.now(),
-      isPermanentFailure: isClientError,
     });
     const stopWatching = geolocation.watchPosition(
       {
@@ -54,14 +56,9 @@ export function useLocationSharing({ userId, enabled }: LocationSharingOptions):
       // useLocationPermissionGranted, which then turns sharing off.
       () => undefined,
     );
-    const stopNetwork = network.subscribe((online) => {
-      if (online) void sender.flush();
-    });
-
     return () => {
       active = false;
       stopWatching();
-      stopNetwork();
       stopBattery?.();
     };
   }, [enabled, userId, geolocation, battery, network]);
