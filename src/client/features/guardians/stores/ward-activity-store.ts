@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WARD_ACTIVITY } from '#shared/constants';
 import { RealtimePayloadSchemas } from '#shared/schemas/realtime';
+import { persistentStoreFamily } from '../../../lib/persistent-store';
 
 /**
  * What a guardian's device knows of their wards that no query holds: the escorts and check-ins that only arrive
@@ -36,29 +37,14 @@ export type WardActivityStore = {
 };
 
 export const EMPTY_WARD_ACTIVITY: WardActivityState = { journeys: [], dismissed: [] };
-const KEY_PREFIX = 'beacon-ward-activity';
 
-export function wardActivityKey(viewerId: string): string {
-  return `${KEY_PREFIX}:${viewerId}`;
-}
-
-function load(key: string): WardActivityState {
-  try {
-    const raw = window.sessionStorage.getItem(key);
-    const parsed = raw === null ? null : StateSchema.safeParse(JSON.parse(raw));
-    return parsed?.success ? parsed.data : EMPTY_WARD_ACTIVITY;
-  } catch {
-    return EMPTY_WARD_ACTIVITY;
-  }
-}
-
-function save(key: string, state: WardActivityState): void {
-  try {
-    window.sessionStorage.setItem(key, JSON.stringify(state));
-  } catch {
-    // Memory still holds it; only a reload loses it.
-  }
-}
+/** Per tab (session storage): the tab's realtime catch-up position is kept the same way. */
+const storedActivity = persistentStoreFamily<WardActivityState>({
+  keyFor: (viewerId) => `beacon-ward-activity:${viewerId}`,
+  schema: StateSchema,
+  fallback: EMPTY_WARD_ACTIVITY,
+  area: 'session',
+});
 
 /** A dismissal outlives its alert by no more than the alert's own retention (it is dismissed after it is raised). */
 function pruneDismissed(
@@ -70,14 +56,14 @@ function pruneDismissed(
 }
 
 export function createWardActivityStore(viewerId: string, now: () => number = Date.now): WardActivityStore {
-  const key = wardActivityKey(viewerId);
-  let state = load(key);
+  const stored = storedActivity(viewerId);
+  let state = stored.get();
   state = { ...state, dismissed: pruneDismissed(state.dismissed, now()) };
   const listeners = new Set<() => void>();
 
   const commit = (next: WardActivityState): void => {
     state = next;
-    save(key, state);
+    stored.set(state);
     for (const listener of [...listeners]) listener();
   };
 
@@ -112,9 +98,5 @@ export function createWardActivityStore(viewerId: string, now: () => number = Da
 
 /** Clears a signed-out person's copy from this tab. */
 export function clearWardActivity(viewerId: string): void {
-  try {
-    window.sessionStorage.removeItem(wardActivityKey(viewerId));
-  } catch {
-    // Nothing stored.
-  }
+  storedActivity(viewerId).clear();
 }
