@@ -9,7 +9,7 @@ import { LoginCard } from '../../features/auth/components/login-card';
 import { useAuthStatus } from '../../features/auth/hooks/auth-status-context';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { ContactCallList } from '../../features/contacts/components/contact-call-list';
-import { ContactFormDialog } from '../../features/contacts/components/contact-form-dialog';
+import { LazyContactFormDialog } from '../../features/contacts/components/lazy-contact-form-dialog';
 import { useContactDialog } from '../../features/contacts/hooks/use-contact-dialog';
 import { LoadingOverlay } from '../../features/dashboard/components/loading-overlay';
 import { CallEmergencyButton } from '../../features/sos/components/call-emergency-button';
@@ -86,7 +86,7 @@ function SosPage() {
         onConfirm={flow.confirmQuickMessage}
         onCancel={flow.cancelQuickMessage}
       />
-      <ContactFormDialog userId={userId} controller={contactDialog} />
+      <LazyContactFormDialog userId={userId} controller={contactDialog} />
     </main>
   );
 }
