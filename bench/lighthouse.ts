@@ -123,6 +123,18 @@ function lighthouseRun(url: string, profileDir: string, outputPath: string): Run
   };
 }
 
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): such a run is made again. */
+function withRetries(run: () => RunFigures, attempts = 3): RunFigures {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.error(`${error instanceof Error ? error.message : String(error)}; running it again`);
+    }
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -189,7 +201,7 @@ async function main(): Promise<void> {
       const runs: RunFigures[] = [];
       for (let run = 0; run < options.runs; run += 1) {
         const report = path.join(options.reports, `${pagePath.slice(1) || 'home'}-${run + 1}.json`);
-        runs.push(lighthouseRun(`${options.origin}${pagePath}`, profileDir, report));
+        runs.push(withRetries(() => lighthouseRun(`${options.origin}${pagePath}`, profileDir, report)));
       }
       allRuns[pagePath] = runs;
       console.log(tableRow(`\`${pagePath}\``, medianFigures(runs)));
