@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CLIENT_BUILD_ENV_FILE, clientBuildEnv } from './scripts/client-build-env.mjs';
+import { precompressBundle } from './scripts/vite-precompress.mjs';
 
 const THEME_COLOR = '#b91c1c';
 
@@ -24,13 +25,15 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     recordClientBuildEnv(),
+    precompressBundle(),
     react(),
     tailwindcss(),
     VitePWA({
       strategies: 'generateSW',
       registerType: 'autoUpdate',
-      // An external registerSW.js: the server's CSP forbids inline scripts.
-      injectRegister: 'script',
+      // An external registerSW.js (the server's CSP forbids inline scripts), deferred so it never blocks the
+      // first paint.
+      injectRegister: 'script-defer',
       includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
         name: 'Beacon',
@@ -68,11 +71,13 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks keep them cached across releases.
+        // React changes less often than the app: its own chunk stays cached across releases. Leaflet gets its
+        // own chunk, loaded with the first map. Other libraries go with the code that uses them, so a library
+        // only a lazily loaded screen needs is not in the first download.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'leaflet', test: /node_modules[\\/](leaflet|react-leaflet|@react-leaflet)[\\/]/ },
           ],
         },
       },

@@ -2,7 +2,8 @@
 //   1. Chromium for the browser suite (installed from Debian when run as root, else a one-line instruction)
 //   2. ESLint, Prettier and tsc (shared, server, client) in parallel
 //   3. Vitest: unit, client, API on PGlite and, with DATABASE_URL, on PostgreSQL
-//   4. Build the client, then Playwright in headless Chromium
+//   4. Build the client, check its first download against the bundle budget (bundle-budget.mjs), then Playwright
+//      in headless Chromium
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -57,4 +58,5 @@ await step([
 ]);
 await step([['vitest', bin('vitest'), ['run']]]);
 await step([['vite build', bin('vite'), ['build', '--logLevel', 'warn']]]);
+await step([['bundle budget', process.execPath, ['scripts/bundle-budget.mjs']]]);
 await step([['playwright', bin('playwright'), ['test']]]);

@@ -4,34 +4,30 @@ import { paths } from '../lib/paths';
 import { AppShell } from './components/app-shell';
 import { DashboardGate } from './components/dashboard-gate';
 import { RequireSession } from './components/require-session';
-import { CheckInRoute } from './routes/checkin';
 import { DashboardRoute } from './routes/dashboard';
-import { GuardianRoute } from './routes/guardian';
-import { GuardianViewRoute } from './routes/guardian-view';
-import { MapRoute } from './routes/map';
 import { NotFoundRoute } from './routes/not-found';
-import { OutboxRoute } from './routes/outbox';
-import { PermissionsRoute } from './routes/permissions';
-import { ResetPasswordRoute } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
-import { SettingsRoute } from './routes/settings';
 import { SosRoute } from './routes/sos';
 import { SplashRoute } from './routes/splash';
-import { SubscriptionSuccessRoute } from './routes/subscription-success';
-import { TrackRoute } from './routes/track';
-import { WelcomeRoute } from './routes/welcome';
 
 /**
  * Every route (docs/PRODUCT.md#screens-and-routes). Exported so tests can mount them in a memory router. Screens
  * that need an account sit under <RequireSession>; the rest (splash, welcome, permissions, the placeholders,
  * /track share links, subscription success, reset-password, not-found) are public.
+ * The shell, the dashboard, /sos, the splash and the error screens are in the first download; every other
+ * screen's code loads when it is first opened (`lazy`), and the service worker precaches it for offline use.
+ * `lazy` is a function, not an object: React Router empties a lazy object once loaded, and tests build many
+ * routers from this one array.
  */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     children: [
       { path: paths.splash, element: <SplashRoute /> },
-      { path: paths.welcome, element: <WelcomeRoute /> },
+      {
+        path: paths.welcome,
+        lazy: async () => ({ Component: (await import('./routes/welcome')).WelcomeRoute }),
+      },
       {
         element: <AppShell />,
         children: [
@@ -52,23 +48,51 @@ export const routes: RouteObject[] = [
             element: <RequireSession />,
             children: [
               { path: paths.sos, element: <SosRoute /> },
-              { path: paths.guardian, element: <GuardianRoute /> },
-              { path: paths.guardianView, element: <GuardianViewRoute /> },
-              { path: paths.outbox, element: <OutboxRoute /> },
+              {
+                path: paths.guardian,
+                lazy: async () => ({ Component: (await import('./routes/guardian')).GuardianRoute }),
+              },
+              {
+                path: paths.guardianView,
+                lazy: async () => ({ Component: (await import('./routes/guardian-view')).GuardianViewRoute }),
+              },
+              {
+                path: paths.outbox,
+                lazy: async () => ({ Component: (await import('./routes/outbox')).OutboxRoute }),
+              },
             ],
           },
-          { path: paths.map, element: <MapRoute /> },
-          { path: paths.checkIn, element: <CheckInRoute /> },
+          { path: paths.map, lazy: async () => ({ Component: (await import('./routes/map')).MapRoute }) },
+          {
+            path: paths.checkIn,
+            lazy: async () => ({ Component: (await import('./routes/checkin')).CheckInRoute }),
+          },
         ],
       },
-      { path: paths.permissions, element: <PermissionsRoute /> },
-      { path: paths.track, element: <TrackRoute /> },
+      {
+        path: paths.permissions,
+        lazy: async () => ({ Component: (await import('./routes/permissions')).PermissionsRoute }),
+      },
+      { path: paths.track, lazy: async () => ({ Component: (await import('./routes/track')).TrackRoute }) },
       {
         element: <RequireSession whenSignedOut="redirect-home" />,
-        children: [{ path: paths.settings, element: <SettingsRoute /> }],
+        children: [
+          {
+            path: paths.settings,
+            lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }),
+          },
+        ],
       },
-      { path: paths.subscriptionSuccess, element: <SubscriptionSuccessRoute /> },
-      { path: paths.resetPassword, element: <ResetPasswordRoute /> },
+      {
+        path: paths.subscriptionSuccess,
+        lazy: async () => ({
+          Component: (await import('./routes/subscription-success')).SubscriptionSuccessRoute,
+        }),
+      },
+      {
+        path: paths.resetPassword,
+        lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordRoute }),
+      },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

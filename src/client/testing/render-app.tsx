@@ -2,15 +2,34 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { STORAGE_KEYS } from '#shared/constants';
 import type { AuthSession } from '#shared/schemas/auth';
 import { AppProvider } from '../app/provider';
-import { routes } from '../app/router';
+import { routes as appRoutes } from '../app/router';
 import type { DeviceAdapters } from '../lib/device/device-context';
 import type { RealtimeTransport } from '../lib/realtime/realtime-transport';
 import { createFakeDevice } from './fake-device';
 import { createFakeRealtime } from './fake-realtime';
+
+/**
+ * The app's routes with every lazily loaded screen already loaded, so a test renders a screen synchronously as
+ * before code splitting. The lazy loading itself is exercised in the browser (e2e/on-demand-code.spec.ts).
+ */
+async function loadedRoutes(routes: RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    routes.map(async ({ lazy, children, ...route }) => {
+      const loaded = typeof lazy === 'function' ? await lazy() : {};
+      return {
+        ...route,
+        ...loaded,
+        ...(children ? { children: await loadedRoutes(children) } : {}),
+      } as RouteObject;
+    }),
+  );
+}
+
+const routes = await loadedRoutes(appRoutes);
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -18,10 +18,12 @@ export type TestApp = {
 /**
  * An app on its own fresh database, with a manual clock and the dev outbox. Pass `shared` to run a second
  * instance on the same database and clock (scale-out tests); the caller then closes that database itself.
+ * `clientDir` is the built client it serves (none by default).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   shared?: { db: Database; clock: ReturnType<typeof manualClock> },
+  clientDir?: string,
 ): Promise<TestApp> {
   const db = shared?.db ?? (await openTestDatabase());
   const config = loadConfig({
@@ -37,6 +39,7 @@ export async function createTestApp(
     logger: createLogger('silent'),
     clock,
     mailer: devOutboxMailer(db),
+    clientDir,
   });
   await app.ready();
   return {

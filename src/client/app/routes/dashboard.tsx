@@ -10,7 +10,6 @@ import { EmergencyContactsSlot } from '../../features/dashboard/components/emerg
 import { NavigationMenu } from '../../features/dashboard/components/navigation-menu';
 import { SystemReadyCard } from '../../features/device-status/components/system-ready-card';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { NotificationsDialog } from '../../features/notifications/components/notifications-dialog';
 import { DeliveryStatusPanel } from '../../features/sos/components/delivery-status-panel';
 import { EmergencyBanner } from '../../features/sos/components/emergency-banner';
 import { SosControl } from '../../features/sos/components/sos-control';
@@ -19,8 +18,19 @@ import { markOnboardingSeen } from '../../features/onboarding/utils/onboarding-s
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { useOnline } from '../../lib/device/use-online';
 import { paths } from '../../lib/paths';
-import { SettingsDialogContainer } from '../components/settings-dialog-container';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
+
+/** Settings (profile form, sections) and notifications are downloaded the first time their dialog opens. */
+const SettingsDialogContainer = lazyDialog(
+  async () => (await import('../components/settings-dialog-container')).SettingsDialogContainer,
+  ({ open }) => open,
+);
+const NotificationsDialog = lazyDialog(
+  async () =>
+    (await import('../../features/notifications/components/notifications-dialog')).NotificationsDialog,
+  ({ open }) => open,
+);
 
 /**
  * '/', '/auth' and '/contacts' once <DashboardGate> and <RequireSession> let the person through: the dashboard.

@@ -143,8 +143,8 @@ describe('/guardian/wards: the guardian view', () => {
     expect(within(card).getByText('Battery 15%')).toBeInTheDocument();
     expect(within(card).getByText('Offline')).toBeInTheDocument();
     expect(within(card).getByText('Last updated just now')).toBeInTheDocument();
-    const marker = card.querySelector('.leaflet-marker-icon');
-    expect(marker).not.toBeNull();
+    // The Leaflet map loads on demand (components/map/live-map.tsx): wait for it, then for its marker.
+    await waitFor(() => expect(card.querySelector('.leaflet-marker-icon')).not.toBeNull());
     // Live, not reloaded: no new request was needed.
     expect(api.requests.length).toBe(requestsBefore);
   });

@@ -5,7 +5,7 @@ import { PLACEHOLDER_TEXTS, SOS_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
 import { ContactCallList } from '../../features/contacts/components/contact-call-list';
-import { ContactFormDialog } from '../../features/contacts/components/contact-form-dialog';
+import { LazyContactFormDialog } from '../../features/contacts/components/lazy-contact-form-dialog';
 import { useContactDialog } from '../../features/contacts/hooks/use-contact-dialog';
 import { CallEmergencyButton } from '../../features/sos/components/call-emergency-button';
 import { DeliveryStatusPanel } from '../../features/sos/components/delivery-status-panel';
@@ -66,7 +66,7 @@ export function SosRoute() {
         onConfirm={flow.confirmQuickMessage}
         onCancel={flow.cancelQuickMessage}
       />
-      <ContactFormDialog userId={userId} controller={contactDialog} />
+      <LazyContactFormDialog userId={userId} controller={contactDialog} />
     </main>
   );
 }

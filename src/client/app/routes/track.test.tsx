@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACK_PAGE_REFRESH_MS } from '#shared/constants';
 import type { TrackResponse } from '#shared/schemas/share-link';
@@ -43,7 +43,8 @@ describe('/track/:shareCode (public)', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Last updated 2 min ago')).toBeInTheDocument();
     const map = screen.getByRole('region', { name: 'Map of the shared position' });
-    expect(map.querySelector('.leaflet-marker-icon')).not.toBeNull();
+    // The Leaflet map loads on demand (components/map/live-map.tsx).
+    await waitFor(() => expect(map.querySelector('.leaflet-marker-icon')).not.toBeNull());
     expect(screen.getByText(/^Link valid until /)).toBeInTheDocument();
     expect(api.requests.find((request) => request.path === PATH)?.authorization).toBeNull();
     // Outside the app shell: no bottom navigation, no login card.

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useDeleteContact } from '../api/delete-contact';
 import { isOptimistic, useContacts } from '../api/get-contacts';
 import { useContactDialog, type ContactDialogController } from '../hooks/use-contact-dialog';
-import { ContactFormDialog } from './contact-form-dialog';
+import { LazyContactFormDialog } from './lazy-contact-form-dialog';
 import { ContactRow } from './contact-row';
 
 type EmergencyContactsCardProps = {
@@ -85,7 +85,7 @@ export function EmergencyContactsCard({ userId, limit, dialog }: EmergencyContac
           </p>
         ) : null}
       </div>
-      <ContactFormDialog userId={userId} controller={controller} />
+      <LazyContactFormDialog userId={userId} controller={controller} />
     </Card>
   );
 }

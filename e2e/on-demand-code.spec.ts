@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { GUARDIAN_PAGE_TEXTS } from '../src/shared/guardian-ui-texts';
+import { NAV_TEXTS } from '../src/shared/ui-texts';
+import { personIn } from './support';
+
+// Screens other than the dashboard and /sos load their code on demand (src/client/app/router.tsx); the service
+// worker precaches every chunk, so they still open without a connection.
+test('the dashboard loads without the other screens, which still open offline', async ({ context }) => {
+  const requested: string[] = [];
+  // What the page asks for; the service worker's own precaching downloads every chunk, by design.
+  context.on('request', (request) => {
+    if (request.serviceWorker() === null) requested.push(new URL(request.url()).pathname);
+  });
+  const page = await personIn(context, 'Olive Offline', 'on-demand');
+
+  const firstVisit = requested.filter((path) => path.startsWith('/assets/'));
+  expect(firstVisit.length).toBeGreaterThan(0);
+  expect(
+    firstVisit.filter((path) => /\/(leaflet|guardian|settings-dialog-container|outbox)-/.test(path)),
+  ).toEqual([]);
+
+  // The service worker has taken over and precached the app, lazily loaded chunks included.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+  await context.setOffline(true);
+  await page.goto('/guardian');
+  await expect(page.getByRole('heading', { name: GUARDIAN_PAGE_TEXTS.title })).toBeVisible();
+  await page.goto('/map');
+  await expect(page.getByRole('heading', { name: NAV_TEXTS.escort })).toBeVisible();
+  await context.setOffline(false);
+});
