@@ -47,9 +47,10 @@ describe('<RequireSession>', () => {
     expect(screen.queryByText(/Signed in as/)).not.toBeInTheDocument();
   });
 
-  it('shows the login card in place of the screen when signed out', () => {
+  it('shows the login card in place of the screen when signed out', async () => {
     renderGate('ready');
-    expect(screen.getByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
+    // The sign-in form is downloaded when it is first shown.
+    expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
     expect(screen.queryByText(/Signed in as/)).not.toBeInTheDocument();
   });
 

@@ -1,12 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
-import { LoginCard } from '../../features/auth/components/login-card';
 import { useAuthStatus } from '../../features/auth/hooks/auth-status-context';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { LoadingOverlay } from '../../features/dashboard/components/loading-overlay';
 import { paths } from '../../lib/paths';
 import { RequiredSessionContext } from '../hooks/use-required-session';
 import { CenteredPage } from './centered-page';
+
+/**
+ * A signed-in person (the one who raises an SOS) never needs the sign-in form, so it is downloaded only when it is
+ * shown (bundle budget, docs/PERFORMANCE.md).
+ */
+const LoginCard = lazy(async () => ({
+  default: (await import('../../features/auth/components/login-card')).LoginCard,
+}));
 
 type RequireSessionProps = {
   /** What a signed-out visitor gets: the login card in place of the screen (default), or a redirect to '/'. */
@@ -25,9 +33,11 @@ export function RequireSession({ whenSignedOut = 'login' }: RequireSessionProps)
   if (!session) {
     if (whenSignedOut === 'redirect-home') return <Navigate to={paths.home} replace />;
     return (
-      <CenteredPage>
-        <LoginCard logo={<Logo size="md" />} />
-      </CenteredPage>
+      <Suspense fallback={<LoadingOverlay />}>
+        <CenteredPage>
+          <LoginCard logo={<Logo size="md" />} />
+        </CenteredPage>
+      </Suspense>
     );
   }
   return (

@@ -10,8 +10,14 @@ import { Input } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/form-field';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { notifyError } from '../../../lib/notify-error';
+import { lazyDialog } from '../../../components/lazy-dialog';
+
+/** Few people need it, so it is downloaded when first opened (bundle budget, docs/PERFORMANCE.md). */
+const ForgotPasswordDialog = lazyDialog(
+  async () => (await import('./forgot-password-dialog')).ForgotPasswordDialog,
+  ({ open }) => open,
+);
 
 type Mode = 'login' | 'signup';
 type Values = { fullName: string; email: string; password: string };
