@@ -7,19 +7,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { STORAGE_KEYS } from '#shared/constants';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const LIGHTHOUSE = 'lighthouse@12.8';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PAGES = ['/', '/sos', '/guardian'] as const;
 const RUN_TIMEOUT_MS = 180_000;
 
@@ -99,7 +88,7 @@ function lighthouseRun(url: string, profileDir: string, outputPath: string): Run
       '-y',
       LIGHTHOUSE,
       url,
-      `--chrome-flags=${[...CHROME_FLAGS, `--user-data-dir=${profileDir}`].join(' ')}`,
+      `--chrome-flags=${[...CHROMIUM_FLAGS, `--user-data-dir=${profileDir}`].join(' ')}`,
       '--only-categories=performance',
       '--output=json',
       `--output-path=${outputPath}`,
@@ -107,7 +96,7 @@ function lighthouseRun(url: string, profileDir: string, outputPath: string): Run
     ],
     {
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, CHROME_PATH: CHROMIUM },
+      env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
       timeout: RUN_TIMEOUT_MS,
     },
   );
@@ -168,8 +157,8 @@ function tableRow(page: string, figures: RunFigures): string {
 async function seedProfile(origin: string, session: unknown): Promise<string> {
   const profileDir = mkdtempSync(path.join(os.tmpdir(), 'beacon-lighthouse-'));
   const browser = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    args: CHROME_FLAGS,
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_FLAGS],
   });
   const page = browser.pages()[0] ?? (await browser.newPage());
   await page.goto(`${origin}/api/health`);
