@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core';
 import { STORAGE_KEYS } from '#shared/constants';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium';
 
+const LIGHTHOUSE = 'lighthouse@12.8';
 const PAGES = ['/', '/sos', '/guardian'] as const;
 const RUN_TIMEOUT_MS = 180_000;
 
