@@ -138,3 +138,37 @@ describe('request logs', () => {
     expect(incoming?.req?.path).toBe('/api/things');
   });
 });
+
+describe('share codes in logs', () => {
+  const CODE = 'SHARECODE-Zx81';
+
+  it.each([
+    `/track/${CODE}`,
+    `/api/track/${CODE}`,
+    `/api/track/${CODE}?x=1`,
+    `/TRACK/${CODE}`,
+    `/%74rack/${CODE}`,
+    `//track/${CODE}/more`,
+  ])('never appear in the request log of %s', async (url) => {
+    const { logger, lines } = capture('info');
+    const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
+    app.get('/api/track/:shareCode', async () => ({ ok: true }));
+    app.get('/track/:shareCode', async () => ({ ok: true }));
+    await app.inject({ method: 'GET', url });
+    await app.close();
+    const output = lines().join('\n');
+    expect(output).toContain('incoming request');
+    expect(output, url).not.toContain(CODE);
+  });
+
+  it('are replaced in messages, fields and errors, keeping the rest of the text', () => {
+    const { logger, lines } = capture();
+    logger.warn({ link: `https://beacon.example/track/${CODE}` }, `sent /track/${CODE} to a contact`);
+    logger.error({ err: new Error(`Reply was already sent for /api/track/${CODE}`) }, 'failed');
+    const output = lines().join('\n');
+    expect(output).not.toContain(CODE);
+    expect(output).toContain(`https://beacon.example/track/${REDACTED}`);
+    expect(output).toContain(`sent /track/${REDACTED} to a contact`);
+    expect(output).toContain(`/api/track/${REDACTED}`);
+  });
+});

@@ -1,5 +1,5 @@
 import pino, { type Logger, type DestinationStream } from 'pino';
-import { SENSITIVE_FIELD_FRAGMENTS } from '#shared/constants';
+import { SENSITIVE_FIELD_FRAGMENTS, TRACK_PAGE_PATH } from '#shared/constants';
 
 export const REDACTED = '[Redacted]';
 const SENSITIVE = new RegExp(SENSITIVE_FIELD_FRAGMENTS.join('|'), 'i');
@@ -11,14 +11,51 @@ const SENSITIVE = new RegExp(SENSITIVE_FIELD_FRAGMENTS.join('|'), 'i');
 export const isSensitiveField = (name: string): boolean => SENSITIVE.test(name);
 
 /**
+ * A share code is a bearer capability: whoever reads it follows the person live. It travels in the path
+ * (`/track/{code}`, `/api/track/{code}`), so every logged text has the segment after `/track/` replaced.
+ */
+const CAPABILITY_PATH = new RegExp(`(${TRACK_PAGE_PATH}/)[^/?#\\s"']+`, 'gi');
+
+/**
+ * `text` with every share code replaced. A percent-encoded path (`/%74rack/…`, which the router decodes and
+ * serves) is matched in its decoded form, so encoding cannot smuggle a code past the rule.
+ */
+export function redactCapabilityPaths(text: string): string {
+  const decoded = text.includes('%') ? safeDecode(text) : text;
+  CAPABILITY_PATH.lastIndex = 0;
+  if (!CAPABILITY_PATH.test(decoded)) return text;
+  return decoded.replace(CAPABILITY_PATH, `$1${REDACTED}`);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The path of a request URL as logs show it: no query string (a token or a position), no share code. */
+export function loggedPath(url: string): string {
+  return redactCapabilityPaths(url.split('?')[0] ?? '');
+}
+
+/**
  * Returns a copy with every sensitive field replaced, at any depth. pino's own `redact` needs exact paths; our
  * rule is by name fragment, so we walk the object instead.
  */
 export function redactSensitive(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return redactCapabilityPaths(value);
   if (value === null || typeof value !== 'object') return value;
   // Past this depth we cannot afford to look, so we cannot vouch for it either: drop it.
   if (depth > 8) return '[Truncated]';
-  if (value instanceof Error) return { type: value.name, message: value.message, stack: value.stack };
+  if (value instanceof Error) {
+    return {
+      type: value.name,
+      message: redactCapabilityPaths(value.message),
+      stack: value.stack && redactCapabilityPaths(value.stack),
+    };
+  }
   if (Array.isArray(value)) return value.map((item) => redactSensitive(item, depth + 1));
   // Class instances (a request, a response) are left to pino's serializers, which run after this.
   const prototype: unknown = Object.getPrototypeOf(value);
@@ -35,12 +72,22 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     {
       level,
       formatters: { log: (object) => redactSensitive(object) as Record<string, unknown> },
+      hooks: {
+        // The message text too: Fastify writes raw URLs into some (e.g. "Route GET:/track/… not found").
+        logMethod(args, method) {
+          method.apply(
+            this,
+            args.map((arg) => (typeof arg === 'string' ? redactCapabilityPaths(arg) : arg)) as typeof args,
+          );
+        },
+      },
       serializers: {
-        // Request logs name the route, never the query string (it may carry a token or a position).
+        // Request logs name the route, never the query string (it may carry a token or a position) nor a share
+        // code.
         req: (req: { method?: string; url?: string; id?: string }) => ({
           id: req.id,
           method: req.method,
-          path: String(req.url ?? '').split('?')[0],
+          path: loggedPath(String(req.url ?? '')),
         }),
       },
     },
