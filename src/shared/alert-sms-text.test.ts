@@ -108,6 +108,26 @@ describe('buildAlertSms', () => {
     expect(withinAMinute).toBe(onTime);
   });
 
+  it.each([
+    [30_000, 'under 1 min ago'],
+    [12 * 60_000 + 59_000, '12 min ago'],
+    [60 * 60_000, '1 h ago'],
+    [3 * 3_600_000 + 5 * 60_000, '3 h 5 min ago'],
+    [47 * 3_600_000 + 59 * 60_000, '47 h 59 min ago'],
+    [4 * 86_400_000 + 3_600_000, '4 days ago'],
+  ])('labels a last-known position taken %d ms before sending as "%s"', (ageMs, age) => {
+    const sentAt = new Date(at.getTime() + 1000);
+    const text = buildAlertSms({
+      fullName: 'Sam',
+      triggerType: 'manual',
+      at,
+      sentAt,
+      location: { latitude: 1.5, longitude: 2.5, lastKnownAt: new Date(sentAt.getTime() - ageMs) },
+    });
+    expect(text).toContain(`Last known location (${age}): ${mapLink(1.5, 2.5)}`);
+    expect(text).not.toContain('Location: ');
+  });
+
   it('formats negative coordinates in the map link', () => {
     expect(mapLink(-33.8688197, -151.2)).toBe('https://www.google.com/maps?q=-33.868820,-151.200000');
   });

@@ -16,9 +16,17 @@ export type AlertSmsInput = {
     longitude: number;
     accuracy?: number | null;
     address?: string | null;
+    /**
+     * Set when this is not a position the phone sent with the SOS but the newest one the server held (the phone
+     * had none): when it was taken. The text then says "Last known location" and how old it is.
+     */
+    lastKnownAt?: Date | null;
   } | null;
   message?: string | null;
-  /** A live tracking link (a stored share link); omitted when there is none. */
+  /**
+   * A live tracking link (a stored share link); omitted when there is none or when the person switched
+   * Settings › Privacy › Emergency Contact Access off.
+   */
   trackingUrl?: string | null;
 };
 
@@ -36,7 +44,7 @@ export function buildAlertSms(input: AlertSmsInput): string {
     late && input.sentAt
       ? `Time: ${formatUtc(input.at)} (sent ${formatSentAt(input.sentAt, input.at)}: the phone was offline)`
       : `Time: ${formatUtc(input.at)}`,
-    locationLine(input.location, late ? input.at : null),
+    locationLine(input.location, late ? input.at : null, input.sentAt ?? input.at),
   ];
   if (input.location?.address) lines.push(`Near: ${input.location.address}`);
   if (input.message?.trim()) lines.push(`Message: "${input.message.trim()}"`);
@@ -48,15 +56,32 @@ function triggerLabel(triggerType: string): string {
   return ALERT_TRIGGER_LABELS[triggerType as AlertTriggerType] ?? triggerType;
 }
 
-/** A late alert's position is where the person was when they raised it, and the text must say so. */
-function locationLine(location: AlertSmsInput['location'], takenAt: Date | null): string {
+/**
+ * A late alert's position is where the person was when they raised it, and the text must say so. A last-known
+ * position says its age, reckoned to when the text is sent, so no contact mistakes it for a current one.
+ */
+function locationLine(location: AlertSmsInput['location'], takenAt: Date | null, sentAt: Date): string {
   if (!location) return 'Location: unknown';
   const accuracy =
     location.accuracy != null && Number.isFinite(location.accuracy)
       ? ` (within ${Math.round(location.accuracy)} m)`
       : '';
-  const label = takenAt ? `Location at ${formatUtcTime(takenAt)} UTC` : 'Location';
+  const label = location.lastKnownAt
+    ? `Last known location (${formatAge(sentAt.getTime() - location.lastKnownAt.getTime())})`
+    : takenAt
+      ? `Location at ${formatUtcTime(takenAt)} UTC`
+      : 'Location';
   return `${label}: ${mapLink(location.latitude, location.longitude)}${accuracy}`;
+}
+
+/** "12 min ago", "3 h 5 min ago", "4 days ago": rounded down, never younger than the truth. */
+function formatAge(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return 'under 1 min ago';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 === 0 ? `${hours} h ago` : `${hours} h ${minutes % 60} min ago`;
+  return `${Math.floor(hours / 24)} days ago`;
 }
 
 function isLate(at: Date, sentAt: Date | undefined): boolean {

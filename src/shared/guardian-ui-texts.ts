@@ -117,6 +117,8 @@ export const GUARDIAN_VIEW_TEXTS = {
   raisedAt: (time: string): string => `Raised at ${time}`,
   trigger: (label: string): string => `Trigger: ${label}`,
   openMap: 'Open in Maps',
+  /** The phone sent no position with the SOS, so it carries the last one Beacon held, taken at `time`. */
+  openLastKnownMap: (time: string): string => `Last known location (${time}): Open in Maps`,
   locationUnknown: 'Location unknown',
   deliveriesTitle: 'Texts to emergency contacts',
   noDeliveries: 'No texts yet',

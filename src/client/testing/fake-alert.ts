@@ -11,6 +11,8 @@ export function fakeAlert(overrides: Partial<Alert> = {}, at: string = new Date(
     location_lng: null,
     location_accuracy: null,
     location_address: null,
+    location_source: null,
+    location_recorded_at: null,
     recording_id: null,
     occurred_at: at,
     created_at: at,

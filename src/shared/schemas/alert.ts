@@ -88,6 +88,13 @@ export const IdempotentRequestHeadersSchema = z.looseObject({
   [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional(),
 });
 
+/**
+ * Where an alert's position came from: `phone`, sent with the SOS; `last_known`, the newest position the server
+ * held when the phone sent none (taken at `location_recorded_at`).
+ */
+export const ALERT_LOCATION_SOURCES = ['phone', 'last_known'] as const;
+export type AlertLocationSource = (typeof ALERT_LOCATION_SOURCES)[number];
+
 export const ALERT_DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 
 /**
@@ -110,6 +117,10 @@ export const AlertSchema = z.object({
   location_lng: z.number().nullable(),
   location_accuracy: z.number().nullable(),
   location_address: z.string().nullable(),
+  /** Null without a position. Defaults to null for events stored before the field existed. */
+  location_source: z.enum(ALERT_LOCATION_SOURCES).nullable().default(null),
+  /** When a `last_known` position was taken; null otherwise. */
+  location_recorded_at: TimestampSchema.nullable().default(null),
   recording_id: z.string().nullable(),
   /** When the person raised it; earlier than `created_at` (when the server got it) for an SOS sent late. */
   occurred_at: TimestampSchema,

@@ -186,6 +186,29 @@ describe('/guardian/wards: the guardian view', () => {
     expect(within(card).getByText('Trigger: SOS button')).toBeInTheDocument();
   });
 
+  it('says when an alert carries a last-known position rather than one sent with the SOS', async () => {
+    const { realtime } = openGuardianView();
+    const card = await screen.findByRole('article', { name: 'Bob Ward' });
+    act(() => {
+      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
+    });
+    const takenAt = new Date(Date.now() - 12 * 60_000).toISOString();
+    act(() => {
+      realtime.emit(
+        event('alert.created', {
+          ...alert,
+          id: '00000005-0000-4000-8000-000000000009',
+          location_source: 'last_known',
+          location_recorded_at: takenAt,
+        }),
+      );
+    });
+    const banner = await screen.findByRole('alert', { name: 'Emergency alert from Bob Ward' });
+    const link = within(banner).getByRole('link', { name: /^Last known location \(.+\): Open in Maps$/ });
+    expect(link).toHaveAttribute('href', 'https://www.google.com/maps?q=51.510000,-0.130000');
+    expect(within(card).getByRole('link', { name: /^Last known location/ })).toBeInTheDocument();
+  });
+
   it('shows, in a new window, an alert raised before it opened, with each text status from the server', async () => {
     const failed: AlertDelivery = {
       ...delivery('failed'),

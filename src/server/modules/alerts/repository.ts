@@ -1,6 +1,7 @@
 import type {
   Alert,
   AlertDelivery,
+  AlertLocationSource,
   AlertDeliveryStatus,
   AlertTriggerType,
   DeliveryChannel,
@@ -18,6 +19,9 @@ export type AlertRow = {
   location_lng: number | null;
   location_accuracy: number | null;
   location_address: string | null;
+  location_source: AlertLocationSource | null;
+  /** When a last-known position was taken (null for the phone's own position or none). */
+  location_recorded_at: Date | null;
   recording_id: string | null;
   /** When the person raised it; earlier than `created_at` when a phone that was offline sends it later. */
   occurred_at: Date;
@@ -38,7 +42,7 @@ export type DeliveryRow = {
 };
 
 const ALERT_COLUMNS =
-  'id, user_id, idempotency_key, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, recording_id, occurred_at, created_at';
+  'id, user_id, idempotency_key, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, location_source, location_recorded_at, recording_id, occurred_at, created_at';
 const DELIVERY_COLUMNS =
   'id, alert_id, channel, recipient, recipient_name, status, attempts, last_error, next_attempt_at, sent_at';
 
@@ -49,8 +53,9 @@ export function insertAlert(tx: Queryable, alert: NewAlert): Promise<AlertRow | 
   return one<AlertRow>(
     tx,
     `INSERT INTO alerts (user_id, idempotency_key, trigger_type, message, notes, location_lat, location_lng,
-                         location_accuracy, location_address, recording_id, occurred_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                         location_accuracy, location_address, recording_id, occurred_at, created_at,
+                         location_source, location_recorded_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (user_id, idempotency_key) DO NOTHING
      RETURNING ${ALERT_COLUMNS}`,
     [
@@ -66,6 +71,8 @@ export function insertAlert(tx: Queryable, alert: NewAlert): Promise<AlertRow | 
       alert.recording_id,
       alert.occurred_at,
       alert.created_at,
+      alert.location_source,
+      alert.location_recorded_at,
     ],
   );
 }
@@ -259,6 +266,8 @@ export function toAlert(row: AlertRow): Alert {
     location_lng: row.location_lng,
     location_accuracy: row.location_accuracy,
     location_address: row.location_address,
+    location_source: row.location_source,
+    location_recorded_at: row.location_recorded_at?.toISOString() ?? null,
     recording_id: row.recording_id,
     occurred_at: row.occurred_at.toISOString(),
     created_at: row.created_at.toISOString(),

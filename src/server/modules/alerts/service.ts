@@ -45,10 +45,11 @@ import { AppError } from '../../http/app-error';
 import { enqueueJobs } from '../../scheduler/jobs';
 import { listContacts } from '../contacts/repository';
 import { activeGuardianIds, activeWards } from '../guardians/authorization';
-import { findFullNames } from '../profile/repository';
+import { findFullNames, findSosPreferences } from '../profile/repository';
 import { usersWithSubscriptions } from '../push/repository';
 import { getOrCreateActiveShareLink } from '../share-links/service';
 import type { AlertEvents } from './alert-events';
+import { alertPosition, smsLocation, type AlertPosition } from './alert-position';
 import type { ChangeSignal } from './change-signal';
 import { DELIVERY_JOB } from './delivery-job';
 import * as repo from './repository';
@@ -151,7 +152,8 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     const key = input.idempotencyKey ?? randomUUID();
     const now = clock.now();
     const { alert, created } = await lane.transaction(async (tx) => {
-      const inserted = await repo.insertAlert(tx, newAlertRow(input, key, now));
+      const position = await alertPosition(tx, input.userId, input.location);
+      const inserted = await repo.insertAlert(tx, newAlertRow(input, position, key, now));
       if (!inserted) {
         const existing = await repo.findAlertByKey(tx, input.userId, key);
         if (!existing) throw new Error('idempotent alert vanished');
@@ -191,15 +193,18 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     const guardians = [...(await usersWithSubscriptions(tx, await activeGuardianIds(tx, input.userId)))];
     const names = await findFullNames(tx, [input.userId, ...guardians]);
     const fullName = names.get(input.userId) ?? '';
-    const link = await getOrCreateActiveShareLink(tx, { userId: input.userId, now, origin: deps.origin });
+    // Emergency Contact Access off: the text goes out without a live-tracking link, and none is made for it.
+    const link = (await findSosPreferences(tx, input.userId)).contactsGetTrackingLink
+      ? await getOrCreateActiveShareLink(tx, { userId: input.userId, now, origin: deps.origin })
+      : null;
     const text = buildAlertSms({
       fullName,
       triggerType: input.triggerType,
       at: alert.occurred_at,
       sentAt: now,
-      location: input.location,
+      location: smsLocation(alert),
       message: input.message,
-      trackingUrl: link.url,
+      trackingUrl: link?.url,
     });
     const push = JSON.stringify(guardianPush(input.userId, fullName, alert.id));
     return [
@@ -291,17 +296,14 @@ function guardianPush(wardId: string, wardName: string, alertId: string): PushPa
   };
 }
 
-function newAlertRow(input: RaiseAlertInput, key: string, now: Date): repo.NewAlert {
+function newAlertRow(input: RaiseAlertInput, position: AlertPosition, key: string, now: Date): repo.NewAlert {
   return {
     user_id: input.userId,
     idempotency_key: key,
     trigger_type: input.triggerType,
     message: input.message ?? null,
     notes: input.notes ?? null,
-    location_lat: input.location?.latitude ?? null,
-    location_lng: input.location?.longitude ?? null,
-    location_accuracy: input.location?.accuracy ?? null,
-    location_address: input.location?.address ?? null,
+    ...position,
     recording_id: input.recordingId ?? null,
     occurred_at: new Date(now.getTime() - (input.raisedSecondsAgo ?? 0) * 1000),
     created_at: now,

@@ -81,6 +81,26 @@ export async function isSharingLocation(db: Queryable, userId: string): Promise<
 }
 
 /**
+ * What the person chose for what their SOS text carries: whether the server may use the positions it holds
+ * (Share Location) and whether contacts get the live-tracking link (Emergency Contact Access; on unless switched
+ * off). Without a profile: no stored positions, and the link as by default.
+ */
+export type SosPreferences = { sharesLocation: boolean; contactsGetTrackingLink: boolean };
+
+export async function findSosPreferences(db: Queryable, userId: string): Promise<SosPreferences> {
+  const row = await one<{ location_sharing_enabled: boolean; contact_access_off: boolean }>(
+    db,
+    `SELECT location_sharing_enabled, settings @> '{"emergencyContacts": false}'::jsonb AS contact_access_off
+     FROM profiles WHERE id = $1`,
+    [userId],
+  );
+  return {
+    sharesLocation: row?.location_sharing_enabled === true,
+    contactsGetTrackingLink: row?.contact_access_off !== true,
+  };
+}
+
+/**
  * Updates the given columns and merges `settings` into the stored ones. Column names come from a fixed list,
  * never from the request, so building the SET clause is safe.
  */

@@ -16,6 +16,13 @@ export function triggerLabel(triggerType: string): string {
   return ALERT_TRIGGER_LABELS[triggerType as keyof typeof ALERT_TRIGGER_LABELS] ?? triggerType;
 }
 
+/** The map link's words; a last-known position (not sent with the SOS) says so, and when it was taken. */
+export function mapLinkLabel(alert: WardAlert['alert']): string {
+  return alert.location_source === 'last_known' && alert.location_recorded_at
+    ? GUARDIAN_VIEW_TEXTS.openLastKnownMap(formatDayTime(alert.location_recorded_at))
+    : GUARDIAN_VIEW_TEXTS.openMap;
+}
+
 type WardAlertBannersProps = {
   userId: string;
   /** Where "Open Guardian View" leads; omitted on the guardian view itself. */
@@ -106,7 +113,7 @@ function WardAlertBanner({ entry, wardName, guardianViewPath, onDismiss }: WardA
             )}
           >
             <MapPin className="size-4" aria-hidden />
-            {GUARDIAN_VIEW_TEXTS.openMap}
+            {mapLinkLabel(alert)}
           </a>
         ) : (
           <span className="text-sm">{GUARDIAN_VIEW_TEXTS.locationUnknown}</span>

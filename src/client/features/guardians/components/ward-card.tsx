@@ -13,7 +13,7 @@ import type { WardAlert } from '../hooks/ward-activity-context';
 import type { WardJourney } from '../stores/ward-activity-store';
 import { isJourneyOpen, journeyDeadline, journeyDestination } from '../utils/journey';
 import { DeliveryStatuses } from './delivery-statuses';
-import { triggerLabel } from './ward-alert-banners';
+import { mapLinkLabel, triggerLabel } from './ward-alert-banners';
 
 type WardCardProps = {
   userId: string;
@@ -166,7 +166,7 @@ function AlertRow({ entry }: { entry: WardAlert }) {
           rel="noreferrer"
           className="self-start font-medium text-primary-text underline underline-offset-4"
         >
-          {GUARDIAN_VIEW_TEXTS.openMap}
+          {mapLinkLabel(alert)}
         </a>
       ) : null}
       <DeliveryStatuses deliveries={entry.deliveries} />
