@@ -250,7 +250,9 @@ export const SETTINGS_TEXTS = {
     },
     emergencyContacts: {
       label: 'Emergency Contact Access',
-      description: 'Let my emergency contacts receive my alerts',
+      // What the switch does (docs/PRODUCT.md, "Emergency Contact Access"): contacts are texted either way.
+      description:
+        'Send my emergency contacts a live-tracking link with my SOS text. When off, they still get the text, without the link.',
     },
   },
   dangerZone: 'Danger Zone',

@@ -152,6 +152,34 @@ describe('settings', () => {
     );
   });
 
+  it('saves Emergency Contact Access to the server and says what it does', async () => {
+    storeSession(fakeSession());
+    const api = mockApi([
+      profileRoute,
+      {
+        method: 'PATCH',
+        path: '/api/profile',
+        body: fakeProfile({ settings: { ...fakeProfile().settings, emergencyContacts: false } }),
+      },
+    ]);
+    const { user } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: /^Privacy/ }));
+    const toggle = await screen.findByRole('switch', { name: 'Emergency Contact Access' });
+    expect(toggle).toHaveAccessibleDescription(
+      'Send my emergency contacts a live-tracking link with my SOS text. When off, they still get the text, without the link.',
+    );
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await user.click(toggle);
+    await waitFor(() =>
+      expect(api.requests.at(-1)).toMatchObject({
+        method: 'PATCH',
+        path: '/api/profile',
+        body: { settings: { emergencyContacts: false } },
+      }),
+    );
+    expect(toggle).not.toBeChecked();
+  });
+
   it('flips a toggle back and says why when saving fails', async () => {
     storeSession(fakeSession());
     mockApi([
