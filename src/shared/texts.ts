@@ -68,6 +68,8 @@ export const FIELD_ISSUE_TEXTS = {
       : `${label} must be at least ${min}${unit ? ` ${unit}` : ''}`,
   atMost: (label: string, max: number, unit: string | null) =>
     `${label} must be at most ${max}${unit ? ` ${unit}` : ''}`,
+  moreThan: (label: string, min: number) => `${label} must be more than ${min}`,
+  lessThan: (label: string, max: number) => `${label} must be less than ${max}`,
   oneOf: (label: string, values: readonly string[]) => `${label} must be one of ${values.join(', ')}`,
   invalid: (label: string) => `${label} is not valid`,
   unknownFields: (keys: readonly string[]) =>

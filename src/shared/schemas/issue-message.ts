@@ -47,7 +47,11 @@ export function namesField(message: string, label: string): boolean {
     .some((word) => word.length >= 3 && text.includes(word));
 }
 
-/** The message for an issue the schema gave no message of its own (a zod per-parse error map). */
+/**
+ * The message for an issue the schema gave no message of its own (a zod per-parse error map). Written for a
+ * person: never zod's own words ("Invalid input: expected string, received number"), and a kind or format with
+ * no plain name falls back to "<Field> is not valid" rather than leak a type name.
+ */
 export function describeIssue(issue: z.core.$ZodRawIssue, rootLabel?: string): string {
   const label = fieldLabel(issue.path ?? [], rootLabel);
   const t = FIELD_ISSUE_TEXTS;
@@ -56,18 +60,23 @@ export function describeIssue(issue: z.core.$ZodRawIssue, rootLabel?: string): s
   }
   switch (issue.code) {
     case 'invalid_type':
-      return t.mustBe(label, kindOf(issue.expected));
+      return mustBeOrInvalid(label, KINDS[issue.expected]);
     case 'too_small':
-      return t.atLeast(label, Number(issue.minimum), unitOf(issue.origin));
+      return issue.inclusive === false
+        ? t.moreThan(label, Number(issue.minimum))
+        : t.atLeast(label, Number(issue.minimum), unitOf(issue.origin));
     case 'too_big':
-      return t.atMost(label, Number(issue.maximum), unitOf(issue.origin));
+      return issue.inclusive === false
+        ? t.lessThan(label, Number(issue.maximum))
+        : t.atMost(label, Number(issue.maximum), unitOf(issue.origin));
     case 'invalid_value': {
-      const values = issue.values.map((value) => JSON.stringify(value));
+      const values = issue.values.map(plainValue);
+      if (values.some((value) => value === null)) return t.invalid(label);
       if (values.length === 1) return t.mustBe(label, values[0]!);
-      return values.length <= 8 ? t.oneOf(label, values) : t.invalid(label);
+      return values.length <= 8 ? t.oneOf(label, values as string[]) : t.invalid(label);
     }
     case 'invalid_format':
-      return t.mustBe(label, `a valid ${formatName(issue.format)}`);
+      return mustBeOrInvalid(label, FORMATS[issue.format]);
     case 'unrecognized_keys':
       return t.unknownFields(issue.keys);
     default:
@@ -75,18 +84,28 @@ export function describeIssue(issue: z.core.$ZodRawIssue, rootLabel?: string): s
   }
 }
 
-function kindOf(expected: string): string {
-  const kinds: Record<string, string> = {
-    string: 'text',
-    number: 'a number',
-    int: 'a whole number',
-    boolean: 'true or false',
-    object: 'an object',
-    array: 'a list',
-    null: 'null',
-  };
-  return kinds[expected] ?? expected;
+function mustBeOrInvalid(label: string, kind: string | undefined): string {
+  return kind === undefined ? FIELD_ISSUE_TEXTS.invalid(label) : FIELD_ISSUE_TEXTS.mustBe(label, kind);
 }
+
+/** A value a field may take, quoted as a person would type it; null for one that has no such form. */
+function plainValue(value: unknown): string | null {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return String(value);
+  return null;
+}
+
+/** The kinds of value a field may expect, in plain words; any other kind is just "not valid". */
+const KINDS: Readonly<Record<string, string>> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  object: 'a set of fields',
+  array: 'a list',
+  date: 'a date',
+};
 
 function unitOf(origin: string): 'characters' | 'items' | null {
   if (origin === 'string') return 'characters';
@@ -94,14 +113,10 @@ function unitOf(origin: string): 'characters' | 'items' | null {
   return null;
 }
 
-function formatName(format: string): string {
-  const names: Record<string, string> = {
-    uuid: 'id',
-    guid: 'id',
-    email: 'e-mail address',
-    url: 'address (URL)',
-    datetime: 'date and time (ISO 8601)',
-    regex: 'value',
-  };
-  return names[format] ?? format;
-}
+const FORMATS: Readonly<Record<string, string>> = {
+  uuid: 'a valid id',
+  guid: 'a valid id',
+  email: 'a valid e-mail address',
+  url: 'a web address',
+  datetime: 'a date and time (ISO 8601)',
+};
