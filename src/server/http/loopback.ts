@@ -12,10 +12,9 @@ export function isLoopbackAddress(address: string): boolean {
 
 /**
  * Whether the client, as the server resolves it, is on this machine. Without TRUST_PROXY that is the socket's
- * peer. With TRUST_PROXY every request arrives from the proxy, so Fastify's `ips` lists the peer and each
- * X-Forwarded-For hop: all of them must be loopback. Checking only the client address Fastify picks (the
- * first hop) would let a remote caller who writes `X-Forwarded-For: 127.0.0.1` through a proxy that appends
- * pass as local.
+ * peer. With TRUST_PROXY every request arrives from the proxy, so Fastify's `ips` lists the proxy and the
+ * client it forwards (app.ts trusts one hop): both must be loopback. An `X-Forwarded-For: 127.0.0.1` a remote
+ * caller writes itself is an earlier entry, which is not trusted.
  */
 export function isLoopbackClient(request: Pick<FastifyRequest, 'ip' | 'ips'>): boolean {
   const chain = request.ips ?? [request.ip];
