@@ -76,11 +76,21 @@ export type AppDeps = {
   clientDir?: string;
 };
 
+/**
+ * TRUST_PROXY means Beacon is reached only through one reverse proxy: the client is the address that proxy saw,
+ * the last X-Forwarded-For entry (and its X-Forwarded-Proto counts). Trusting every hop (`true`) would take the
+ * first entry, which the client writes itself, and let one client pose as any number of addresses to the rate
+ * limits and as 127.0.0.1 to the dev outboxes. (Fastify refuses a numeric hop count outright.)
+ */
+function trustTheNearestProxyOnly(_address: string, hop: number): boolean {
+  return hop === 0;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, clock } = deps;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy ? trustTheNearestProxyOnly : false,
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerRoutingError,
   }).withTypeProvider<ZodTypeProvider>();

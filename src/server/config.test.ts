@@ -79,4 +79,25 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name}=`));
   });
+
+  // Everything else production needs, so that each test below meets only the rule it is about.
+  const twilio = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15550001111' };
+
+  it('refuses to start in production without PUBLIC_URL: links are never built from a request header', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ...twilio })).toThrow(
+      new ConfigError('Invalid configuration: PUBLIC_URL is required when NODE_ENV=production'),
+    );
+    // Development needs none: links use http://localhost:PORT (http/public-origin.ts).
+    expect(loadConfig({ NODE_ENV: 'development' }).publicUrl).toBeUndefined();
+  });
+
+  it('refuses PUSH_ALLOW_ANY_ENDPOINT in production (it would let anyone make the server call any URL)', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example.org', ...twilio };
+    expect(() => loadConfig({ ...production, PUSH_ALLOW_ANY_ENDPOINT: 'true' })).toThrow(
+      /^Invalid configuration: PUSH_ALLOW_ANY_ENDPOINT is for development and tests only/,
+    );
+    expect(loadConfig({ NODE_ENV: 'test', PUSH_ALLOW_ANY_ENDPOINT: 'true' }).push.allowAnyEndpoint).toBe(
+      true,
+    );
+  });
 });

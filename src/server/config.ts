@@ -114,6 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Every link Beacon sends (reset e-mails, the tracking link in an SOS text) starts with it; see public-origin.ts.
     throw new ConfigError('Invalid configuration: PUBLIC_URL is required when NODE_ENV=production');
   }
+  if (e.NODE_ENV === 'production' && e.PUSH_ALLOW_ANY_ENDPOINT) {
+    // It lets any signed-in person make the server POST to a URL of their choosing (modules/push/service.ts).
+    throw new ConfigError(
+      'Invalid configuration: PUSH_ALLOW_ANY_ENDPOINT is for development and tests only, not NODE_ENV=production',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,

@@ -179,4 +179,6 @@ export const PUSH_TEXTS = {
   alertBody: (wardName: string): string =>
     `${wardName || 'Your ward'} raised an emergency alert. Open Beacon to see where they are.`,
   invalidSubscription: 'This push subscription is not valid.',
+  subscriptionTaken:
+    'This browser’s alerts are registered to another Beacon account. Switch alerts on again to register them for yours.',
 } as const;

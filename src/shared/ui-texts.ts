@@ -449,7 +449,9 @@ export const DEV_OUTBOX_TEXTS = {
   refresh: 'Refresh',
   empty: 'No texts sent yet',
   to: 'To',
+  // The server answers 404 both when a real provider sends the texts and when this device is not the computer
+  // running Beacon (the outbox answers only there): the text must be true in both cases.
   unavailable:
-    'A real SMS provider is configured, so texts are really sent and not kept in a dev outbox here.',
+    'No dev outbox here: either a real SMS provider sends the texts, or this device is not the computer running Beacon.',
   loadFailed: 'The outbox could not be loaded.',
 } as const;

@@ -6,11 +6,15 @@
  *
  * - `public`: anyone (the health check, sign-in, a public tracking link: holding its code is the permission).
  * - `signed-in`: a bearer access token of a session that is still live (not signed out, not revoked).
+ *
+ * A route may also be `loopbackOnly` (the dev outboxes): a client that is not on this machine gets the same 404
+ * as a path that does not exist, before its token is even looked at, so nothing tells it the route is there.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '#shared/schemas/api-error';
 import { ERRORS } from '#shared/texts';
 import { AppError } from './app-error';
+import { isLoopbackClient } from './loopback';
 
 export const ACCESS_RULES = ['public', 'signed-in'] as const;
 export type AccessRule = (typeof ACCESS_RULES)[number];
@@ -32,6 +36,8 @@ declare module 'fastify' {
      * reserved for it (db/database.ts `urgent`).
      */
     urgent?: boolean;
+    /** Only for clients on this machine (http/loopback.ts); everyone else gets 404 like a missing route. */
+    loopbackOnly?: boolean;
   }
   interface FastifyRequest {
     /** Set for signed-in routes by the access hook; null on public routes. */
@@ -59,10 +65,15 @@ export function registerAccessControl(app: FastifyInstance, verify: VerifySessio
     }
   });
   app.addHook('onRequest', async (request) => {
-    if (request.is404 || request.routeOptions.config.access === 'public') return;
+    if (request.is404) return;
+    const config = request.routeOptions.config;
+    if (config.loopbackOnly === true && !isLoopbackClient(request)) {
+      throw new AppError('not_found', ERRORS.notFound);
+    }
+    if (config.access === 'public') return;
     // `signed-in` — and, defensively, a rule this hook does not know: only a live session passes.
     const token = bearerToken(request);
-    const auth = token ? await verify(token, { urgent: request.routeOptions.config.urgent === true }) : null;
+    const auth = token ? await verify(token, { urgent: config.urgent === true }) : null;
     if (!auth) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
     request.auth = auth;
   });

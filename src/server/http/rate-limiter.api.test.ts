@@ -73,4 +73,40 @@ describe('database rate limiter', () => {
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 429, code: 'rate_limited', headers: { 'retry-after': '60' } });
   });
+
+  it('with a slowdown, spaces hits out past the limit by a doubling delay instead of refusing the window', async () => {
+    const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
+    const sut = createRateLimiter(db, clock, {
+      name: 'slowdown',
+      limit: 2,
+      windowMs: 3_600_000,
+      slowdown: { firstDelayMs: 1000, maxDelayMs: 5000 },
+    });
+    expect(await sut.consume('k')).toMatchObject({ allowed: true, hits: 1 });
+    expect(await sut.consume('k')).toMatchObject({ allowed: true, hits: 2 });
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const refused = await sut.consume('k');
+      expect(refused.allowed).toBe(false);
+      waits.push(refused.retryAfterSeconds);
+      // A refused hit is not counted: asking again at once gives the same wait.
+      expect(await sut.consume('k')).toEqual(refused);
+      clock.advance(refused.retryAfterSeconds * 1000);
+      expect((await sut.consume('k')).allowed).toBe(true);
+    }
+    expect(waits).toEqual([1, 2, 4, 5, 5]);
+  });
+
+  it('record counts a hit that is never refused, and it delays the next consume', async () => {
+    const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
+    const sut = createRateLimiter(db, clock, {
+      name: 'record',
+      limit: 1,
+      windowMs: 3_600_000,
+      slowdown: { firstDelayMs: 2000, maxDelayMs: 60_000 },
+    });
+    for (let i = 0; i < 3; i++) await sut.record('k');
+    clock.advance(1000);
+    expect(await sut.consume('k')).toEqual({ allowed: false, hits: 3, retryAfterSeconds: 7 });
+  });
 });

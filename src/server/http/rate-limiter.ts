@@ -8,7 +8,10 @@ export type RateLimitDecision = {
   allowed: boolean;
   /** Hits counted in the current window, this one included. */
   hits: number;
-  /** Seconds until the current window ends (the value of `Retry-After`). */
+  /**
+   * The value of `Retry-After` when refused: seconds until the window ends or, for a limiter that slows down,
+   * until the next hit is allowed. When allowed: seconds until the window ends (0 for a slowed-down limiter).
+   */
   retryAfterSeconds: number;
 };
 
@@ -19,6 +22,8 @@ export type RateLimitDecision = {
 export type RateLimiter = {
   /** Counts one attempt for `key` and says whether it is within the limit. */
   consume(key: string): Promise<RateLimitDecision>;
+  /** Counts one attempt for `key` that is heard whatever the count (it still slows down the next ones). */
+  record(key: string): Promise<void>;
   /** Gives one counted attempt back (e.g. a sign-in that turned out to succeed). */
   refund(key: string): Promise<void>;
 };
@@ -26,9 +31,24 @@ export type RateLimiter = {
 export type RateLimiterOptions = {
   /** Prefix of every bucket, so limiters never share counters. */
   name: string;
+  /** Hits per window that are always allowed. */
   limit: number;
   windowMs: number;
+  /**
+   * Past `limit`, slow down instead of refusing for the rest of the window: a hit is allowed once
+   * `firstDelayMs × 2^(hits − limit)` (at most `maxDelayMs`) have passed since the previous counted hit, and
+   * refused with the time left before that. A refused hit is not counted, so waiting always gets through.
+   */
+  slowdown?: { firstDelayMs: number; maxDelayMs: number };
 };
+
+/**
+ * When the next hit of a slowed-down counter `c` may come: its last hit plus the delay its count has earned. One
+ * SQL expression for the conditional update and for the refusal's `Retry-After`, so they cannot disagree; the
+ * arguments are the placeholders of limit, firstDelayMs and maxDelayMs.
+ */
+const nextAllowedAt = (limit: string, first: string, max: string): string =>
+  `(c.last_hit_at + make_interval(secs => LEAST(${first}::float8 * power(2, c.hits - ${limit}), ${max}::float8) / 1000))`;
 
 export function createRateLimiter(db: Queryable, clock: Clock, options: RateLimiterOptions): RateLimiter {
   const windowOf = (now: Date): { start: Date; end: Date } => {
@@ -39,25 +59,61 @@ export function createRateLimiter(db: Queryable, clock: Clock, options: RateLimi
   // Keys are e-mail addresses and IP addresses: store only a digest so the table holds no personal data.
   const bucketOf = (key: string): string =>
     prefix + createHash('sha256').update(key).digest('base64url').slice(0, 32);
+  const secondsUntil = (end: Date, now: Date): number =>
+    Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
+
+  /** Adds one hit unless `allowedWhen` (SQL over the row `c`) is false; returns the new count, or null. */
+  async function hit(key: string, now: Date, allowedWhen: string, extra: unknown[]): Promise<number | null> {
+    const window = windowOf(now);
+    const { rows } = await db.query<{ hits: number }>(
+      `INSERT INTO rate_limit_counters AS c (bucket, window_start, hits, last_hit_at) VALUES ($1, $2, 1, $3)
+       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = c.hits + 1, last_hit_at = EXCLUDED.last_hit_at
+       WHERE ${allowedWhen}
+       RETURNING hits`,
+      [bucketOf(key), window.start, now, ...extra],
+    );
+    if (rows.length === 0) return null;
+    const hits = Number(rows[0]?.hits ?? 1);
+    // The first hit of a window is a good moment to forget this limiter's finished windows.
+    if (hits === 1) await pruneBefore(db, prefix, window.start);
+    return hits;
+  }
+
+  async function consumeSlowed(
+    key: string,
+    slowdown: NonNullable<RateLimiterOptions['slowdown']>,
+  ): Promise<RateLimitDecision> {
+    const now = clock.now();
+    const params = [options.limit, slowdown.firstDelayMs, slowdown.maxDelayMs];
+    const allowed = `c.hits < $4 OR c.last_hit_at IS NULL OR ${nextAllowedAt('$4', '$5', '$6')} <= $3`;
+    const hits = await hit(key, now, allowed, params);
+    if (hits !== null) return { allowed: true, hits, retryAfterSeconds: 0 };
+    const { rows } = await db.query<{ hits: number; next: Date }>(
+      `SELECT c.hits, ${nextAllowedAt('$3', '$4', '$5')} AS next FROM rate_limit_counters c
+       WHERE c.bucket = $1 AND c.window_start = $2`,
+      [bucketOf(key), windowOf(now).start, ...params],
+    );
+    const row = rows[0];
+    return {
+      allowed: false,
+      hits: Number(row?.hits ?? 0),
+      retryAfterSeconds: secondsUntil(row?.next ?? now, now),
+    };
+  }
 
   return {
     async consume(key) {
+      if (options.slowdown) return consumeSlowed(key, options.slowdown);
       const now = clock.now();
-      const window = windowOf(now);
-      const { rows } = await db.query<{ hits: number }>(
-        `INSERT INTO rate_limit_counters (bucket, window_start, hits) VALUES ($1, $2, 1)
-         ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limit_counters.hits + 1
-         RETURNING hits`,
-        [bucketOf(key), window.start],
-      );
-      const hits = Number(rows[0]?.hits ?? 1);
-      // The first hit of a window is a good moment to forget this limiter's finished windows.
-      if (hits === 1) await pruneBefore(db, prefix, window.start);
+      const hits = (await hit(key, now, 'true', [])) ?? 1;
       return {
         allowed: hits <= options.limit,
         hits,
-        retryAfterSeconds: Math.max(1, Math.ceil((window.end.getTime() - now.getTime()) / 1000)),
+        retryAfterSeconds: secondsUntil(windowOf(now).end, now),
       };
+    },
+    async record(key) {
+      await hit(key, clock.now(), 'true', []);
     },
     async refund(key) {
       await db.query(

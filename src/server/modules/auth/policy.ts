@@ -10,3 +10,11 @@ export const CONFIRMATION_PATH = '/api/auth/verify';
 /** Where the confirmation link lands: the site root (docs/PRODUCT.md#auth-endpoints). */
 export const AFTER_CONFIRMATION_PATH = '/';
 export const INVALID_LINK_REDIRECT = '/#error=invalid_link';
+
+/**
+ * Guessing one account's password from many addresses is slowed down, never locked (docs/SECURITY.md, decision
+ * 012): once the account has had AUTH_MAX_FAILED_SIGNINS failures in a window, an address that has already failed
+ * on it waits 1 s after the account's last failure, then 2 s, 4 s, … at most a minute. An address with no failure
+ * on the account is always heard, so the owner on a new phone gets in whatever others are trying.
+ */
+export const SIGNIN_SLOWDOWN = { firstDelayMs: 1000, maxDelayMs: 60_000 } as const;

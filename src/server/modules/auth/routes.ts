@@ -54,7 +54,7 @@ export const authRoutes =
       // The body's shape depends on the query's grant_type, so the handler picks the schema.
       (request) =>
         request.query.grant_type === 'password'
-          ? service.signIn(parseInput(PasswordGrantSchema, request.body))
+          ? service.signIn(parseInput(PasswordGrantSchema, request.body), request.ip)
           : service.refresh(parseInput(RefreshGrantSchema, request.body).refresh_token),
     );
 

@@ -29,6 +29,7 @@ import {
   CONFIRMATION_PATH,
   RECOVERY_LINK_TTL_MS,
   RECOVERY_PAGE_PATH,
+  SIGNIN_SLOWDOWN,
 } from './policy';
 import * as repo from './repository';
 import { hashToken, newOpaqueToken } from './secure-token';
@@ -53,7 +54,8 @@ export type AuthService = {
   /** Counts one auth request from a client address; 429 past the limit. */
   limitAddress(address: string): Promise<void>;
   signUp(input: SignUpInput): Promise<AuthSession>;
-  signIn(input: PasswordGrant): Promise<AuthSession>;
+  /** `address`: the client address as the server resolves it (request.ip), for the per-address throttle. */
+  signIn(input: PasswordGrant, address: string): Promise<AuthSession>;
   refresh(refreshToken: string): Promise<AuthSession>;
   logout(auth: AuthContext): Promise<void>;
   getUser(auth: AuthContext): Promise<AuthUser>;
@@ -81,11 +83,20 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     limit: deps.limits.maxRequestsPerAddress,
     windowMs,
   });
-  // Keyed by the e-mail as typed (normalised), whether or not it has an account: a lock says nothing.
-  const signInLimiter = createRateLimiter(db, clock, {
-    name: 'signin-account',
+  // Sign-in failures are keyed by the e-mail as typed (normalised), whether or not it has an account, so a
+  // refusal says nothing about the account. Per (account, address): one address may make only so many guesses
+  // at one account, and a refusal holds back only that address. Per account (all addresses together): past the
+  // same number, addresses that already failed are slowed down (SIGNIN_SLOWDOWN), never locked out.
+  const pairLimiter = createRateLimiter(db, clock, {
+    name: 'signin-pair',
     limit: deps.limits.maxFailedSignIns,
     windowMs,
+  });
+  const accountLimiter = createRateLimiter(db, clock, {
+    name: 'signin-account-pace',
+    limit: deps.limits.maxFailedSignIns,
+    windowMs,
+    slowdown: SIGNIN_SLOWDOWN,
   });
   // The same allowance caps recovery e-mails per address, so nobody can flood someone's inbox.
   const recoveryMailLimiter = createRateLimiter(db, clock, {
@@ -185,17 +196,29 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       return created.session;
     },
 
-    async signIn({ email, password }) {
-      // Counted before checking, so parallel guesses cannot overshoot the limit; a success gives it back.
-      const decision = await signInLimiter.consume(email);
-      if (!decision.allowed) throw tooManyRequests(decision);
+    async signIn({ email, password }, address) {
+      // Counted before checking, so parallel guesses cannot overshoot the limits; a success gives them back.
+      const pairKey = `${email}\n${address}`;
+      const pair = await pairLimiter.consume(pairKey);
+      if (!pair.allowed) throw tooManyRequests(pair);
+      if (pair.hits === 1) {
+        // This address has no failure on this account in the window: always heard (the owner on a new phone).
+        await accountLimiter.record(email);
+      } else {
+        const account = await accountLimiter.consume(email);
+        if (!account.allowed) {
+          // Not checked, so not a failure of this address: waiting is enough, it never adds up to a lock.
+          await pairLimiter.refund(pairKey);
+          throw tooManyRequests(account);
+        }
+      }
       const user = await repo.findUserByEmail(db, email);
       if (!user) {
         await passwords.verifyNothing(password);
         throw invalidCredentials();
       }
       if (!(await passwords.verify(user.password_hash, password))) throw invalidCredentials();
-      await signInLimiter.refund(email);
+      await Promise.all([pairLimiter.refund(pairKey), accountLimiter.refund(email)]);
       const now = clock.now();
       return db.transaction((tx) => issueSession(tx, user, now));
     },

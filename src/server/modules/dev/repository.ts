@@ -14,11 +14,13 @@ type OutboxRow = {
   created_at: Date;
 };
 
-async function listOutbox(db: Queryable, channel: 'email' | 'sms'): Promise<OutboxRow[]> {
+/** `userId`: only the rows kept for that person; undefined: every row of the channel. */
+async function listOutbox(db: Queryable, channel: 'email' | 'sms', userId?: string): Promise<OutboxRow[]> {
   const { rows } = await db.query<OutboxRow>(
     `SELECT id, recipient, subject, body, user_id, created_at FROM dev_outbox
-     WHERE channel = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
-    [channel, DEV_OUTBOX_LIST_LIMIT],
+     WHERE channel = $1 AND ($2::uuid IS NULL OR user_id = $2::uuid)
+     ORDER BY created_at DESC, id DESC LIMIT $3`,
+    [channel, userId ?? null, DEV_OUTBOX_LIST_LIMIT],
   );
   return rows;
 }
@@ -34,9 +36,13 @@ export async function listDevMail(db: Queryable): Promise<DevMailMessage[]> {
   }));
 }
 
-/** The dev outbox's texts, newest first. */
-export async function listDevSms(db: Queryable): Promise<DevSmsMessage[]> {
-  return (await listOutbox(db, 'sms')).map((row) => ({
+/**
+ * The dev outbox's texts of one person's alerts, newest first. The alert pipeline keeps each text with the id of
+ * the person who raised the alert (`user_id`, from the delivery's alert), so nobody reads another person's SOS
+ * texts and their live-tracking links.
+ */
+export async function listDevSms(db: Queryable, userId: string): Promise<DevSmsMessage[]> {
+  return (await listOutbox(db, 'sms', userId)).map((row) => ({
     id: row.id,
     to: row.recipient,
     body: row.body,

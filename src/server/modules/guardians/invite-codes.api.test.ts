@@ -236,10 +236,12 @@ describe('invite codes API', () => {
       limiters: {
         perUser: {
           consume: async () => ({ allowed: true, hits: 1, retryAfterSeconds: 1 }),
+          record: async () => {},
           refund: async () => {},
         },
         perAddress: {
           consume: async () => ({ allowed: true, hits: 1, retryAfterSeconds: 1 }),
+          record: async () => {},
           refund: async () => {},
         },
       },

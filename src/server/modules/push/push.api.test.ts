@@ -184,6 +184,31 @@ describe('Web Push API', () => {
     }
   });
 
+  it('never moves one person’s endpoint to another account: 409, and the owner keeps it', async () => {
+    const owner = await createTestUser(sut);
+    const intruder = await createTestUser(sut);
+    const endpoint = push.url('/owners-browser');
+    const ownerKeys = browserKeys().keys;
+    expect((await subscribe(owner, endpoint, ownerKeys)).statusCode).toBe(204);
+
+    const claimed = await subscribe(intruder, endpoint);
+    expect(claimed.statusCode).toBe(409);
+    expect(claimed.json()).toEqual({ error: 'conflict', message: PUSH_TEXTS.subscriptionTaken });
+    const { rows } = await sut.db.query<{ user_id: string; p256dh: string }>(
+      'SELECT user_id, p256dh FROM push_subscriptions WHERE endpoint = $1',
+      [endpoint],
+    );
+    expect(rows).toEqual([{ user_id: owner.id, p256dh: ownerKeys.p256dh }]);
+    // The owner may still renew their own subscription's keys.
+    const renewed = browserKeys().keys;
+    expect((await subscribe(owner, endpoint, renewed)).statusCode).toBe(204);
+    const after = await sut.db.query<{ user_id: string; p256dh: string }>(
+      'SELECT user_id, p256dh FROM push_subscriptions WHERE endpoint = $1',
+      [endpoint],
+    );
+    expect(after.rows).toEqual([{ user_id: owner.id, p256dh: renewed.p256dh }]);
+  });
+
   it('accepts only the browsers’ push services unless told otherwise (a subscription is a URL we call)', async () => {
     const user = await createTestUser(sut);
     const service = createPushService({
@@ -198,6 +223,17 @@ describe('Web Push API', () => {
       push.url('/x'),
       'http://fcm.googleapis.com/fcm/send/x',
       'https://169.254.169.254/x',
+      // Hosts of the same companies that are not push services (some serve anyone's content).
+      'https://storage.googleapis.com/bucket/x',
+      'https://evil.mozilla.com/x',
+      'https://anything.push.apple.com/x',
+      // Look-alikes, other ports, a user name, a nested Windows host.
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://fcm.googleapis.com./x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://user:pass@fcm.googleapis.com/fcm/send/x',
+      'https://notify.windows.com/w/?token=x',
+      'https://a.b.notify.windows.com/w/?token=x',
     ]) {
       await expect(service.subscribe(auth, { endpoint, keys })).rejects.toMatchObject({
         code: 'validation_failed',
@@ -209,6 +245,8 @@ describe('Web Push API', () => {
       'https://updates.push.services.mozilla.com/wpush/v2/abc',
       'https://web.push.apple.com/abc',
       'https://wns2-par02p.notify.windows.com/w/?token=abc',
+      // The default port written out is still the default port.
+      'https://fcm.googleapis.com:443/fcm/send/def',
     ]) {
       await expect(service.subscribe(auth, { endpoint, keys })).resolves.toBeUndefined();
     }

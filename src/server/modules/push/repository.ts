@@ -9,20 +9,23 @@ export type PushSubscriptionRow = {
 };
 
 /**
- * Saves a browser's subscription for the person. An endpoint belongs to one browser: if another account had it
- * (someone else signed in on that browser before), it now belongs to whoever subscribed last.
+ * Saves a browser's subscription for the person, or updates its keys when it is already theirs. Returns false,
+ * changing nothing, when the endpoint belongs to another account: an endpoint is never moved between accounts.
  */
-export async function upsertSubscription(
+export async function saveOwnSubscription(
   db: Queryable,
   subscription: { userId: string; endpoint: string; p256dh: string; auth: string; now: Date },
-): Promise<void> {
-  await db.query(
-    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at, updated_at)
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `INSERT INTO push_subscriptions AS s (user_id, endpoint, p256dh, auth, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, $5)
      ON CONFLICT (endpoint) DO UPDATE
-       SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, updated_at = EXCLUDED.updated_at`,
+       SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, updated_at = EXCLUDED.updated_at
+       WHERE s.user_id = EXCLUDED.user_id
+     RETURNING s.id`,
     [subscription.userId, subscription.endpoint, subscription.p256dh, subscription.auth, subscription.now],
   );
+  return rows.length > 0;
 }
 
 /** Removes one of the person's subscriptions; false when they had none with that endpoint. */

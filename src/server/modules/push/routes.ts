@@ -20,7 +20,10 @@ export const pushRoutes =
 
     app.post(
       '/api/push/subscriptions',
-      { config: { access: 'signed-in' }, schema: { body: PushSubscriptionRequestSchema } },
+      {
+        config: { access: 'signed-in', errors: ['conflict'] },
+        schema: { body: PushSubscriptionRequestSchema },
+      },
       async (request, reply) => {
         await service.subscribe(callerOf(request), request.body);
         return reply.status(204).send();

@@ -20,17 +20,26 @@ export type PushServiceDeps = {
   db: Database;
   clock: Clock;
   publicKey: string;
-  /** false: only https endpoints of the known browser push services (a subscription is a URL we POST to). */
+  /**
+   * false: only https endpoints of the browsers' push services (a subscription is a URL we POST to). true only in
+   * development and tests, for a local push service: config.ts refuses it in production.
+   */
   allowAnyEndpoint: boolean;
 };
 
-/** The push services of Chrome/Android, Firefox, Safari and Edge. */
-const PUSH_SERVICE_HOSTS = [
-  /\.googleapis\.com$/,
-  /\.mozilla\.com$/,
-  /\.push\.apple\.com$/,
-  /\.notify\.windows\.com$/,
-];
+/**
+ * The browsers' push services, by exact host: Firebase Cloud Messaging (Chrome, and the Chromium browsers that
+ * use it), Mozilla's autopush (Firefox), Apple's (Safari). A subscription's endpoint is a URL the server POSTs
+ * to, so a wider pattern (any *.googleapis.com) would let a person make Beacon call hosts that serve anyone's
+ * content.
+ */
+const PUSH_SERVICE_HOSTS: ReadonlySet<string> = new Set([
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+]);
+/** Windows Push Notification Services (Edge on Windows) hands out one host per region: wns2-<region>.notify.windows.com. */
+const WINDOWS_PUSH_HOST = /^[a-z0-9-]+\.notify\.windows\.com$/;
 
 export function createPushService(deps: PushServiceDeps): PushService {
   const { db, clock } = deps;
@@ -41,13 +50,16 @@ export function createPushService(deps: PushServiceDeps): PushService {
       if (!deps.allowAnyEndpoint && !isPushServiceUrl(subscription.endpoint)) {
         throw new AppError('validation_failed', PUSH_TEXTS.invalidSubscription, { field: 'endpoint' });
       }
-      await repo.upsertSubscription(db, {
+      const saved = await repo.saveOwnSubscription(db, {
         userId: auth.userId,
         endpoint: subscription.endpoint,
         p256dh: subscription.keys.p256dh,
         auth: subscription.keys.auth,
         now: clock.now(),
       });
+      // Another account's browser: taking it over would silence that person's alerts (their pushes would come
+      // here, encrypted with keys their browser cannot read).
+      if (!saved) throw new AppError('conflict', PUSH_TEXTS.subscriptionTaken);
     },
 
     async unsubscribe(auth, endpoint) {
@@ -108,7 +120,15 @@ function topicOf(body: string): string | undefined {
   }
 }
 
-function isPushServiceUrl(endpoint: string): boolean {
-  const url = new URL(endpoint);
-  return url.protocol === 'https:' && PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname));
+/** https on the default port, no user name or password, and one of the push services' hosts exactly. */
+export function isPushServiceUrl(endpoint: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.port !== '' || url.username !== '' || url.password !== '')
+    return false;
+  return PUSH_SERVICE_HOSTS.has(url.hostname) || WINDOWS_PUSH_HOST.test(url.hostname);
 }

@@ -10,7 +10,10 @@ export function getSmsOutbox(signal?: AbortSignal): Promise<DevSmsMessage[]> {
   );
 }
 
-/** 404 means the endpoint is not registered: a real SMS provider is configured (or this is production). */
+/**
+ * 404: no outbox for this client. The route is not registered (a real SMS provider is configured, or this is
+ * production), or it answers only clients on the computer running Beacon and this is not one.
+ */
 export function isOutboxUnavailable(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
