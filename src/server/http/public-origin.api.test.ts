@@ -16,7 +16,7 @@ const FORGED = {
   forwarded: 'host=evil.example;proto=http',
 };
 
-describe.each([
+describe.each<{ name: string; env: Record<string, string>; origin: string }>([
   {
     name: 'with PUBLIC_URL',
     env: { PUBLIC_URL: 'https://beacon.example.org' },

@@ -44,12 +44,12 @@ describe('SmsOutboxPage', () => {
     expect(api.requests.filter((request) => request.path === '/api/dev/sms-outbox')).toHaveLength(2);
   });
 
-  it('says a real SMS provider is configured when the outbox does not exist (404)', async () => {
+  it('says why there is no outbox when the server answers 404 (a real provider, or not this machine)', async () => {
     mockApi([]);
     renderWithProviders(<SmsOutboxPage homePath="/" />);
     expect(
       await screen.findByText(
-        'A real SMS provider is configured, so texts are really sent and not kept in a dev outbox here.',
+        'No dev outbox here: either a real SMS provider sends the texts, or this device is not the computer running Beacon.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeDisabled();
