@@ -10,3 +10,8 @@ export const CONFIRMATION_PATH = '/api/auth/verify';
 /** Where the confirmation link lands: the site root (docs/PRODUCT.md#auth-endpoints). */
 export const AFTER_CONFIRMATION_PATH = '/';
 export const INVALID_LINK_REDIRECT = '/#error=invalid_link';
+/**
+ * The session a recovery link opens may set a new password without the old one, once, for this long. Enough to
+ * type a new password; short, so a recovery link's session left open is not a way to take the account later.
+ */
+export const RECOVERY_SESSION_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
