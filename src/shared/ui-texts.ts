@@ -280,7 +280,6 @@ export const DELETE_ACCOUNT_TEXTS = {
     'This permanently deletes your account, profile, emergency contacts and history. This cannot be undone.',
   confirmLabel: 'Type DELETE to confirm',
   passwordLabel: 'Your password',
-  passwordHint: 'Needed to delete the account, so nobody else holding this phone can.',
   confirm: 'Delete Account',
   deleting: 'Deleting...',
   deletedTitle: 'Account deleted',

@@ -14,7 +14,7 @@ const requiredPassword = z.string({ error: VALIDATION.requiredFields }).min(1, V
 const currentPassword = z
   .string({ error: VALIDATION.currentPasswordRequired })
   .min(1, VALIDATION.currentPasswordRequired)
-  .max(LIMITS.password.max, VALIDATION.currentPasswordTooLong);
+  .max(LIMITS.password.max, VALIDATION.passwordTooLong);
 const newPassword = requiredPassword
   .min(LIMITS.password.min, VALIDATION.passwordTooShort)
   .max(LIMITS.password.max, VALIDATION.passwordTooLong);

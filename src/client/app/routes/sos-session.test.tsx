@@ -118,7 +118,8 @@ afterEach(() => {
   toast.dismiss();
 });
 
-describe('an SOS and the session refresh', () => {
+// Whole app renders with fake timers: generous time-outs for a busy machine (nothing here asserts on durations).
+describe('an SOS and the session refresh', { timeout: 20_000 }, () => {
   it('does not wait for a refresh that hangs: the alert is sent at once with the token the phone holds', async () => {
     const { alertTokens } = serveApi([{ status: 201, body: sent }], ['hang']);
     const device = createFakeDevice();

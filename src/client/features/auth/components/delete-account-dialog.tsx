@@ -77,11 +77,7 @@ function DeleteAccountConfirm({ open, onOpenChange, onDeleted }: DeleteAccountDi
           />
         )}
       </FormField>
-      <FormField
-        label={DELETE_ACCOUNT_TEXTS.passwordLabel}
-        hint={DELETE_ACCOUNT_TEXTS.passwordHint}
-        error={passwordError}
-      >
+      <FormField label={DELETE_ACCOUNT_TEXTS.passwordLabel} error={passwordError}>
         {(control) => (
           <Input
             {...control}

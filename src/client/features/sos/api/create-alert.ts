@@ -42,27 +42,12 @@ export async function createAlert(
     return await send();
   } catch (error) {
     if (!renewSession || !token || !(error instanceof ApiError) || error.status !== 401) throw error;
-    const renewed = await withinRenewalTime(renewSession(token));
+    // A renewal that fails or has not finished in time counts as no new token.
+    const tooLate = new Promise<null>((resolve) => setTimeout(resolve, SOS.sessionRenewalTimeoutMs, null));
+    const renewed = await Promise.race([renewSession(token).catch(() => null), tooLate]);
     if (!renewed) throw error;
     return send();
   }
-}
-
-/** The renewed token, or null when the renewal failed or did not finish in time. */
-function withinRenewalTime(renewal: Promise<string | null>): Promise<string | null> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(null), SOS.sessionRenewalTimeoutMs);
-    renewal.then(
-      (token) => {
-        clearTimeout(timer);
-        resolve(token);
-      },
-      () => {
-        clearTimeout(timer);
-        resolve(null);
-      },
-    );
-  });
 }
 
 /**
