@@ -65,6 +65,8 @@ for (const { tag, viewport } of SIZES) {
       await page.getByRole('button', { name: 'Delete Account' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Delete Account' });
       await confirm.getByLabel('Type DELETE to confirm').fill('DEL');
+      // Deleting needs the password too (the server refuses a deletion without it).
+      await confirm.getByLabel('Your password').fill(PASSWORD);
       await expect(confirm.getByRole('button', { name: 'Delete Account' })).toBeDisabled();
       await snap(page, testInfo, name('confirm-dialog-delete-account'));
       await confirm.getByRole('button', { name: 'Cancel' }).click();

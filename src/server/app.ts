@@ -124,9 +124,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const origin = publicOrigin(config);
   const sms = deps.sms ?? createSmsProvider(config, db.urgent, clock);
   const channels: ChannelSenders = { sms, email: mailChannel(deps.mailer) };
+  // Derives each rotated refresh token from the one it replaces (modules/auth/refresh-successor.ts).
+  const refreshKey = await loadServerSecret(db, 'refresh-successor-key');
   const modules: ServerModule[] = [
     createHealthModule({ db }),
-    createAuthModule({ db, clock, mailer: deps.mailer, tokens, limits: config.auth, origin, log: app.log }),
+    createAuthModule({
+      db,
+      clock,
+      mailer: deps.mailer,
+      tokens,
+      refreshKey,
+      limits: config.auth,
+      origin,
+      log: app.log,
+    }),
     createProfileModule({ db, clock }),
     createContactsModule({ db, clock }),
     createAlertsModule({

@@ -18,6 +18,8 @@ const EnvSchema = z.object({
     .optional(),
   PUBLIC_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // A refresh token presented again this soon after its first use gets the same new pair (a lost answer).
+  AUTH_REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z
     .string()
@@ -71,7 +73,13 @@ export type Config = {
   logLevel: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  auth: { maxFailedSignIns: number; maxRequestsPerAddress: number; rateWindowMinutes: number };
+  auth: {
+    maxFailedSignIns: number;
+    maxRequestsPerAddress: number;
+    rateWindowMinutes: number;
+    /** A spent refresh token presented again within this many seconds answers the pair it gave, not a revocation. */
+    refreshReuseGraceSeconds: number;
+  };
   trustProxy: boolean;
   sms: {
     twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
@@ -136,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailedSignIns: e.AUTH_MAX_FAILED_SIGNINS,
       maxRequestsPerAddress: e.AUTH_MAX_REQUESTS_PER_ADDRESS,
       rateWindowMinutes: e.AUTH_RATE_WINDOW_MINUTES,
+      refreshReuseGraceSeconds: e.AUTH_REFRESH_REUSE_GRACE_SECONDS,
     },
     trustProxy: e.TRUST_PROXY,
     sms: { twilio: twilioConfig(e), timeoutMs: e.SMS_TIMEOUT_MS },

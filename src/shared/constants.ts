@@ -38,6 +38,11 @@ export const SOS = {
   locationTimeoutMs: 5000,
   /** An SOS accepts a position fix up to this old rather than wait for a new one. */
   maxPositionAgeMs: 60_000,
+  /**
+   * An alert refused with 401 waits at most this long for the session refresh before its one retry; past it the
+   * alert takes the offline path (queued, messaging app) instead of waiting on a refresh that hangs.
+   */
+  sessionRenewalTimeoutMs: 5000,
 } as const;
 
 /**

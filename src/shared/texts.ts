@@ -1,5 +1,6 @@
 /** Every fixed user-facing text (docs/PRODUCT.md). UI and server import from here; never inline these. */
 import {
+  APP_NAME,
   EMERGENCY_SMS,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   LOCATION_LIMITS,
@@ -28,7 +29,7 @@ export const VALIDATION = {
   requiredFields: 'Please fill in all required fields',
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooLong: 'Password must be at most 256 characters long',
-  passwordWeak: 'Password is too weak or too common. Choose a longer, less predictable password.',
+  currentPasswordRequired: 'Current password is required',
   enterFullName: 'Please enter your full name',
   latitudeRange: 'Latitude must be between -90 and 90',
   longitudeRange: 'Longitude must be between -180 and 180',
@@ -50,6 +51,18 @@ export const VALIDATION = {
   tooManyPhoneNumbers: `You can text at most ${EMERGENCY_SMS.maxPhoneNumbers} phone numbers at once`,
   invalidIdempotencyKey: `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters`,
 } as const;
+
+const CHOOSE_ANOTHER = 'Choose a longer, less predictable password.';
+
+/** Why a new password was refused (`weak_password`): each reason says which rule the password broke. */
+export const WEAK_PASSWORD_TEXTS = {
+  common: `Password is too common: it is one of the passwords people pick most. ${CHOOSE_ANOTHER}`,
+  repetitive: `Password is too weak: it repeats the same characters. ${CHOOSE_ANOTHER}`,
+  sequential: `Password is too weak: it is a run of letters, digits or keys in order. ${CHOOSE_ANOTHER}`,
+  personal: `Password is too weak: it is built from your e-mail address or name. ${CHOOSE_ANOTHER}`,
+  productName: `Password is too weak: it contains the app's name, ${APP_NAME}. ${CHOOSE_ANOTHER}`,
+} as const;
+export type PasswordWeakness = keyof typeof WEAK_PASSWORD_TEXTS;
 
 /**
  * Words for refused input that has no message of its own (schemas/issue-message.ts): each names the field, so a
@@ -97,6 +110,7 @@ export const ERRORS = {
   userNotAuthenticated: 'User not authenticated',
   authSessionMissing: 'Auth session missing!',
   invalidCredentials: 'Invalid login credentials',
+  currentPasswordWrong: 'Your current password is not correct.',
   emailTaken: 'A user with this email address has already been registered',
   invalidRefreshToken: 'Invalid Refresh Token',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',

@@ -281,6 +281,7 @@ export const DELETE_ACCOUNT_TEXTS = {
   description:
     'This permanently deletes your account, profile, emergency contacts and history. This cannot be undone.',
   confirmLabel: 'Type DELETE to confirm',
+  passwordLabel: 'Your password',
   confirm: 'Delete Account',
   deleting: 'Deleting...',
   deletedTitle: 'Account deleted',

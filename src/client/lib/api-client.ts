@@ -37,6 +37,11 @@ export type ApiRequestOptions<T> = {
   signal?: AbortSignal;
   /** Extra request headers, e.g. `Idempotency-Key` for alerts. */
   headers?: Record<string, string>;
+  /**
+   * Whether a 401 signs the person out (default true). An SOS sets false: it refreshes and retries itself, and
+   * must not lose the session (and with it the refresh token) before its alert is safe.
+   */
+  signOutOn401?: boolean;
 };
 
 /** For 204 answers and answers whose body the caller does not need. */
@@ -66,7 +71,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   }
 
   if (!response.ok) {
-    if (response.status === 401 && token) signOutIfStillCurrent(token);
+    if (response.status === 401 && token && options.signOutOn401 !== false) signOutIfStillCurrent(token);
     throw await toApiError(response);
   }
   const body = response.status === 204 ? undefined : await readJsonBody(response);

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   'validation_failed',
   'not_authenticated',
   'invalid_credentials',
+  'current_password_wrong',
   'forbidden',
   'not_found',
   'conflict',

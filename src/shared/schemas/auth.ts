@@ -10,6 +10,11 @@ const requiredEmail = z
   .min(1, VALIDATION.requiredFields)
   .pipe(emailRule);
 const requiredPassword = z.string({ error: VALIDATION.requiredFields }).min(1, VALIDATION.requiredFields);
+/** The password the person has now, asked again before a sensitive change (a new password, deleting). */
+const currentPassword = z
+  .string({ error: VALIDATION.currentPasswordRequired })
+  .min(1, VALIDATION.currentPasswordRequired)
+  .max(LIMITS.password.max, VALIDATION.passwordTooLong);
 const newPassword = requiredPassword
   .min(LIMITS.password.min, VALIDATION.passwordTooShort)
   .max(LIMITS.password.max, VALIDATION.passwordTooLong);
@@ -77,10 +82,14 @@ export const VerifyLinkQuerySchema = z
   .meta({ example: { type: 'signup', token: 'the-token-from-the-e-mail' } });
 /** Answers that carry nothing (`{}`), e.g. recovery, which never says whether the address has an account. */
 export const EmptyResponseSchema = z.object({});
-/** Updating the auth user: a new password (after recovery) and/or metadata. */
+/**
+ * Updating the auth user: a new password and/or metadata. A new password needs `current_password`, except from
+ * the session a recovery link opened, once, within minutes (the server knows which session that is).
+ */
 export const UpdateUserRequestSchema = z
   .object({
     password: newPassword,
+    current_password: currentPassword,
     data: z.object({ full_name: fullNameRule }).partial(),
   })
   .partial()
@@ -90,8 +99,9 @@ export const UpdateUserRequestSchema = z
 export const DeleteAccountRequestSchema = z
   .object({
     confirmation: z.literal('DELETE'),
+    current_password: currentPassword,
   })
-  .meta({ example: { confirmation: 'DELETE' } });
+  .meta({ example: { confirmation: 'DELETE', current_password: 'the-password-you-have-now' } });
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
 
 /** The client-side login form (docs/PRODUCT.md#account-and-sign-in). */

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { importLegacyAlertQueue } from '../../features/sos/api/import-legacy-alert-queue';
-import { alertOutboxKind } from '../../features/sos/api/alert-outbox';
+import { createAlertOutboxKind } from '../../features/sos/api/alert-outbox';
 import { useQueuedAlertReporter } from '../../features/sos/hooks/use-queued-alerts';
 import { locationOutboxKind } from '../../features/tracking/api/location-outbox';
 import { useDevice } from '../../lib/device/device-context';
 import { deviceOutbox } from '../../lib/outbox/device-outbox';
 import { useOutboxRunner } from '../../lib/outbox/use-outbox';
-import { refreshBeforeAlert, useAlertOutcomeNotifier } from '../hooks/use-app-sos-flow';
+import { renewSessionForAlert, useAlertOutcomeNotifier } from '../hooks/use-app-sos-flow';
 
 /**
  * Sends what the device outbox holds for the signed-in person (alerts first, then location readings) wherever
@@ -24,8 +24,8 @@ export function OutboxRunner({ userId }: { userId: string | null }) {
 
   useEffect(() => {
     const stopAlerts = deviceOutbox.register(
-      // A stale access token is refreshed first, so the alert is not refused (and the person signed out) with 401.
-      { ...alertOutboxKind, beforeSend: refreshBeforeAlert },
+      // Sent at once with the token the phone holds; a 401 renews the session and retries once (create-alert.ts).
+      createAlertOutboxKind(renewSessionForAlert),
       (outcome) => latestReport.current(outcome),
     );
     const stopLocations = deviceOutbox.register(locationOutboxKind);

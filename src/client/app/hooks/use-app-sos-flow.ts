@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { refreshSessionIfNeeded } from '../../features/auth/api/refresh-session';
+import { refreshAfterRejection } from '../../features/auth/api/refresh-session';
 import { useContacts, type ContactsView } from '../../features/contacts/api/get-contacts';
 import { useAddNotification } from '../../features/notifications/hooks/notifications-context';
 import { profileQueryOptions } from '../../features/profile/api/get-profile';
@@ -13,10 +13,13 @@ import { useFlushOutbox } from '../../lib/outbox/use-outbox';
 import { alertOutcomeNotification } from '../utils/alert-outcome-notification';
 import { useRequiredSession } from './use-required-session';
 
-/** A stale access token is refreshed before an alert goes out, so the alert is not refused (and the person not
- * signed out) with a 401. Failures are ignored: the send itself decides what happens next. */
-export function refreshBeforeAlert(): Promise<unknown> {
-  return refreshSessionIfNeeded().catch(() => null);
+/**
+ * How an alert refused with 401 renews the session before its one retry (features/sos/api/create-alert.ts). It
+ * does not sign the person out when the refresh token is refused too: the alert first goes into the device
+ * outbox, and the next ordinary request's 401 signs out.
+ */
+export function renewSessionForAlert(staleAccessToken: string): Promise<string | null> {
+  return refreshAfterRejection(staleAccessToken, { signOutWhenRefused: false });
 }
 
 /** Alert outcomes become in-app notifications: the composition of the sos and notifications features. */
@@ -66,7 +69,7 @@ export function useAppSosFlow({
     soundEnabled,
     fullName: profile?.full_name || null,
     bannerMs,
-    beforeSend: refreshBeforeAlert,
+    renewSession: renewSessionForAlert,
     onOutcome,
     onNeedsContacts,
   });

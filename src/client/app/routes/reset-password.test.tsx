@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { WEAK_PASSWORD_TEXTS } from '#shared/texts';
 import { getSession } from '../../lib/session-store';
 import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
@@ -40,4 +41,22 @@ describe('/reset-password', () => {
       ]),
     );
   });
+
+  it('asks for no old password, and shows why the server refused a new one', async () => {
+    mockApi([
+      { method: 'POST', path: '/api/auth/verify', body: fakeSession({ access_token: 'recovered' }) },
+      {
+        method: 'PUT',
+        path: '/api/auth/user',
+        status: 400,
+        body: { error: 'weak_password', message: WEAK_PASSWORD_TEXTS.productName },
+      },
+    ]);
+    const { user } = renderApp('/reset-password?token=abc123');
+    expect(screen.queryByLabelText(/current password|your password/i)).toBeNull();
+    await user.type(screen.getByLabelText('New Password'), 'beacon-2026');
+    await user.type(screen.getByLabelText('Confirm Password'), 'beacon-2026');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByText(WEAK_PASSWORD_TEXTS.productName)).toBeInTheDocument();
+  }, 15_000);
 });

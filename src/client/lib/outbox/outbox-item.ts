@@ -31,8 +31,6 @@ export type OutboxKind<P, R = unknown> = {
   /** At most this many waiting per person; the oldest are dropped beyond it. */
   maxItems?: number;
   discardOnSignOut: boolean;
-  /** Runs before each send (e.g. refreshes a stale session so the send is not refused with 401). */
-  beforeSend?: () => Promise<unknown>;
   /** Resolves once the server confirmed the batch; rejects otherwise. */
   send(items: ReadonlyArray<OutboxItem<P>>): Promise<R>;
   /** True when the server refused the batch for good (retrying cannot help): the batch is dropped. */

@@ -76,7 +76,7 @@ function device() {
       random: () => 0,
       ...overrides,
     });
-  return { state, tab };
+  return { state, tab, name };
 }
 
 async function enqueueNotes(outbox: Outbox, kind: OutboxKind<Note, string>, ids: string[], owner = ADA) {
@@ -281,13 +281,19 @@ describe('the outbox', () => {
   });
 
   it('stops when the person changes while a send is being prepared', async () => {
-    const { state, tab } = device();
-    const outbox = tab();
-    const kind = noteKind({
-      beforeSend: async () => {
-        state.owner = BOB; // signed out and someone else signed in meanwhile
+    const { state, tab, name } = device();
+    const database = openOutboxDatabase(name);
+    const outbox = tab({
+      database: {
+        ...database,
+        list: async (ownerId, kind) => {
+          const items = await database.list(ownerId, kind);
+          state.owner = BOB; // signed out and someone else signed in while the batch was read
+          return items;
+        },
       },
     });
+    const kind = noteKind();
     outbox.register(kind);
     state.online = false;
     await enqueueNotes(outbox, kind, ['ada-1']);

@@ -101,7 +101,6 @@ export function createOutbox(deps: OutboxDeps): Outbox {
       }
       const batch = waiting.slice(0, kind.batchSize);
       if (batch.length === 0) return;
-      await kind.beforeSend?.().catch(() => undefined);
       // Sent with whoever's token the API client holds now: it must still be the items' owner.
       if (deps.currentOwnerId() !== ownerId) return;
       let result: R;

@@ -165,7 +165,7 @@ describe('DELETE /api/auth/user', () => {
       method: 'DELETE',
       url: '/api/auth/user',
       headers: alice.headers,
-      payload: { confirmation: 'DELETE' },
+      payload: { confirmation: 'DELETE', current_password: alice.password },
     });
     expect(res.statusCode).toBe(204);
 

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerModule } from '../server-module';
 import type { AccessTokens } from './access-token';
 import { createPasswordHasher } from './password';
+import { createRefreshSuccessor } from './refresh-successor';
 import { authRoutes } from './routes';
 import { createAuthService } from './service';
 
@@ -15,11 +16,18 @@ export function createAuthModule(deps: {
   clock: Clock;
   mailer: Mailer;
   tokens: AccessTokens;
+  /** The server key refresh tokens' successors are derived with (refresh-successor.ts). */
+  refreshKey: string;
   limits: Config['auth'];
   /** Where e-mailed links point (http/public-origin.ts). */
   origin: string;
   log: FastifyBaseLogger;
 }): ServerModule {
-  const service = createAuthService({ ...deps, passwords: createPasswordHasher() });
+  const { refreshKey, ...rest } = deps;
+  const service = createAuthService({
+    ...rest,
+    passwords: createPasswordHasher(),
+    successorOf: createRefreshSuccessor(refreshKey),
+  });
   return { name: 'auth', routes: authRoutes(service), idle: () => service.drain() };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORDS } from './common-passwords';
-import { isWeakPassword } from './password-strength';
+import { isWeakPassword, passwordWeakness } from './password-strength';
 
 describe('isWeakPassword', () => {
   it('ships a list of a few hundred common passwords, lower-cased and without blanks', () => {
@@ -95,5 +95,30 @@ describe('isWeakPassword', () => {
   it('is pure: the same answer every time', () => {
     const context = { email: 'jane@example.com', fullName: 'Jane' };
     expect(isWeakPassword('password', context)).toBe(isWeakPassword('password', context));
+  });
+
+  it.each([
+    'beacon-harbour-lantern',
+    'MyBeaconPassword2026',
+    'BEACON!river!stone',
+    'b3acon-harbour-lantern',
+    'be@c0n-harbour-lantern',
+    '8eacon-harbour-lantern',
+    'bea-con-harbour-lantern',
+    'lantern.b.e.a.c.o.n.42',
+  ])('rejects %j: it contains the product name, and says so', (password) => {
+    expect(passwordWeakness(password, { email: 'jane.doe@example.com', fullName: 'Jane Doe' })).toBe(
+      'productName',
+    );
+  });
+
+  it.each([
+    ['password123', {}, 'common'],
+    ['aaaaaaaaaaaa', {}, 'repetitive'],
+    ['hgfedcba', {}, 'sequential'],
+    ['Marguerite-2024', { email: 'marguerite@example.test' }, 'personal'],
+    ['blue-harbour-lantern-42', {}, null],
+  ] as const)('names the rule %j broke: %s → %s', (password, context, reason) => {
+    expect(passwordWeakness(password, context)).toBe(reason);
   });
 });

@@ -1,3 +1,5 @@
+import { APP_NAME } from '#shared/constants';
+import type { PasswordWeakness } from '#shared/texts';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 /** What we know about the person choosing the password: it must not be built from these. */
@@ -30,16 +32,34 @@ const MAX_SIMPLE_TAIL = 6;
 const MIN_PERSONAL_TOKEN = 3;
 
 /**
- * True when a password is too easy to guess (docs/PRODUCT.md#account-and-sign-in): a common password
- * (also with a short digit/symbol tail or simple letter-for-digit swaps), one repeated character or short
- * pattern, a run along the alphabet or a keyboard row, or built from the person's e-mail address or name.
- * Pure: no I/O, so it is unit-tested directly. Length is checked separately by the shared schema.
+ * Why a password is too easy to guess (docs/PRODUCT.md#account-and-sign-in), or null when it is not: it contains
+ * the product's name (also with simple letter-for-digit swaps: "b3acon"), is built from the person's e-mail
+ * address or name, is a common password (also with a short digit/symbol tail or simple swaps), one repeated
+ * character or short pattern, or a run along the alphabet or a keyboard row. The reason is what the refusal tells
+ * the person. Pure: no I/O, so it is unit-tested directly. Length is checked separately by the shared schema.
  */
-export function isWeakPassword(password: string, context: PasswordContext = {}): boolean {
+export function passwordWeakness(password: string, context: PasswordContext = {}): PasswordWeakness | null {
   const lower = password.toLowerCase();
-  return (
-    isCommon(lower) || isRepetitive(lower) || isSequential(lower) || containsPersonalToken(lower, context)
-  );
+  if (containsProductName(lower)) return 'productName';
+  if (containsPersonalToken(lower, context)) return 'personal';
+  if (isCommon(lower)) return 'common';
+  if (isRepetitive(lower)) return 'repetitive';
+  if (isSequential(lower)) return 'sequential';
+  return null;
+}
+
+export function isWeakPassword(password: string, context: PasswordContext = {}): boolean {
+  return passwordWeakness(password, context) !== null;
+}
+
+/**
+ * The first word anyone guessing a Beacon password tries. Swaps are undone ("b3@c0n"), an 8 may stand for the b,
+ * and separators are ignored ("bea-con").
+ */
+function containsProductName(lower: string): boolean {
+  const product = APP_NAME.toLowerCase();
+  const undone = alphanumeric(deLeet(lower.replace(/8/g, 'b')));
+  return alphanumeric(lower).includes(product) || undone.includes(product);
 }
 
 function isCommon(lower: string): boolean {

@@ -18,3 +18,9 @@ export const INVALID_LINK_REDIRECT = '/#error=invalid_link';
  * on the account is always heard, so the owner on a new phone gets in whatever others are trying.
  */
 export const SIGNIN_SLOWDOWN = { firstDelayMs: 1000, maxDelayMs: 60_000 } as const;
+
+/**
+ * The session a recovery link opens may set a new password without the old one, once, for this long. Enough to
+ * type a new password; short, so a recovery link's session left open is not a way to take the account later.
+ */
+export const RECOVERY_SESSION_PASSWORD_WINDOW_MS = 15 * 60 * 1000;

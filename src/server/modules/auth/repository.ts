@@ -73,13 +73,39 @@ export async function deleteUser(db: Queryable, id: string): Promise<void> {
 
 // ---- sessions and refresh tokens ---------------------------------------------------------------------------
 
-export async function insertSession(tx: Queryable, userId: string, now: Date): Promise<string> {
+/** `passwordResetUntil`: the session a recovery link opens may set a new password without the old one until then. */
+export async function insertSession(
+  tx: Queryable,
+  userId: string,
+  now: Date,
+  passwordResetUntil: Date | null = null,
+): Promise<string> {
   const row = await one<{ id: string }>(
     tx,
-    'INSERT INTO auth_sessions (user_id, created_at, refreshed_at) VALUES ($1, $2, $2) RETURNING id',
-    [userId, now],
+    `INSERT INTO auth_sessions (user_id, created_at, refreshed_at, password_reset_until)
+     VALUES ($1, $2, $2, $3) RETURNING id`,
+    [userId, now, passwordResetUntil],
   );
   return row!.id;
+}
+
+/**
+ * Closes a session's password-reset window; true when it was open. One conditional UPDATE, so of two password
+ * changes at once only one finds it open: the window is used once. An expired window is left as it is (closed).
+ */
+export async function closePasswordResetWindow(
+  tx: Queryable,
+  sessionId: string,
+  now: Date,
+): Promise<boolean> {
+  const row = await one(
+    tx,
+    `UPDATE auth_sessions SET password_reset_until = NULL
+     WHERE id = $1 AND password_reset_until > $2
+     RETURNING id`,
+    [sessionId, now],
+  );
+  return row !== undefined;
 }
 
 export async function markSessionRefreshed(tx: Queryable, sessionId: string, now: Date): Promise<void> {
@@ -153,11 +179,21 @@ export function spendRefreshToken(
   );
 }
 
-export function findRefreshToken(
-  tx: Queryable,
-  hash: string,
-): Promise<{ session_id: string; spent_at: Date | null } | undefined> {
-  return one(tx, 'SELECT session_id, spent_at FROM refresh_tokens WHERE token_hash = $1', [hash]);
+export type KnownRefreshToken = {
+  session_id: string;
+  user_id: string;
+  spent_at: Date | null;
+  session_revoked_at: Date | null;
+};
+
+export function findRefreshToken(tx: Queryable, hash: string): Promise<KnownRefreshToken | undefined> {
+  return one(
+    tx,
+    `SELECT rt.session_id, s.user_id, rt.spent_at, s.revoked_at AS session_revoked_at
+     FROM refresh_tokens AS rt JOIN auth_sessions AS s ON s.id = rt.session_id
+     WHERE rt.token_hash = $1`,
+    [hash],
+  );
 }
 
 // ---- one-time e-mail links ---------------------------------------------------------------------------------

@@ -104,7 +104,7 @@ export const authRoutes =
     app.put(
       '/api/auth/user',
       {
-        config: { access: 'signed-in', errors: ['weak_password'] },
+        config: { access: 'signed-in', errors: ['weak_password', 'current_password_wrong', 'rate_limited'] },
         schema: { body: UpdateUserRequestSchema, response: { 200: AuthUserSchema } },
       },
       (request) => service.updateUser(callerOf(request), request.body),
@@ -112,9 +112,12 @@ export const authRoutes =
 
     app.delete(
       '/api/auth/user',
-      { config: { access: 'signed-in' }, schema: { body: DeleteAccountRequestSchema } },
+      {
+        config: { access: 'signed-in', errors: ['current_password_wrong', 'rate_limited'] },
+        schema: { body: DeleteAccountRequestSchema },
+      },
       async (request, reply) => {
-        await service.deleteUser(callerOf(request));
+        await service.deleteUser(callerOf(request), request.body);
         return reply.status(204).send();
       },
     );

@@ -4,12 +4,13 @@ import { AUTH } from '#shared/constants';
 import type {
   AuthSession,
   AuthUser,
+  DeleteAccountRequestSchema,
   PasswordGrantSchema,
   SignUpRequestSchema,
   UpdateUserRequestSchema,
   VerifyRequest,
 } from '#shared/schemas/auth';
-import { ERRORS, VALIDATION } from '#shared/texts';
+import { ERRORS, VALIDATION, WEAK_PASSWORD_TEXTS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { confirmationEmail, recoveryEmail } from '../../adapters/mail/templates';
@@ -23,20 +24,23 @@ import type { AccessTokens } from './access-token';
 import { toAuthUser } from './auth-user';
 import { createBackgroundTasks } from './background-tasks';
 import type { PasswordHasher } from './password';
-import { isWeakPassword, type PasswordContext } from './password-strength';
+import { passwordWeakness, type PasswordContext } from './password-strength';
 import {
   CONFIRMATION_LINK_TTL_MS,
   CONFIRMATION_PATH,
   RECOVERY_LINK_TTL_MS,
   RECOVERY_PAGE_PATH,
   SIGNIN_SLOWDOWN,
+  RECOVERY_SESSION_PASSWORD_WINDOW_MS,
 } from './policy';
+import type { RefreshSuccessor } from './refresh-successor';
 import * as repo from './repository';
 import { hashToken, newOpaqueToken } from './secure-token';
 
 export type SignUpInput = z.output<typeof SignUpRequestSchema>;
 export type PasswordGrant = z.output<typeof PasswordGrantSchema>;
 export type UserUpdate = z.output<typeof UpdateUserRequestSchema>;
+export type AccountDeletion = z.output<typeof DeleteAccountRequestSchema>;
 
 export type AuthServiceDeps = {
   db: Database;
@@ -44,6 +48,8 @@ export type AuthServiceDeps = {
   mailer: Mailer;
   tokens: AccessTokens;
   passwords: PasswordHasher;
+  /** Derives a rotated refresh token from the one it replaces, so a repeat within the grace gets the same one. */
+  successorOf: RefreshSuccessor;
   limits: Config['auth'];
   /** Where e-mailed links point. */
   origin: string;
@@ -59,8 +65,10 @@ export type AuthService = {
   refresh(refreshToken: string): Promise<AuthSession>;
   logout(auth: AuthContext): Promise<void>;
   getUser(auth: AuthContext): Promise<AuthUser>;
+  /** A new password needs `current_password`, except once in the window of a recovery link's session. */
   updateUser(auth: AuthContext, update: UserUpdate): Promise<AuthUser>;
-  deleteUser(auth: AuthContext): Promise<void>;
+  /** Needs `current_password`: a stolen access token alone cannot delete the account. */
+  deleteUser(auth: AuthContext, request: AccountDeletion): Promise<void>;
   /** Starts sending a recovery e-mail if the address has an account; returns at once either way. */
   requestRecovery(email: string): void;
   verify(request: VerifyRequest): Promise<AuthSession | Record<string, never>>;
@@ -74,6 +82,8 @@ const invalidCredentials = (): AppError => new AppError('invalid_credentials', E
 const invalidRefreshToken = (): AppError => new AppError('invalid_refresh_token', ERRORS.invalidRefreshToken);
 const invalidLink = (): AppError => new AppError('invalid_link', ERRORS.invalidOrExpiredLink);
 const notAuthenticated = (): AppError => new AppError('not_authenticated', ERRORS.notAuthenticated);
+const currentPasswordRequired = (): AppError =>
+  new AppError('validation_failed', VALIDATION.currentPasswordRequired, { field: 'current_password' });
 
 export function createAuthService(deps: AuthServiceDeps): AuthService {
   const { db, clock, tokens, passwords } = deps;
@@ -104,28 +114,50 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     limit: deps.limits.maxFailedSignIns,
     windowMs,
   });
+  // Wrong current passwords per account: the check of a sensitive change must not be a password oracle for
+  // whoever holds a stolen access token. Only that token's holder can spend this account's allowance.
+  const currentPasswordLimiter = createRateLimiter(db, clock, {
+    name: 'current-password',
+    limit: deps.limits.maxFailedSignIns,
+    windowMs,
+  });
+  const refreshReuseGraceMs = deps.limits.refreshReuseGraceSeconds * 1000;
   const background = createBackgroundTasks(deps.log);
 
-  async function issueSession(tx: Queryable, user: repo.UserRow, now: Date): Promise<AuthSession> {
-    const sessionId = await repo.insertSession(tx, user.id, now);
-    const refreshToken = await addRefreshToken(tx, sessionId, now);
+  async function issueSession(
+    tx: Queryable,
+    user: repo.UserRow,
+    now: Date,
+    passwordResetUntil: Date | null = null,
+  ): Promise<AuthSession> {
+    const sessionId = await repo.insertSession(tx, user.id, now, passwordResetUntil);
+    const refreshToken = await addRefreshToken(tx, sessionId, now, newOpaqueToken());
     return sessionFor(user, sessionId, refreshToken, now);
   }
 
-  async function addRefreshToken(tx: Queryable, sessionId: string, now: Date): Promise<string> {
-    const token = newOpaqueToken();
+  async function addRefreshToken(
+    tx: Queryable,
+    sessionId: string,
+    now: Date,
+    token: string,
+  ): Promise<string> {
     const expiresAt = new Date(now.getTime() + AUTH.refreshTokenTtlDays * 86_400_000);
     await repo.insertRefreshToken(tx, { hash: hashToken(token), sessionId, now, expiresAt });
     return token;
   }
 
+  /**
+   * The session answer. `issuedAt` is when its access token was made: signing is deterministic, so the same
+   * claims and `issuedAt` give the same token again (the refresh reuse grace relies on it).
+   */
   async function sessionFor(
     user: repo.UserRow,
     sessionId: string,
     refreshToken: string,
-    now: Date,
+    issuedAt: Date,
+    now: Date = issuedAt,
   ): Promise<AuthSession> {
-    const access = await tokens.sign({ userId: user.id, sessionId, email: user.email }, now);
+    const access = await tokens.sign({ userId: user.id, sessionId, email: user.email }, issuedAt);
     return {
       access_token: access.token,
       refresh_token: refreshToken,
@@ -153,14 +185,47 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     return token;
   }
 
+  /** The refusal says which rule the password broke, so the person knows what to change. */
   function rejectWeak(password: string, context: PasswordContext): void {
-    if (isWeakPassword(password, context)) throw new AppError('weak_password', VALIDATION.passwordWeak);
+    const weakness = passwordWeakness(password, context);
+    if (weakness) throw new AppError('weak_password', WEAK_PASSWORD_TEXTS[weakness]);
   }
 
   async function currentUser(auth: AuthContext): Promise<repo.UserRow> {
     const user = await repo.findUserById(db, auth.userId);
     if (!user) throw notAuthenticated();
     return user;
+  }
+
+  /** Counted before checking, like a sign-in, so parallel guesses cannot overshoot; a match gives it back. */
+  async function checkCurrentPassword(user: repo.UserRow, password: string): Promise<void> {
+    const decision = await currentPasswordLimiter.consume(user.id);
+    if (!decision.allowed) throw tooManyRequests(decision);
+    if (!(await passwords.verify(user.password_hash, password))) {
+      throw new AppError('current_password_wrong', ERRORS.currentPasswordWrong);
+    }
+    await currentPasswordLimiter.refund(user.id);
+  }
+
+  /**
+   * A spent refresh token presented again: within the grace window after the rotation that spent it, and while
+   * its session lives, the answer is the pair that rotation gave (same refresh token, same access token); null
+   * otherwise. The successor's row proves the token was spent by a rotation, not by a sign-out.
+   */
+  async function replayRotation(
+    tx: Queryable,
+    known: repo.KnownRefreshToken,
+    token: string,
+    now: Date,
+  ): Promise<AuthSession | null> {
+    const rotatedAt = known.spent_at;
+    if (!rotatedAt || known.session_revoked_at) return null;
+    if (now.getTime() - rotatedAt.getTime() > refreshReuseGraceMs) return null;
+    const successor = deps.successorOf(token);
+    const issued = await repo.findRefreshToken(tx, hashToken(successor));
+    if (issued?.session_id !== known.session_id) return null;
+    const user = await repo.findUserById(tx, known.user_id);
+    return user ? sessionFor(user, known.session_id, successor, rotatedAt, now) : null;
   }
 
   return {
@@ -232,14 +297,19 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         if (!spent) {
           const known = await repo.findRefreshToken(tx, hash);
           if (!known?.spent_at) return 'invalid';
-          // A spent token presented again means it was copied: end the session for thief and owner alike.
+          // A lost answer retried, or two refreshes at once (on PostgreSQL the second waited for the first's
+          // row lock and then found the token spent): the same pair again.
+          const replayed = await replayRotation(tx, known, refreshToken, now);
+          if (replayed) return replayed;
+          // Past the grace window a spent token presented again means it was copied: end the session for
+          // thief and owner alike.
           await repo.revokeSession(tx, known.session_id, 'refresh_token_reused', now);
           return 'reused';
         }
         const user = await repo.findUserById(tx, spent.user_id);
         if (!user) return 'invalid';
         await repo.markSessionRefreshed(tx, spent.session_id, now);
-        const next = await addRefreshToken(tx, spent.session_id, now);
+        const next = await addRefreshToken(tx, spent.session_id, now, deps.successorOf(refreshToken));
         return sessionFor(user, spent.session_id, next, now);
       });
       if (typeof outcome === 'string') throw invalidRefreshToken();
@@ -259,10 +329,20 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       const fullName =
         update.data?.full_name ??
         (typeof user.user_metadata?.full_name === 'string' ? user.user_metadata.full_name : undefined);
-      if (update.password !== undefined) rejectWeak(update.password, { email: user.email, fullName });
+      const currentPassword = update.current_password;
+      if (update.password !== undefined) {
+        rejectWeak(update.password, { email: user.email, fullName });
+        // Without it, only the recovery session's window (checked, and closed, in the transaction) allows this.
+        if (currentPassword !== undefined) await checkCurrentPassword(user, currentPassword);
+      }
       const passwordHash = update.password === undefined ? undefined : await passwords.hash(update.password);
       const now = clock.now();
       const updated = await db.transaction(async (tx) => {
+        if (passwordHash !== undefined) {
+          // Any new password closes the window; without the current password it must have been open.
+          const inRecoveryWindow = await repo.closePasswordResetWindow(tx, auth.sessionId, now);
+          if (currentPassword === undefined && !inRecoveryWindow) throw currentPasswordRequired();
+        }
         const row = await repo.updateUser(tx, user.id, {
           passwordHash,
           metadata: update.data?.full_name === undefined ? undefined : { full_name: update.data.full_name },
@@ -279,7 +359,8 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       return toAuthUser(updated);
     },
 
-    async deleteUser(auth) {
+    async deleteUser(auth, request) {
+      await checkCurrentPassword(await currentUser(auth), request.current_password);
       await repo.deleteUser(db, auth.userId);
     },
 
@@ -306,7 +387,9 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         await repo.confirmEmail(tx, userId, now);
         if (type === 'signup') return {};
         const user = await repo.findUserById(tx, userId);
-        return user ? issueSession(tx, user, now) : null;
+        // Whoever opened the link may not know the old password: this session may set a new one, once, soon.
+        const resetUntil = new Date(now.getTime() + RECOVERY_SESSION_PASSWORD_WINDOW_MS);
+        return user ? issueSession(tx, user, now, resetUntil) : null;
       });
       if (!session) throw invalidLink();
       return session;

@@ -3,10 +3,11 @@ import { DELETE_ACCOUNT_CONFIRMATION } from '#shared/schemas/auth';
 import { apiRequest, noContent } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session-store';
 
-export async function deleteAccount(): Promise<void> {
+/** The server asks for the current password: an access token alone cannot delete an account. */
+export async function deleteAccount(currentPassword: string): Promise<void> {
   await apiRequest('/api/auth/user', {
     method: 'DELETE',
-    body: { confirmation: DELETE_ACCOUNT_CONFIRMATION },
+    body: { confirmation: DELETE_ACCOUNT_CONFIRMATION, current_password: currentPassword },
     schema: noContent,
   });
   clearSession();

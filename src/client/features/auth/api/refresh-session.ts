@@ -55,12 +55,17 @@ async function withLock<T>(task: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A refresh forced by the server refusing `staleAccessToken` (the realtime socket's close 4401), whatever the
- * token's expiry says. Under the same lock: when another tab already replaced that token, its session is used.
- * Resolves with the access token to use now, or null when the person is signed out (the server refused the
- * refresh token too). Rejects on network failures, so the caller can retry later.
+ * A refresh forced by the server refusing `staleAccessToken` (the realtime socket's close 4401, an alert's 401),
+ * whatever the token's expiry says. Under the same lock: when another tab already replaced that token, its
+ * session is used. Resolves with the access token to use now, or null when the server refused the refresh token
+ * too: then the person is signed out, unless `signOutWhenRefused` is false (an SOS first puts its alert in the
+ * device outbox; the next ordinary request's 401 signs out). Rejects on network failures, so the caller can
+ * retry later.
  */
-export function refreshAfterRejection(staleAccessToken: string): Promise<string | null> {
+export function refreshAfterRejection(
+  staleAccessToken: string,
+  { signOutWhenRefused = true }: { signOutWhenRefused?: boolean } = {},
+): Promise<string | null> {
   return withLock(async () => {
     const session = getSession();
     if (!session) return null;
@@ -71,7 +76,7 @@ export function refreshAfterRejection(staleAccessToken: string): Promise<string 
       return next.access_token;
     } catch (error) {
       if (!isClientError(error)) throw error;
-      if (getSession()?.refresh_token === session.refresh_token) clearSession();
+      if (signOutWhenRefused && getSession()?.refresh_token === session.refresh_token) clearSession();
       return null;
     }
   });

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useDeleteAccount } from '../api/delete-account';
+import { ApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
 
 type DeleteAccountDialogProps = {
@@ -15,9 +16,12 @@ type DeleteAccountDialogProps = {
   onDeleted: () => void;
 };
 
-/** Deleting is irreversible, so the person must type DELETE before the button works. */
+/**
+ * Deleting is irreversible, so the person must type DELETE and their password before the button works (the
+ * server refuses a deletion without the password: a signed-in phone in someone else's hands is not enough).
+ */
 export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAccountDialogProps) {
-  // Keyed on `open`, so every opening starts with an empty confirmation.
+  // Keyed on `open`, so every opening starts with an empty confirmation and password.
   return (
     <DeleteAccountConfirm key={String(open)} open={open} onOpenChange={onOpenChange} onDeleted={onDeleted} />
   );
@@ -25,16 +29,24 @@ export function DeleteAccountDialog({ open, onOpenChange, onDeleted }: DeleteAcc
 
 function DeleteAccountConfirm({ open, onOpenChange, onDeleted }: DeleteAccountDialogProps) {
   const [typed, setTyped] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const remove = useDeleteAccount();
   const confirm = (): void => {
-    remove.mutate(undefined, {
+    setPasswordError(null);
+    remove.mutate(password, {
       onSuccess: () => {
         toast.success(DELETE_ACCOUNT_TEXTS.deletedTitle, {
           description: DELETE_ACCOUNT_TEXTS.deletedMessage,
         });
         onDeleted();
       },
-      onError: (error) => notifyError(error),
+      onError: (error) => {
+        // A wrong password belongs to its field; anything else (rate limit, network) is a toast.
+        if (error instanceof ApiError && error.code === 'current_password_wrong')
+          setPasswordError(error.message);
+        else notifyError(error);
+      },
     });
   };
 
@@ -48,7 +60,7 @@ function DeleteAccountConfirm({ open, onOpenChange, onDeleted }: DeleteAccountDi
       confirmLabel={DELETE_ACCOUNT_TEXTS.confirm}
       pendingLabel={DELETE_ACCOUNT_TEXTS.deleting}
       pending={remove.isPending}
-      confirmDisabled={typed.trim() !== DELETE_ACCOUNT_CONFIRMATION}
+      confirmDisabled={typed.trim() !== DELETE_ACCOUNT_CONFIRMATION || password === ''}
       destructive
       onConfirm={confirm}
     >
@@ -61,6 +73,21 @@ function DeleteAccountConfirm({ open, onOpenChange, onDeleted }: DeleteAccountDi
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
+            disabled={remove.isPending}
+          />
+        )}
+      </FormField>
+      <FormField label={DELETE_ACCOUNT_TEXTS.passwordLabel} error={passwordError}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setPasswordError(null);
+            }}
+            autoComplete="current-password"
             disabled={remove.isPending}
           />
         )}

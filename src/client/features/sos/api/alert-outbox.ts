@@ -3,7 +3,7 @@ import { CreateAlertRequestSchema, type AlertDetail, type CreateAlertRequest } f
 import { deviceOutbox } from '../../../lib/outbox/device-outbox';
 import type { OutboxKind } from '../../../lib/outbox/outbox-item';
 import { replayRequest } from '../utils/replay-request';
-import { createAlert, isRetryableAlertError } from './create-alert';
+import { createAlert, isRetryableAlertError, type SessionRenewer } from './create-alert';
 
 /**
  * An SOS that could not reach the server waits in the device outbox under the Idempotency-Key it was first sent
@@ -16,18 +16,30 @@ const QueuedAlertPayloadSchema = z.object({
   request: z.custom<CreateAlertRequest>((value) => CreateAlertRequestSchema.safeParse(value).success),
 });
 
-export const alertOutboxKind: OutboxKind<QueuedAlertPayload, AlertDetail> = {
-  name: 'alert',
-  schema: QueuedAlertPayloadSchema,
-  batchSize: 1,
-  discardOnSignOut: false,
-  send: async ([item]) => {
-    if (!item) throw new Error('An alert batch holds one alert');
-    return createAlert(replayRequest(item.payload.request, item.createdAt, Date.now()), item.id);
-  },
-  // A refusal other than "try later" (network, 5xx, 429, 401) will not change on a retry.
-  isPermanentFailure: (error) => !isRetryableAlertError(error),
-};
+/**
+ * The alert kind. The app registers it with `renewSession`, so a queued alert whose token expired meanwhile is
+ * sent at once, and only on a 401 renews the session and tries once more (createAlert): no refresh before a send.
+ */
+export function createAlertOutboxKind(
+  renewSession?: SessionRenewer,
+): OutboxKind<QueuedAlertPayload, AlertDetail> {
+  return {
+    name: 'alert',
+    schema: QueuedAlertPayloadSchema,
+    batchSize: 1,
+    discardOnSignOut: false,
+    send: async ([item]) => {
+      if (!item) throw new Error('An alert batch holds one alert');
+      const request = replayRequest(item.payload.request, item.createdAt, Date.now());
+      return createAlert(request, item.id, renewSession);
+    },
+    // A refusal other than "try later" (network, 5xx, 429, 401) will not change on a retry.
+    isPermanentFailure: (error) => !isRetryableAlertError(error),
+  };
+}
+
+/** The kind as queued and listed (its name, schema and rules); sending uses the app's registered one. */
+export const alertOutboxKind = createAlertOutboxKind();
 
 export type AlertToQueue = {
   idempotencyKey: string;

@@ -1,3 +1,4 @@
+import { SOS } from '#shared/constants';
 import {
   AlertDetailSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -5,18 +6,48 @@ import {
   type CreateAlertRequest,
 } from '#shared/schemas/alert';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { getSession } from '../../../lib/session-store';
+
+/**
+ * Gets a new access token after the server refused `staleAccessToken` with 401: resolves with it, or null when
+ * the session cannot be renewed (the refresh token was refused too); rejects when no refresh could be made.
+ */
+export type SessionRenewer = (staleAccessToken: string) => Promise<string | null>;
 
 /**
  * POST /api/alerts. `idempotencyKey` is made once per SOS and sent with every retry of it, so the server raises
  * one alert and texts each contact once however often the phone retries.
+ *
+ * An SOS never waits on a session refresh before it goes: it is sent at once with the access token the phone
+ * holds. Only when the server answers 401 (the token expired) is the session renewed with `renewSession`, and the
+ * alert sent once more with the new token. A renewal that fails, or takes longer than
+ * `SOS.sessionRenewalTimeoutMs`, rejects with the 401, which callers treat as retryable: the alert is queued in
+ * the device outbox, never dropped. The 401 itself does not sign the person out (see `signOutOn401`).
  */
-export function createAlert(request: CreateAlertRequest, idempotencyKey: string): Promise<AlertDetail> {
-  return apiRequest('/api/alerts', {
-    method: 'POST',
-    body: request,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    schema: AlertDetailSchema,
-  });
+export async function createAlert(
+  request: CreateAlertRequest,
+  idempotencyKey: string,
+  renewSession?: SessionRenewer,
+): Promise<AlertDetail> {
+  const send = (): Promise<AlertDetail> =>
+    apiRequest('/api/alerts', {
+      method: 'POST',
+      body: request,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      schema: AlertDetailSchema,
+      signOutOn401: false,
+    });
+  const token = getSession()?.access_token;
+  try {
+    return await send();
+  } catch (error) {
+    if (!renewSession || !token || !(error instanceof ApiError) || error.status !== 401) throw error;
+    // A renewal that fails or has not finished in time counts as no new token.
+    const tooLate = new Promise<null>((resolve) => setTimeout(resolve, SOS.sessionRenewalTimeoutMs, null));
+    const renewed = await Promise.race([renewSession(token).catch(() => null), tooLate]);
+    if (!renewed) throw error;
+    return send();
+  }
 }
 
 /**

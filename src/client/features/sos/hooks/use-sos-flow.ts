@@ -9,7 +9,7 @@ import { useDevice } from '../../../lib/device/device-context';
 import { buildSmsUrl } from '../../../lib/device/sms-composer';
 import { readOfflineEmergencyData } from '../../../lib/offline-emergency-data';
 import { queueAlert } from '../api/alert-outbox';
-import { createAlert, isRetryableAlertError } from '../api/create-alert';
+import { createAlert, isRetryableAlertError, type SessionRenewer } from '../api/create-alert';
 import { unsentRecipients, type AlertOutcome } from '../utils/alert-outcome';
 import { getAlertLocation } from '../utils/get-alert-location';
 import { newIdempotencyKey } from '../utils/idempotency-key';
@@ -26,8 +26,11 @@ export type SosFlowOptions = {
   fullName: string | null;
   /** How long the "Emergency Mode Active" banner / activated state shows after a confirmed SOS. */
   bannerMs: number;
-  /** Runs before sending (the app refreshes a stale session so the alert is not refused with 401). */
-  beforeSend?: () => Promise<unknown>;
+  /**
+   * Renews the session when the alert is refused with 401, for its one retry. The alert never waits on a refresh
+   * before it is sent (create-alert.ts).
+   */
+  renewSession?: SessionRenewer;
   onOutcome?: (outcome: AlertOutcome) => void;
   /** The SOS needs contacts and there are none; the host may open the add-contact dialog. */
   onNeedsContacts?: () => void;
@@ -136,7 +139,6 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
       setPhase('sending');
       setComposerUrl(null);
       try {
-        await latest.current.beforeSend?.().catch(() => undefined);
         const location = await getAlertLocation(geolocation, SOS.locationTimeoutMs);
         const request: CreateAlertRequest = {
           triggerType,
@@ -148,7 +150,7 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
           return;
         }
         try {
-          const detail = await createAlert(request, idempotencyKey);
+          const detail = await createAlert(request, idempotencyKey, latest.current.renewSession);
           report(detail, false);
           // Not everyone was texted: offer the messaging app for those numbers (not opened unasked).
           const unsent = unsentRecipients(detail);
