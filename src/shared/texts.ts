@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   LOCATION_LIMITS,
   MAX_EMERGENCY_CONTACTS,
+  SMS_CAPS,
   type ALERT_TRIGGER_TYPES,
 } from './constants';
 
@@ -22,6 +23,10 @@ export const VALIDATION = {
   phoneFormat: 'Phone number must be in E.164 format (+1234567890)',
   phoneTooShort: 'Phone number must be at least 7 digits',
   phoneTooLong: 'Phone number must be at most 15 digits',
+  phoneNotReal: 'This is not a valid phone number',
+  phonePremiumRate: 'This is a premium-rate number: Beacon does not text those',
+  phoneSharedCost: 'This is a shared-cost number: Beacon does not text those',
+  notYourContact: 'Phone number is not one of your emergency contacts: add it as a contact first',
   messageEmpty: 'Message cannot be empty',
   messageTooLong: 'Emergency message must be less than 500 characters',
   invalidContent: 'Invalid content detected',
@@ -108,6 +113,16 @@ export const ERRORS = {
   invalidOrExpiredCode: 'Invalid or expired invite code',
   codeExpired: 'This invite code has expired',
   tooManyContacts: `You can keep at most ${MAX_EMERGENCY_CONTACTS} emergency contacts.`,
+  newContactNumbersCap: `You can give your contacts at most ${SMS_CAPS.newContactNumbersPerDay} new phone numbers a day. Try again tomorrow.`,
+} as const;
+
+/**
+ * Why a cap held an alert text back (alert_deliveries.held_reason): the delivery's `last_error`, and what the SOS
+ * screen shows beside that contact (docs/SECURITY.md#texts-cannot-be-abused).
+ */
+export const HELD_TEXT_REASONS = {
+  number_hourly_cap: `Not sent: this number already got ${SMS_CAPS.textsPerNumberPerHour} alert texts this hour, the most Beacon sends to one number. Text them yourself.`,
+  global_breaker: 'Not sent: Beacon reached its limit of texts for this hour. Text them yourself.',
 } as const;
 
 /** How an alert's trigger reads in the text message contacts receive. */

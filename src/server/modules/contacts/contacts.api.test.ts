@@ -21,13 +21,13 @@ describe('emergency contacts API', () => {
     const user = await createTestUser(sut);
     expect(await list(user)).toEqual([]);
 
-    const created = await add(user, { name: '  Alex Doe ', phone: ' +15551234567 ', relationship: 'Family' });
+    const created = await add(user, { name: '  Alex Doe ', phone: ' +12015550120 ', relationship: 'Family' });
     expect(created.statusCode).toBe(201);
     const contact = created.json();
     expect(contact).toEqual({
       id: String(sut.clock.now().getTime()),
       name: 'Alex Doe',
-      phone: '+15551234567',
+      phone: '+12015550120',
       relationship: 'Family',
     });
 
@@ -35,11 +35,11 @@ describe('emergency contacts API', () => {
       method: 'PATCH',
       url: `/api/contacts/${contact.id}`,
       headers: user.headers,
-      payload: { phone: '+15557654321' },
+      payload: { phone: '+12015550131' },
     });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual({ ...contact, phone: '+15557654321' });
-    expect(await list(user)).toEqual([{ ...contact, phone: '+15557654321' }]);
+    expect(edited.json()).toEqual({ ...contact, phone: '+12015550131' });
+    expect(await list(user)).toEqual([{ ...contact, phone: '+12015550131' }]);
 
     const deleted = await sut.app.inject({
       method: 'DELETE',
@@ -55,7 +55,7 @@ describe('emergency contacts API', () => {
     const user = await createTestUser(sut);
     // The manual clock does not move: every id is made in the same millisecond.
     for (const name of ['First One', 'Second One', 'Third One']) {
-      expect((await add(user, { name, phone: '+15551234567' })).statusCode).toBe(201);
+      expect((await add(user, { name, phone: '+12015550120' })).statusCode).toBe(201);
     }
     const contacts = await list(user);
     expect(contacts.map((c) => c.name)).toEqual(['First One', 'Second One', 'Third One']);
@@ -64,25 +64,25 @@ describe('emergency contacts API', () => {
   });
 
   it.each([
-    [{ name: 'A', phone: '+15551234567' }, VALIDATION.nameTooShort],
-    [{ name: 'x'.repeat(101), phone: '+15551234567' }, VALIDATION.nameTooLong],
-    [{ name: 'Bob <b>', phone: '+15551234567' }, VALIDATION.nameInvalid],
-    [{ phone: '+15551234567' }, VALIDATION.nameTooShort],
+    [{ name: 'A', phone: '+12015550120' }, VALIDATION.nameTooShort],
+    [{ name: 'x'.repeat(101), phone: '+12015550120' }, VALIDATION.nameTooLong],
+    [{ name: 'Bob <b>', phone: '+12015550120' }, VALIDATION.nameInvalid],
+    [{ phone: '+12015550120' }, VALIDATION.nameTooShort],
     [{ name: 'Bob Smith', phone: '+1555' }, VALIDATION.phoneTooShort],
     [{ name: 'Bob Smith', phone: '+1555123456789012' }, VALIDATION.phoneTooLong],
     [{ name: 'Bob Smith', phone: '+0551234567' }, VALIDATION.phoneFormat],
     [{ name: 'Bob Smith', phone: '555-123-4567' }, VALIDATION.phoneFormat],
     [{ name: 'Bob Smith' }, VALIDATION.phoneFormat],
-    [{ name: 'Bob Smith', phone: '+15551234567', relationship: 'X' }, VALIDATION.relationshipTooShort],
+    [{ name: 'Bob Smith', phone: '+12015550120', relationship: 'X' }, VALIDATION.relationshipTooShort],
     [
-      { name: 'Bob Smith', phone: '+15551234567', relationship: 'y'.repeat(51) },
+      { name: 'Bob Smith', phone: '+12015550120', relationship: 'y'.repeat(51) },
       VALIDATION.relationshipTooLong,
     ],
     [
-      { name: 'Bob Smith', phone: '+15551234567', relationship: 'Friend & co' },
+      { name: 'Bob Smith', phone: '+12015550120', relationship: 'Friend & co' },
       VALIDATION.relationshipInvalid,
     ],
-    [{ name: 'Bob\u0000Smith', phone: '+15551234567' }, FIELD_ISSUE_TEXTS.unstorableText('Name')],
+    [{ name: 'Bob\u0000Smith', phone: '+12015550120' }, FIELD_ISSUE_TEXTS.unstorableText('Name')],
   ])('rejects %j with its message', async (payload, message) => {
     const user = await createTestUser(sut);
     const res = await add(user, payload);
@@ -94,7 +94,7 @@ describe('emergency contacts API', () => {
   it('validates edits the same way and needs at least one field', async () => {
     const user = await createTestUser(sut);
     const contact = (
-      await add(user, { name: 'Bob Smith', phone: '+15551234567', relationship: 'Friend' })
+      await add(user, { name: 'Bob Smith', phone: '+12015550120', relationship: 'Friend' })
     ).json();
     const patch = (payload: Record<string, string>) =>
       sut.app.inject({ method: 'PATCH', url: `/api/contacts/${contact.id}`, headers: user.headers, payload });
@@ -121,7 +121,7 @@ describe('emergency contacts API', () => {
        FROM generate_series(1, $2::int) AS n`,
       [user.id, MAX_EMERGENCY_CONTACTS],
     );
-    const res = await add(user, { name: 'One Too Many', phone: '+15551234567' });
+    const res = await add(user, { name: 'One Too Many', phone: '+12015550120' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'too_many_contacts', message: ERRORS.tooManyContacts });
   });
@@ -129,7 +129,7 @@ describe('emergency contacts API', () => {
   it('loses nothing when two devices add contacts at the same time', async () => {
     const user = await createTestUser(sut);
     const names = ['Ann Smith', 'Ben Smith', 'Cat Smith', 'Dan Smith', 'Eve Smith'];
-    const results = await Promise.all(names.map((name) => add(user, { name, phone: '+15551234567' })));
+    const results = await Promise.all(names.map((name) => add(user, { name, phone: '+12015550120' })));
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
     const contacts = await list(user);
     expect(contacts.map((c) => c.name).sort()).toEqual(names);
@@ -138,8 +138,8 @@ describe('emergency contacts API', () => {
 
   it('loses nothing when two devices edit different contacts at the same time', async () => {
     const user = await createTestUser(sut);
-    const a = (await add(user, { name: 'Ann Smith', phone: '+15551111111' })).json();
-    const b = (await add(user, { name: 'Ben Smith', phone: '+15552222222' })).json();
+    const a = (await add(user, { name: 'Ann Smith', phone: '+12015550117' })).json();
+    const b = (await add(user, { name: 'Ben Smith', phone: '+12015550123' })).json();
     const [ra, rb] = await Promise.all([
       sut.app.inject({
         method: 'PATCH',
@@ -151,13 +151,13 @@ describe('emergency contacts API', () => {
         method: 'PATCH',
         url: `/api/contacts/${b.id}`,
         headers: user.headers,
-        payload: { phone: '+15553333333' },
+        payload: { phone: '+12015550127' },
       }),
     ]);
     expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
     expect(await list(user)).toEqual([
       { ...a, name: 'Ann Jones' },
-      { ...b, phone: '+15553333333' },
+      { ...b, phone: '+12015550127' },
     ]);
   });
 
@@ -172,7 +172,7 @@ describe('emergency contacts API', () => {
         method,
         url,
         payload:
-          method === 'POST' || method === 'PATCH' ? { name: 'Bob Smith', phone: '+15551234567' } : undefined,
+          method === 'POST' || method === 'PATCH' ? { name: 'Bob Smith', phone: '+12015550120' } : undefined,
       });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: 'not_authenticated', message: ERRORS.notAuthenticated });
@@ -182,7 +182,7 @@ describe('emergency contacts API', () => {
   it("never shows, edits or deletes another person's contact", async () => {
     const owner = await createTestUser(sut);
     const other = await createTestUser(sut);
-    const contact = (await add(owner, { name: 'Bob Smith', phone: '+15551234567' })).json();
+    const contact = (await add(owner, { name: 'Bob Smith', phone: '+12015550120' })).json();
 
     expect(await list(other)).toEqual([]);
     const patch = await sut.app.inject({
