@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_EMERGENCY_CONTACTS } from '#shared/constants';
+import { MAX_EMERGENCY_CONTACTS, SMS_CAPS } from '#shared/constants';
 import type { EmergencyContact } from '#shared/schemas/profile';
 import { ERRORS, FIELD_ISSUE_TEXTS, VALIDATION } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestUser, type TestUser } from '../../testing/test-users';
+import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 
 describe('emergency contacts API', () => {
   let sut: TestApp;
@@ -159,6 +159,101 @@ describe('emergency contacts API', () => {
       { ...a, name: 'Ann Jones' },
       { ...b, phone: '+12015550127' },
     ]);
+  });
+
+  // libphonenumber's example numbers (src/shared/phone-number-check.test.ts): the one rule, on every write path.
+  it.each([
+    ['+15551234567', VALIDATION.phoneNotReal],
+    ['+447700900123', VALIDATION.phoneNotReal],
+    ['+19002345678', VALIDATION.phonePremiumRate],
+    ['9002345678', VALIDATION.phonePremiumRate],
+    ['+449098765432', VALIDATION.phonePremiumRate],
+    ['+33810123456', VALIDATION.phoneSharedCost],
+    ['+34901123456', VALIDATION.phoneSharedCost],
+  ])('refuses %s on every path that saves a number: %s', async (phone, message) => {
+    const user = await createTestUser(sut);
+    const refused = { error: 'validation_failed', message };
+    const added = await add(user, { name: 'Bob Smith', phone });
+    expect(added.statusCode).toBe(400);
+    expect(added.json()).toEqual({ ...refused, field: 'phone' });
+    const contact = (await add(user, { name: 'Bob Smith', phone: '+12015550120' })).json();
+    const edited = await sut.app.inject({
+      method: 'PATCH',
+      url: `/api/contacts/${contact.id}`,
+      headers: user.headers,
+      payload: { phone },
+    });
+    expect(edited.json()).toEqual({ ...refused, field: 'phone' });
+    const profile = (payload: Record<string, unknown>) =>
+      sut.app.inject({ method: 'PATCH', url: '/api/profile', headers: user.headers, payload });
+    expect((await profile({ emergency_contacts: [{ name: 'Bob Smith', phone }] })).json()).toEqual({
+      ...refused,
+      field: 'emergency_contacts.0.phone',
+    });
+    expect((await profile({ phone })).json()).toEqual({ ...refused, field: 'phone' });
+    expect(await list(user)).toEqual([contact]);
+  });
+
+  describe(`new contact numbers: at most ${SMS_CAPS.newContactNumbersPerDay} a day`, () => {
+    const cap = SMS_CAPS.newContactNumbersPerDay;
+    const numberNo = (i: number) => `+1201555${String(300 + i).padStart(4, '0')}`;
+
+    it('refuses the next new number with 429 and Retry-After, counting each number once a day', async () => {
+      const user = await createTestUser(sut);
+      const first = (await add(user, { name: 'Contact Zero', phone: numberNo(0) })).json();
+      for (let i = 1; i < cap; i++) {
+        expect((await add(user, { name: `Contact ${i}`, phone: numberNo(i) })).statusCode).toBe(201);
+      }
+      // A number the person already has, or already used today, is not new.
+      expect((await add(user, { name: 'Same Number', phone: numberNo(3) })).statusCode).toBe(201);
+      const patch = (payload: Record<string, string>) =>
+        sut.app.inject({ method: 'PATCH', url: `/api/contacts/${first.id}`, headers: user.headers, payload });
+      expect((await patch({ name: 'Renamed Zero' })).statusCode).toBe(200);
+
+      const refusals = [
+        await add(user, { name: 'One Too Many', phone: numberNo(cap) }),
+        await patch({ phone: numberNo(cap) }),
+        await sut.app.inject({
+          method: 'PATCH',
+          url: '/api/profile',
+          headers: user.headers,
+          payload: { emergency_contacts: [{ name: 'Swapped In', phone: numberNo(cap) }] },
+        }),
+      ];
+      for (const res of refusals) {
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({ error: 'rate_limited', message: ERRORS.newContactNumbersCap });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);
+      }
+      expect(await list(user)).toHaveLength(cap + 1);
+      expect((await list(user)).map((c) => c.phone)).not.toContain(numberNo(cap));
+
+      // Deleting a contact and adding its number back the same day is not a new number.
+      await sut.app.inject({ method: 'DELETE', url: `/api/contacts/${first.id}`, headers: user.headers });
+      expect((await add(user, { name: 'Back Again', phone: numberNo(0) })).statusCode).toBe(201);
+
+      // The next day the cap starts again.
+      sut.clock.advance(24 * 3_600_000);
+      expect((await add(await signInAgain(sut, user), { name: 'Next Day', phone: numberNo(cap) })).statusCode).toBe(
+        201,
+      );
+    });
+
+    it('counts per person: another account is not held back', async () => {
+      const busy = await createTestUser(sut);
+      const other = await createTestUser(sut);
+      await sut.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: busy.headers,
+        payload: {
+          emergency_contacts: Array.from({ length: cap }, (_, i) => ({ name: `Contact ${i}`, phone: numberNo(i) })),
+        },
+      });
+      expect((await add(busy, { name: 'One Too Many', phone: numberNo(cap) })).statusCode).toBe(429);
+      expect((await add(other, { name: 'Fine Here', phone: numberNo(cap) })).statusCode).toBe(201);
+    });
   });
 
   it('answers 401 without a token', async () => {
