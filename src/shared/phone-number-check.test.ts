@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
-import { VALIDATION } from './texts';
+import { SMS_ABUSE_TEXTS } from './texts';
 import { phoneNumberProblem, textablePhoneRule } from './phone-number-check';
 
 /**
@@ -40,9 +40,9 @@ describe('phoneNumberProblem (libphonenumber-js, max metadata)', () => {
 
   it('says why in the field rule', () => {
     const issue = (phone: string) => textablePhoneRule.safeParse(phone).error?.issues[0]?.message;
-    expect(issue(EXAMPLES.usPremiumRate)).toBe(VALIDATION.phonePremiumRate);
-    expect(issue(EXAMPLES.esSharedCost)).toBe(VALIDATION.phoneSharedCost);
-    expect(issue('+15551234567')).toBe(VALIDATION.phoneNotReal);
+    expect(issue(EXAMPLES.usPremiumRate)).toBe(SMS_ABUSE_TEXTS.phonePremiumRate);
+    expect(issue(EXAMPLES.esSharedCost)).toBe(SMS_ABUSE_TEXTS.phoneSharedCost);
+    expect(issue('+15551234567')).toBe(SMS_ABUSE_TEXTS.phoneNotReal);
     expect(textablePhoneRule.safeParse(EXAMPLES.gbMobile).success).toBe(true);
   });
 });

@@ -10,15 +10,15 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { normalisePhoneNumber } from './phone';
-import { optionalPhoneRule, phoneRule } from './schemas/field-rules';
-import { VALIDATION } from './texts';
+import { phoneRule } from './schemas/field-rules';
+import { SMS_ABUSE_TEXTS } from './texts';
 
 export type PhoneNumberProblem = 'not_real' | 'premium_rate' | 'shared_cost';
 
 const MESSAGES: Record<PhoneNumberProblem, string> = {
-  not_real: VALIDATION.phoneNotReal,
-  premium_rate: VALIDATION.phonePremiumRate,
-  shared_cost: VALIDATION.phoneSharedCost,
+  not_real: SMS_ABUSE_TEXTS.phoneNotReal,
+  premium_rate: SMS_ABUSE_TEXTS.phonePremiumRate,
+  shared_cost: SMS_ABUSE_TEXTS.phoneSharedCost,
 };
 
 /**
@@ -34,14 +34,15 @@ export function phoneNumberProblem(phone: string): PhoneNumberProblem | null {
   return null;
 }
 
-/** Adds an issue (on the field being parsed) when the number is not one Beacon may text. */
-function checkTextable(phone: string | null, ctx: z.core.$RefinementCtx<unknown>): void {
+/** Adds an issue at `path` when `phone` is given and is not a number Beacon may text. */
+export function checkTextable(
+  phone: string | null | undefined,
+  path: PropertyKey[],
+  ctx: z.core.$RefinementCtx<unknown>,
+): void {
   const problem = phone ? phoneNumberProblem(phone) : null;
-  if (problem) ctx.addIssue({ code: 'custom', message: MESSAGES[problem], input: phone });
+  if (problem) ctx.addIssue({ code: 'custom', message: MESSAGES[problem], path, input: phone });
 }
 
 /** `phoneRule` (shape, length) and then a number Beacon may text. */
-export const textablePhoneRule = phoneRule.superRefine(checkTextable);
-
-/** `optionalPhoneRule` and, when given, a real number (the person's own phone is never texted, but kept true). */
-export const optionalTextablePhoneRule = optionalPhoneRule.superRefine(checkTextable);
+export const textablePhoneRule = phoneRule.superRefine((phone, ctx) => checkTextable(phone, [], ctx));

@@ -23,10 +23,6 @@ export const VALIDATION = {
   phoneFormat: 'Phone number must be in E.164 format (+1234567890)',
   phoneTooShort: 'Phone number must be at least 7 digits',
   phoneTooLong: 'Phone number must be at most 15 digits',
-  phoneNotReal: 'This is not a valid phone number',
-  phonePremiumRate: 'This is a premium-rate phone number: Beacon does not text those',
-  phoneSharedCost: 'This is a shared-cost phone number: Beacon does not text those',
-  notYourContact: 'Phone number is not one of your emergency contacts: add it as a contact first',
   messageEmpty: 'Message cannot be empty',
   messageTooLong: 'Emergency message must be less than 500 characters',
   invalidContent: 'Invalid content detected',
@@ -113,6 +109,18 @@ export const ERRORS = {
   invalidOrExpiredCode: 'Invalid or expired invite code',
   codeExpired: 'This invite code has expired',
   tooManyContacts: `You can keep at most ${MAX_EMERGENCY_CONTACTS} emergency contacts.`,
+} as const;
+
+/**
+ * Refusals against SMS abuse (docs/SECURITY.md#texts-cannot-be-abused). Only the server uses them (the phone
+ * shows the server's message), so they are kept out of VALIDATION and ERRORS: the client's first download, which
+ * imports those, stays as small as it was.
+ */
+export const SMS_ABUSE_TEXTS = {
+  phoneNotReal: 'This is not a valid phone number',
+  phonePremiumRate: 'This is a premium-rate phone number: Beacon does not text those',
+  phoneSharedCost: 'This is a shared-cost phone number: Beacon does not text those',
+  notYourContact: 'Phone number is not one of your emergency contacts: add it as a contact first',
   newContactNumbersCap: `You can give your contacts at most ${SMS_CAPS.newContactNumbersPerDay} new phone numbers a day. Try again tomorrow.`,
 } as const;
 
@@ -121,7 +129,7 @@ export const ERRORS = {
  * screen shows beside that contact (docs/SECURITY.md#texts-cannot-be-abused).
  */
 export const HELD_TEXT_REASONS = {
-  number_hourly_cap: `Not sent: this number already got ${SMS_CAPS.textsPerNumberPerHour} alert texts this hour, the most Beacon sends to one number. Text them yourself.`,
+  number_hourly_cap: 'Not sent: this number had the most alert texts Beacon sends it in an hour. Text them yourself.',
   global_breaker: 'Not sent: Beacon reached its limit of texts for this hour. Text them yourself.',
 } as const;
 

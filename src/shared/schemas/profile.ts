@@ -20,6 +20,27 @@ export const EmergencyContactSchema = z.object({
 });
 export type EmergencyContact = z.infer<typeof EmergencyContactSchema>;
 
+/** What a client may send to create or replace a contact. */
+export const EmergencyContactInputSchema = z
+  .object({
+    name: contactNameRule,
+    phone: phoneRule,
+    relationship: relationshipRule.optional().default('Emergency Contact'),
+  })
+  .meta({ example: { name: 'Mary Somerville', phone: '+447400123456', relationship: 'Friend' } });
+export type EmergencyContactInput = z.input<typeof EmergencyContactInputSchema>;
+
+/**
+ * A partial edit of one contact. Built from the rules, not from `EmergencyContactInputSchema.partial()`: in zod 4
+ * the input's default would still apply, so `{name}` would silently reset the relationship and `{}` would pass.
+ */
+export const EmergencyContactPatchSchema = z
+  .object({ name: contactNameRule, phone: phoneRule, relationship: relationshipRule })
+  .partial()
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), VALIDATION.contactPatchEmpty)
+  .meta({ example: { relationship: 'Family' } });
+export type EmergencyContactPatch = z.input<typeof EmergencyContactPatchSchema>;
+
 /** Personal preferences kept on the server so they follow the person between devices. */
 export const ProfileSettingsSchema = z.object({
   emergencyAlerts: z.boolean(),
@@ -52,67 +73,22 @@ export const ProfileSchema = z.object({
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-/**
- * The request schemas that carry phone numbers, built from one set of rules for a given phone rule: the light
- * E.164 rule here (the client's forms, in its first download), and the server's, which also asks libphonenumber
- * whether the number is real and not premium-rate (schemas/textable-phone-schemas.ts,
- * docs/decisions/014-sms-abuse-caps.md).
- */
-export function phoneCarryingSchemas(phone: {
-  required: z.ZodType<string, string>;
-  optional: z.ZodType<string | null, string | null | undefined>;
-}) {
-  /** What a client may send to create or replace a contact. */
-  const contactInput = z
-    .object({
-      name: contactNameRule,
-      phone: phone.required,
-      relationship: relationshipRule.optional().default('Emergency Contact'),
-    })
-    .meta({ example: { name: 'Mary Somerville', phone: '+447400123456', relationship: 'Friend' } });
-
-  /**
-   * A partial edit of one contact. Built from the rules, not from `contactInput.partial()`: in zod 4 the input's
-   * default would still apply, so `{name}` would silently reset the relationship and `{}` would pass.
-   */
-  const contactPatch = z
-    .object({ name: contactNameRule, phone: phone.required, relationship: relationshipRule })
-    .partial()
-    .refine((patch) => Object.values(patch).some((value) => value !== undefined), VALIDATION.contactPatchEmpty)
-    .meta({ example: { relationship: 'Family' } });
-
-  /** Profile record rules (docs/PRODUCT.md#profile-fields): a partial update, every field optional. */
-  const profileUpdate = z
-    .object({
-      full_name: fullNameRule,
-      email: emailRule,
-      phone: phone.optional,
-      location_sharing_enabled: z.boolean(),
-      sound_enabled: z.boolean(),
-      settings: ProfileSettingsSchema.partial(),
-      emergency_contacts: z
-        .array(contactInput.extend({ id: z.string().trim().min(1).max(64).optional() }))
-        .max(MAX_EMERGENCY_CONTACTS, ERRORS.tooManyContacts),
-    })
-    .partial()
-    .strict()
-    .meta({ example: { full_name: 'Ada Lovelace', sound_enabled: false } });
-
-  return { contactInput, contactPatch, profileUpdate };
-}
-
-const light = phoneCarryingSchemas({ required: phoneRule, optional: optionalPhoneRule });
-
-/** What a client may send to create or replace a contact (the server also checks the number: see above). */
-export const EmergencyContactInputSchema = light.contactInput;
-export type EmergencyContactInput = z.input<typeof EmergencyContactInputSchema>;
-
-/** A partial edit of one contact. */
-export const EmergencyContactPatchSchema = light.contactPatch;
-export type EmergencyContactPatch = z.input<typeof EmergencyContactPatchSchema>;
-
-/** A partial update of the profile. */
-export const ProfileUpdateSchema = light.profileUpdate;
+/** Profile record rules (docs/PRODUCT.md#profile-fields): a partial update, every field optional. */
+export const ProfileUpdateSchema = z
+  .object({
+    full_name: fullNameRule,
+    email: emailRule,
+    phone: optionalPhoneRule,
+    location_sharing_enabled: z.boolean(),
+    sound_enabled: z.boolean(),
+    settings: ProfileSettingsSchema.partial(),
+    emergency_contacts: z
+      .array(EmergencyContactInputSchema.extend({ id: z.string().trim().min(1).max(64).optional() }))
+      .max(MAX_EMERGENCY_CONTACTS, ERRORS.tooManyContacts),
+  })
+  .partial()
+  .strict()
+  .meta({ example: { full_name: 'Ada Lovelace', sound_enabled: false } });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
 
 /** The settings-dialog profile form (docs/PRODUCT.md#profile-fields): looser than the record. */

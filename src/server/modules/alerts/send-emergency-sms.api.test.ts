@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_ISSUE_TEXTS, VALIDATION } from '#shared/texts';
+import { FIELD_ISSUE_TEXTS, SMS_ABUSE_TEXTS, VALIDATION } from '#shared/texts';
 import { DEV_OUTBOX_UNREACHABLE_ERROR } from '../../adapters/sms/dev-outbox-sms-provider';
 import { addContact } from '../../testing/test-alerts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -85,7 +85,7 @@ describe('POST /api/send-emergency-sms', () => {
     expect(res.json()).toEqual({
       error: 'validation_failed',
       field: 'phoneNumbers.1',
-      message: VALIDATION.notYourContact,
+      message: SMS_ABUSE_TEXTS.notYourContact,
     });
     expect(await alertsOf(user)).toBe(before);
     expect(await textsTo('+12015550199')).toBe(0);

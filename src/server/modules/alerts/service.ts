@@ -37,7 +37,7 @@ import type {
   WardAlertListResponse,
 } from '#shared/schemas/alert';
 import type { PushPayload } from '#shared/schemas/push';
-import { ERRORS, PUSH_TEXTS, VALIDATION } from '#shared/texts';
+import { ERRORS, PUSH_TEXTS, SMS_ABUSE_TEXTS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../http/access';
@@ -328,7 +328,7 @@ function savedContactsWith<C extends { phone: string }>(contacts: readonly C[], 
   const wanted = numbers.map(normalisePhoneNumber);
   const stranger = wanted.findIndex((number) => !saved.has(number));
   if (stranger >= 0) {
-    throw new AppError('validation_failed', VALIDATION.notYourContact, { field: `phoneNumbers.${stranger}` });
+    throw new AppError('validation_failed', SMS_ABUSE_TEXTS.notYourContact, { field: `phoneNumbers.${stranger}` });
   }
   return contacts.filter((contact) => wanted.includes(normalisePhoneNumber(contact.phone)));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_EMERGENCY_CONTACTS, SMS_CAPS } from '#shared/constants';
 import type { EmergencyContact } from '#shared/schemas/profile';
-import { ERRORS, FIELD_ISSUE_TEXTS, VALIDATION } from '#shared/texts';
+import { ERRORS, FIELD_ISSUE_TEXTS, SMS_ABUSE_TEXTS, VALIDATION } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 
@@ -163,13 +163,13 @@ describe('emergency contacts API', () => {
 
   // libphonenumber's example numbers (src/shared/phone-number-check.test.ts): the one rule, on every write path.
   it.each([
-    ['+15551234567', VALIDATION.phoneNotReal],
-    ['+447700900123', VALIDATION.phoneNotReal],
-    ['+19002345678', VALIDATION.phonePremiumRate],
-    ['9002345678', VALIDATION.phonePremiumRate],
-    ['+449098765432', VALIDATION.phonePremiumRate],
-    ['+33810123456', VALIDATION.phoneSharedCost],
-    ['+34901123456', VALIDATION.phoneSharedCost],
+    ['+15551234567', SMS_ABUSE_TEXTS.phoneNotReal],
+    ['+447700900123', SMS_ABUSE_TEXTS.phoneNotReal],
+    ['+19002345678', SMS_ABUSE_TEXTS.phonePremiumRate],
+    ['9002345678', SMS_ABUSE_TEXTS.phonePremiumRate],
+    ['+449098765432', SMS_ABUSE_TEXTS.phonePremiumRate],
+    ['+33810123456', SMS_ABUSE_TEXTS.phoneSharedCost],
+    ['+34901123456', SMS_ABUSE_TEXTS.phoneSharedCost],
   ])('refuses %s on every path that saves a number: %s', async (phone, message) => {
     const user = await createTestUser(sut);
     const refused = { error: 'validation_failed', message };
@@ -222,7 +222,7 @@ describe('emergency contacts API', () => {
       ];
       for (const res of refusals) {
         expect(res.statusCode).toBe(429);
-        expect(res.json()).toEqual({ error: 'rate_limited', message: ERRORS.newContactNumbersCap });
+        expect(res.json()).toEqual({ error: 'rate_limited', message: SMS_ABUSE_TEXTS.newContactNumbersCap });
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
         expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);
       }

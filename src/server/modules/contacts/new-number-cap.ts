@@ -1,6 +1,6 @@
 import { SMS_CAPS } from '#shared/constants';
 import { normalisePhoneNumber } from '#shared/phone';
-import { ERRORS } from '#shared/texts';
+import { SMS_ABUSE_TEXTS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Queryable } from '../../db/database';
 import { createRateLimiter, tooManyRequests } from '../../http/rate-limiter';
@@ -34,6 +34,6 @@ export async function countNewContactNumbers(
   for (const number of added) {
     if ((await usedToday.consume(`${input.userId}:${number}`)).hits > 1) continue;
     const decision = await perPerson.consume(input.userId);
-    if (!decision.allowed) throw tooManyRequests(decision, ERRORS.newContactNumbersCap);
+    if (!decision.allowed) throw tooManyRequests(decision, SMS_ABUSE_TEXTS.newContactNumbersCap);
   }
 }
