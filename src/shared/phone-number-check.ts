@@ -8,7 +8,7 @@
  * download uses the light E.164 rule of field-rules.ts (docs/decisions/014-sms-abuse-caps.md).
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { normalisePhoneNumber } from './phone';
 import { phoneRule } from './schemas/field-rules';
 import { SMS_ABUSE_TEXTS } from './texts';

@@ -129,7 +129,8 @@ export const SMS_ABUSE_TEXTS = {
  * screen shows beside that contact (docs/SECURITY.md#texts-cannot-be-abused).
  */
 export const HELD_TEXT_REASONS = {
-  number_hourly_cap: 'Not sent: this number had the most alert texts Beacon sends it in an hour. Text them yourself.',
+  number_hourly_cap:
+    'Not sent: this number had the most alert texts Beacon sends it in an hour. Text them yourself.',
   global_breaker: 'Not sent: Beacon reached its limit of texts for this hour. Text them yourself.',
 } as const;
 

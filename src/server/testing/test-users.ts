@@ -36,6 +36,9 @@ export async function signInAgain(sut: TestApp, user: TestUser): Promise<TestUse
     [user.id],
   );
   const tokens = createAccessTokens(sut.config.jwtSecret!);
-  const { token } = await tokens.sign({ userId: user.id, sessionId: rows[0]!.id, email: user.email }, sut.clock.now());
+  const { token } = await tokens.sign(
+    { userId: user.id, sessionId: rows[0]!.id, email: user.email },
+    sut.clock.now(),
+  );
   return { ...user, token, headers: { authorization: `Bearer ${token}` } };
 }

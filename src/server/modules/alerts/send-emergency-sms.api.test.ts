@@ -77,7 +77,7 @@ describe('POST /api/send-emergency-sms', () => {
     expect(res.json().summary).toEqual({ successful: 1, total: 1 });
   });
 
-  it('refuses a number that is not one of the person\'s saved contacts, naming it, and texts nobody', async () => {
+  it("refuses a number that is not one of the person's saved contacts, naming it, and texts nobody", async () => {
     // SMS pumping: any account could text up to 20 arbitrary numbers per request.
     const before = await alertsOf(user);
     const res = await send({ message: 'Help', phoneNumbers: ['+12015550120', '+12015550199'] });

@@ -323,12 +323,17 @@ function newAlertRow(input: RaiseAlertInput, key: string, now: Date): repo.NewAl
  * The contacts whose number is one of `numbers` (compared normalised). A number that is none of the person's
  * contacts is refused, naming it (`phoneNumbers.<index>`), before anything is stored.
  */
-function savedContactsWith<C extends { phone: string }>(contacts: readonly C[], numbers: readonly string[]): C[] {
+function savedContactsWith<C extends { phone: string }>(
+  contacts: readonly C[],
+  numbers: readonly string[],
+): C[] {
   const saved = new Set(contacts.map((contact) => normalisePhoneNumber(contact.phone)));
   const wanted = numbers.map(normalisePhoneNumber);
   const stranger = wanted.findIndex((number) => !saved.has(number));
   if (stranger >= 0) {
-    throw new AppError('validation_failed', SMS_ABUSE_TEXTS.notYourContact, { field: `phoneNumbers.${stranger}` });
+    throw new AppError('validation_failed', SMS_ABUSE_TEXTS.notYourContact, {
+      field: `phoneNumbers.${stranger}`,
+    });
   }
   return contacts.filter((contact) => wanted.includes(normalisePhoneNumber(contact.phone)));
 }

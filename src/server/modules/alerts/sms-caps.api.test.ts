@@ -52,10 +52,15 @@ const textsTo = async (sut: TestApp, number: string): Promise<number> =>
   (await sut.db.query('SELECT 1 FROM dev_outbox WHERE recipient = $1', [number])).rows.length;
 
 const jobsFor = async (sut: TestApp, deliveryId: string): Promise<number> =>
-  (await sut.db.query('SELECT 1 FROM scheduled_jobs WHERE kind = $1 AND key = $2', [DELIVERY_JOB, deliveryId]))
-    .rows.length;
+  (
+    await sut.db.query('SELECT 1 FROM scheduled_jobs WHERE kind = $1 AND key = $2', [
+      DELIVERY_JOB,
+      deliveryId,
+    ])
+  ).rows.length;
 
-const deliveryTo = (detail: AlertDetail, number: string) => detail.deliveries.find((d) => d.recipient === number)!;
+const deliveryTo = (detail: AlertDetail, number: string) =>
+  detail.deliveries.find((d) => d.recipient === number)!;
 
 describe('SMS caps: a number and the whole service have hourly limits; an SOS is never refused', () => {
   let sut: (TestApp & { logs: LogLine[] }) | undefined;

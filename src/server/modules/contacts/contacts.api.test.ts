@@ -235,9 +235,9 @@ describe('emergency contacts API', () => {
 
       // The next day the cap starts again.
       sut.clock.advance(24 * 3_600_000);
-      expect((await add(await signInAgain(sut, user), { name: 'Next Day', phone: numberNo(cap) })).statusCode).toBe(
-        201,
-      );
+      expect(
+        (await add(await signInAgain(sut, user), { name: 'Next Day', phone: numberNo(cap) })).statusCode,
+      ).toBe(201);
     });
 
     it('counts per person: another account is not held back', async () => {
@@ -248,7 +248,10 @@ describe('emergency contacts API', () => {
         url: '/api/profile',
         headers: busy.headers,
         payload: {
-          emergency_contacts: Array.from({ length: cap }, (_, i) => ({ name: `Contact ${i}`, phone: numberNo(i) })),
+          emergency_contacts: Array.from({ length: cap }, (_, i) => ({
+            name: `Contact ${i}`,
+            phone: numberNo(i),
+          })),
         },
       });
       expect((await add(busy, { name: 'One Too Many', phone: numberNo(cap) })).statusCode).toBe(429);

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactIdParamsSchema, ContactListResponseSchema } from '#shared/schemas/contact-api';
 import { EmergencyContactSchema } from '#shared/schemas/profile';
-import { TextableContactInputSchema, TextableContactPatchSchema } from '#shared/schemas/textable-phone-schemas';
+import {
+  TextableContactInputSchema,
+  TextableContactPatchSchema,
+} from '#shared/schemas/textable-phone-schemas';
 import { callerOf } from '../../http/access';
 import type { ContactService } from './service';
 
