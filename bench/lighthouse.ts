@@ -73,7 +73,7 @@ async function signUpPerson(origin: string): Promise<unknown> {
   const contact = await fetch(`${origin}/api/contacts`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
-    body: JSON.stringify({ name: 'Mary Somerville', phone: '+447700900123' }),
+    body: JSON.stringify({ name: 'Mary Somerville', phone: '+447400123456' }),
   });
   if (!contact.ok) throw new Error(`adding a contact answered ${contact.status}`);
   return session;

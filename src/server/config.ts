@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   // Alert pipeline (modules/alerts) and the scheduler that runs it.
   ALERT_FIRST_ATTEMPT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
   ALERT_DELIVERY_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  // The breaker on alert texts of all accounts per clock hour (modules/alerts/sms-caps.ts): protects the bill.
+  SMS_GLOBAL_MAX_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   HTTP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   SCHEDULER_ENABLED: z.stringbool().default(true),
@@ -85,7 +87,12 @@ export type Config = {
     twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
     timeoutMs: number;
   };
-  alerts: { firstAttemptWaitMs: number; deliveryLeaseMs: number };
+  alerts: {
+    firstAttemptWaitMs: number;
+    deliveryLeaseMs: number;
+    /** Alert texts all accounts together may send per clock hour; more are held back and logged as errors. */
+    smsGlobalMaxPerHour: number;
+  };
   /** `enabled: false` = this instance runs no background jobs (another instance sends the texts). */
   scheduler: { intervalMs: number; enabled: boolean };
   /** API requests other than the SOS path worked on at once (http/admission.ts). */
@@ -148,7 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     sms: { twilio: twilioConfig(e), timeoutMs: e.SMS_TIMEOUT_MS },
-    alerts: { firstAttemptWaitMs: e.ALERT_FIRST_ATTEMPT_WAIT_MS, deliveryLeaseMs: e.ALERT_DELIVERY_LEASE_MS },
+    alerts: {
+      firstAttemptWaitMs: e.ALERT_FIRST_ATTEMPT_WAIT_MS,
+      deliveryLeaseMs: e.ALERT_DELIVERY_LEASE_MS,
+      smsGlobalMaxPerHour: e.SMS_GLOBAL_MAX_PER_HOUR,
+    },
     scheduler: { intervalMs: e.SCHEDULER_INTERVAL_MS, enabled: e.SCHEDULER_ENABLED },
     httpConcurrency: e.HTTP_CONCURRENCY,
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,

@@ -172,6 +172,17 @@ export const ALERT_TRIGGER_TYPES = [
 /** POST /api/send-emergency-sms: how many numbers one request may text. */
 export const EMERGENCY_SMS = { maxPhoneNumbers: 20 } as const;
 
+/**
+ * Caps against SMS pumping (docs/SECURITY.md#texts-cannot-be-abused, docs/decisions/014-sms-abuse-caps.md).
+ * `newContactNumbersPerDay`: numbers a person may newly give their contacts per UTC day; `textsPerNumberPerHour`:
+ * alert texts one number receives per clock hour, across all accounts. The global breaker is
+ * SMS_GLOBAL_MAX_PER_HOUR (server config).
+ */
+export const SMS_CAPS = { newContactNumbersPerDay: 10, textsPerNumberPerHour: 10 } as const;
+
+/** Why an alert text was held back instead of sent (alert_deliveries.held_reason). */
+export const HELD_REASONS = ['number_hourly_cap', 'global_breaker'] as const;
+
 /** The `Idempotency-Key` header of alert requests: visible ASCII, at most this long. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 

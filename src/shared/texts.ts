@@ -5,6 +5,7 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   LOCATION_LIMITS,
   MAX_EMERGENCY_CONTACTS,
+  SMS_CAPS,
   type ALERT_TRIGGER_TYPES,
 } from './constants';
 
@@ -124,6 +125,29 @@ export const ERRORS = {
   invalidOrExpiredCode: 'Invalid or expired invite code',
   codeExpired: 'This invite code has expired',
   tooManyContacts: `You can keep at most ${MAX_EMERGENCY_CONTACTS} emergency contacts.`,
+} as const;
+
+/**
+ * Refusals against SMS abuse (docs/SECURITY.md#texts-cannot-be-abused). Only the server uses them (the phone
+ * shows the server's message), so they are kept out of VALIDATION and ERRORS: the client's first download, which
+ * imports those, stays as small as it was.
+ */
+export const SMS_ABUSE_TEXTS = {
+  phoneNotReal: 'This is not a valid phone number',
+  phonePremiumRate: 'This is a premium-rate phone number: Beacon does not text those',
+  phoneSharedCost: 'This is a shared-cost phone number: Beacon does not text those',
+  notYourContact: 'Phone number is not one of your emergency contacts: add it as a contact first',
+  newContactNumbersCap: `You can give your contacts at most ${SMS_CAPS.newContactNumbersPerDay} new phone numbers a day. Try again tomorrow.`,
+} as const;
+
+/**
+ * Why a cap held an alert text back (alert_deliveries.held_reason): the delivery's `last_error`, and what the SOS
+ * screen shows beside that contact (docs/SECURITY.md#texts-cannot-be-abused).
+ */
+export const HELD_TEXT_REASONS = {
+  number_hourly_cap:
+    'Not sent: this number had the most alert texts Beacon sends it in an hour. Text them yourself.',
+  global_breaker: 'Not sent: Beacon reached its limit of texts for this hour. Text them yourself.',
 } as const;
 
 /** How an alert's trigger reads in the text message contacts receive. */

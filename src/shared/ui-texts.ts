@@ -430,6 +430,7 @@ export const DELIVERY_TEXTS = {
   sendNow: 'Try sending now',
   dismiss: 'Dismiss',
   status: { pending: 'Retrying', sending: 'Sending', sent: 'Sent', failed: 'Failed' },
+  heldBack: 'Held back',
   unknownRecipient: 'Unknown contact',
 } as const;
 

@@ -15,7 +15,7 @@ describe('HTTP admission', () => {
   beforeAll(async () => {
     sut = await createTestApp({ HTTP_CONCURRENCY: '1', ALERT_FIRST_ATTEMPT_WAIT_MS: '0' });
     user = await createTestUser(sut);
-    await addContact(sut, user, '+15553330001');
+    await addContact(sut, user, '+12015550125');
   });
   afterAll(async () => {
     await sut?.close();

@@ -131,9 +131,12 @@ async function pruneBefore(db: Queryable, prefix: string, windowStart: Date): Pr
   ]);
 }
 
-/** The one 429 answer: same body and header shape for every limiter. */
-export function tooManyRequests(decision: RateLimitDecision): AppError {
-  return new AppError('rate_limited', ERRORS.tooManyRequests, {
+/** The one 429 answer: same body and header shape for every limiter (`message` when a limit has its own words). */
+export function tooManyRequests(
+  decision: RateLimitDecision,
+  message: string = ERRORS.tooManyRequests,
+): AppError {
+  return new AppError('rate_limited', message, {
     headers: { 'retry-after': String(decision.retryAfterSeconds) },
   });
 }

@@ -28,3 +28,17 @@ export async function createTestUser(sut: TestApp, fullName = 'Test Person'): Pr
   const { token } = await tokens.sign({ userId: id, sessionId: rows[0]!.id, email }, sut.clock.now());
   return { id, email, token, headers: { authorization: `Bearer ${token}` } };
 }
+
+/** The same person with a fresh access token, signed at the clock's now (after a test moved the clock on). */
+export async function signInAgain(sut: TestApp, user: TestUser): Promise<TestUser> {
+  const { rows } = await sut.db.query<{ id: string }>(
+    'SELECT id FROM auth_sessions WHERE user_id = $1 ORDER BY created_at LIMIT 1',
+    [user.id],
+  );
+  const tokens = createAccessTokens(sut.config.jwtSecret!);
+  const { token } = await tokens.sign(
+    { userId: user.id, sessionId: rows[0]!.id, email: user.email },
+    sut.clock.now(),
+  );
+  return { ...user, token, headers: { authorization: `Bearer ${token}` } };
+}

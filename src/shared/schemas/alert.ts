@@ -7,6 +7,7 @@ import {
   ALERT_TRIGGER_TYPES,
   DELAYED_ALERT,
   EMERGENCY_SMS,
+  HELD_REASONS,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   LIMITS,
 } from '../constants';
@@ -128,9 +129,14 @@ export const AlertSchema = z.object({
 });
 export type Alert = z.infer<typeof AlertSchema>;
 
+/** Why a cap held an alert text back (docs/SECURITY.md#texts-cannot-be-abused): never sent by Beacon. */
+export const HeldReasonSchema = z.enum(HELD_REASONS);
+export type HeldReason = z.infer<typeof HeldReasonSchema>;
+
 /**
  * One text to one number. `pending` = waiting for its (next) attempt at `next_attempt_at`; `sending` = an attempt
  * is under way; `sent` and `failed` are final. `last_error` says why the latest attempt did not succeed.
+ * `held_reason` is present only on a `failed` text that a cap held back before any attempt.
  */
 export const AlertDeliverySchema = z.object({
   id: IdSchema,
@@ -142,6 +148,7 @@ export const AlertDeliverySchema = z.object({
   last_error: z.string().nullable(),
   next_attempt_at: TimestampSchema.nullable(),
   sent_at: TimestampSchema.nullable(),
+  held_reason: HeldReasonSchema.optional(),
 });
 export type AlertDelivery = z.infer<typeof AlertDeliverySchema>;
 
@@ -174,21 +181,23 @@ export const smsPhoneNumberRule = z
   .transform(normalisePhoneNumber)
   .pipe(phoneRule);
 
-/** POST /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints). Numbers are normalised and deduplicated. */
+/**
+ * POST /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints). Numbers are normalised (each texted once); each
+ * must be one of the person's saved emergency contacts (checked by the server, docs/PRODUCT.md#texting-only-saved-contacts).
+ */
 export const SendEmergencySmsRequestSchema = z
   .object({
     message: emergencyMessageRule,
     phoneNumbers: z
       .array(smsPhoneNumberRule, { error: VALIDATION.phoneNumbersRequired })
       .min(1, VALIDATION.phoneNumbersRequired)
-      .max(EMERGENCY_SMS.maxPhoneNumbers, VALIDATION.tooManyPhoneNumbers)
-      .transform((numbers) => [...new Set(numbers)]),
+      .max(EMERGENCY_SMS.maxPhoneNumbers, VALIDATION.tooManyPhoneNumbers),
     userLocation: z.object({ latitude: latitudeRule, longitude: longitudeRule }).nullish(),
   })
   .meta({
     example: {
       message: 'I need help',
-      phoneNumbers: ['+447700900123'],
+      phoneNumbers: ['+447400123456'],
       userLocation: { latitude: 51.5007, longitude: -0.1246 },
     },
   });
@@ -199,6 +208,7 @@ export const SendEmergencySmsResultSchema = z.object({
   success: z.boolean(),
   status: AlertDeliveryStatusSchema,
   error: z.string().optional(),
+  heldReason: HeldReasonSchema.optional(),
 });
 export const SendEmergencySmsResponseSchema = z.object({
   alertId: IdSchema,

@@ -27,7 +27,7 @@ export const EmergencyContactInputSchema = z
     phone: phoneRule,
     relationship: relationshipRule.optional().default('Emergency Contact'),
   })
-  .meta({ example: { name: 'Mary Somerville', phone: '+447700900123', relationship: 'Friend' } });
+  .meta({ example: { name: 'Mary Somerville', phone: '+447400123456', relationship: 'Friend' } });
 export type EmergencyContactInput = z.input<typeof EmergencyContactInputSchema>;
 
 /**

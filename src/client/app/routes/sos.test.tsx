@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OUTBOX_RETRY, SOS, STORAGE_KEYS } from '#shared/constants';
 import type { AlertDelivery, AlertDetail } from '#shared/schemas/alert';
-import { ERRORS } from '#shared/texts';
+import { ERRORS, HELD_TEXT_REASONS } from '#shared/texts';
 import type { EmergencyContact } from '#shared/schemas/profile';
 import { playSound } from '../../lib/sounds';
 import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
@@ -216,6 +216,28 @@ describe('/sos page', () => {
       screen.getByRole('link', { name: 'Text your contacts from your phone' }).getAttribute('href'),
     ).toMatch(/^sms:\+15557654321\?body=/);
     expect(within(screen.getByTestId('delivery-status-panel')).getByText('Failed')).toBeInTheDocument();
+  });
+
+  it('says which contact a cap held back and why, and offers to text them from the phone', async () => {
+    const body = alertDetail(['sent', 'failed']);
+    body.deliveries[1] = {
+      ...body.deliveries[1]!,
+      attempts: 0,
+      last_error: HELD_TEXT_REASONS.number_hourly_cap,
+      held_reason: 'number_hourly_cap',
+    };
+    const { user } = await openSosPage(routes({ alert: { status: 201, body } }));
+    await pressSos(user);
+    await runCountdown();
+    expect(await screen.findByText('Partial Emergency Alert Sent')).toBeInTheDocument();
+    const rows = within(screen.getByTestId('delivery-status-panel')).getAllByTestId('delivery-row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Ada Byron+15551234567Sent',
+      `Bob Smith+15557654321${HELD_TEXT_REASONS.number_hourly_cap}Held back`,
+    ]);
+    expect(
+      screen.getByRole('link', { name: 'Text your contacts from your phone' }).getAttribute('href'),
+    ).toMatch(/^sms:\+15557654321\?body=/);
   });
 
   it('says Emergency Alert Failed when no text went out', async () => {

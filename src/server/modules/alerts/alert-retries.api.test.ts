@@ -13,11 +13,11 @@ import { DELIVERY_JOB, DELIVERY_RETRY } from './delivery-job';
 
 /** Scripted answers per number: the n-th request to a number gets the n-th reply (the last one repeats). */
 const SCRIPTS: Record<string, Array<FakeReply | 'ok'>> = {
-  '+15551110001': [{ status: 429, json: { code: 20429, message: 'Too Many Requests' } }, 'ok'],
-  '+15551110002': [{ status: 500 }, 'ok'],
-  '+15551110003': ['hang', 'ok'],
-  '+15551110004': [{ status: 400, json: { code: 21211, message: 'Invalid To number' } }],
-  '+15551110005': [{ status: 503 }],
+  '+12015550111': [{ status: 429, json: { code: 20429, message: 'Too Many Requests' } }, 'ok'],
+  '+12015550112': [{ status: 500 }, 'ok'],
+  '+12015550113': ['hang', 'ok'],
+  '+12015550114': [{ status: 400, json: { code: 21211, message: 'Invalid To number' } }],
+  '+12015550115': [{ status: 503 }],
 };
 
 function scripted(request: FakeSmsRequest): FakeReply {
@@ -80,7 +80,7 @@ describe('alert deliveries through a Twilio-compatible provider', () => {
     Object.fromEntries(alert.deliveries.map((d) => [d.recipient, `${d.status}/${d.attempts}`]));
 
   it('retries 429, 5xx and time-outs with backoff, and fails a refused number at once', async () => {
-    await setContacts(['+15551110001', '+15551110002', '+15551110003', '+15551110004']);
+    await setContacts(['+12015550111', '+12015550112', '+12015550113', '+12015550114']);
     const res = await sut.app.inject({
       method: 'POST',
       url: '/api/alerts',
@@ -91,10 +91,10 @@ describe('alert deliveries through a Twilio-compatible provider', () => {
     const first: AlertDetail = res.json();
     expect(first.summary).toEqual({ successful: 0, total: 4 });
     expect(statuses(first)).toEqual({
-      '+15551110001': 'pending/1',
-      '+15551110002': 'pending/1',
-      '+15551110003': 'pending/1',
-      '+15551110004': 'failed/1',
+      '+12015550111': 'pending/1',
+      '+12015550112': 'pending/1',
+      '+12015550113': 'pending/1',
+      '+12015550114': 'failed/1',
     });
     expect(first.deliveries.map((d) => d.last_error)).toEqual([
       'The SMS provider is busy (20429: Too Many Requests)',
@@ -127,22 +127,22 @@ describe('alert deliveries through a Twilio-compatible provider', () => {
     await sut.app.scheduler.runNow(DELIVERY_JOB);
     const after = await getAlert(first.alert.id);
     expect(statuses(after)).toEqual({
-      '+15551110001': 'sent/2',
-      '+15551110002': 'sent/2',
-      '+15551110003': 'sent/2',
-      '+15551110004': 'failed/1',
+      '+12015550111': 'sent/2',
+      '+12015550112': 'sent/2',
+      '+12015550113': 'sent/2',
+      '+12015550114': 'failed/1',
     });
     expect(after.summary).toEqual({ successful: 3, total: 4 });
     expect(after.deliveries.slice(0, 3).every((d) => d.last_error === null && d.sent_at !== null)).toBe(true);
-    expect(fake.requests.filter((r) => r.to === '+15551110004')).toHaveLength(1);
+    expect(fake.requests.filter((r) => r.to === '+12015550114')).toHaveLength(1);
     // The number whose first request hung got the text once: the resend carried the same token.
-    const hung = fake.requests.filter((r) => r.to === '+15551110003');
+    const hung = fake.requests.filter((r) => r.to === '+12015550113');
     expect(hung.map((r) => r.token)).toEqual([hung[0]!.token, hung[0]!.token]);
-    expect(fake.delivered.filter((r) => r.to === '+15551110003')).toHaveLength(1);
+    expect(fake.delivered.filter((r) => r.to === '+12015550113')).toHaveLength(1);
   });
 
   it('backs off further after each failure and gives up as failed within the hour', async () => {
-    await setContacts(['+15551110005']);
+    await setContacts(['+12015550115']);
     const res = await sut.app.inject({
       method: 'POST',
       url: '/api/alerts',
@@ -153,7 +153,7 @@ describe('alert deliveries through a Twilio-compatible provider', () => {
     const waits: number[] = [];
     let alert = await getAlert(alertId);
     for (let round = 0; round < 20 && alert.deliveries[0]!.status !== 'failed'; round++) {
-      const wait = nextAttemptOffsets(alert)['+15551110005']!;
+      const wait = nextAttemptOffsets(alert)['+12015550115']!;
       waits.push(wait);
       sut.clock.advance(wait);
       await sut.app.scheduler.runNow(DELIVERY_JOB);
@@ -166,7 +166,7 @@ describe('alert deliveries through a Twilio-compatible provider', () => {
       last_error: 'The SMS provider had a problem (503: HTTP 503)',
     });
     expect(delivery.attempts).toBeLessThanOrEqual(DELIVERY_RETRY.maxAttempts);
-    const mine = () => fake.requests.filter((r) => r.to === '+15551110005');
+    const mine = () => fake.requests.filter((r) => r.to === '+12015550115');
     expect(mine()).toHaveLength(delivery.attempts);
     // Each wait is the schedule's step within ±20 %: 5 s, 15 s, 45 s, 2 min, 5 min, 10 min…
     waits.forEach((wait, i) => {
@@ -182,7 +182,7 @@ describe('alert deliveries through a Twilio-compatible provider', () => {
   });
 
   it('hands a delivery back when its worker died mid-send (lease expiry) and resends with the same token', async () => {
-    await setContacts(['+15551110006']);
+    await setContacts(['+12015550116']);
     // Simulate a worker that claimed the job, marked the delivery sending and died while its lease still runs.
     const res = await sut.app.inject({
       method: 'POST',
@@ -200,13 +200,13 @@ describe('alert deliveries through a Twilio-compatible provider', () => {
       [DELIVERY_JOB, id, new Date(sut.clock.now().getTime() + 30_000)],
     );
     await sut.app.scheduler.runNow(DELIVERY_JOB);
-    const mine = () => fake.requests.filter((r) => r.to === '+15551110006');
+    const mine = () => fake.requests.filter((r) => r.to === '+12015550116');
     expect(mine()).toHaveLength(1); // still leased
     sut.clock.advance(31_000);
     await sut.app.scheduler.runNow(DELIVERY_JOB);
-    expect(statuses(await getAlert(alert.alert.id))).toEqual({ '+15551110006': 'sent/2' });
+    expect(statuses(await getAlert(alert.alert.id))).toEqual({ '+12015550116': 'sent/2' });
     expect(mine().map((r) => r.token)).toEqual([id, id]);
-    expect(fake.delivered.filter((r) => r.to === '+15551110006')).toHaveLength(1);
+    expect(fake.delivered.filter((r) => r.to === '+12015550116')).toHaveLength(1);
   });
 
   it('does not expose the dev SMS outbox while a real provider is configured', async () => {

@@ -39,7 +39,7 @@ describe('alerts API (dev outbox)', () => {
 
   it('writes the alert, texts every contact once and answers after the first attempts', async () => {
     const user = await createTestUser(sut, 'Jane Doe');
-    await addContact(user, 'Mum Doe', '+447700900123');
+    await addContact(user, 'Mum Doe', '+447400123456');
     await addContact(user, 'Dad Doe', '5551234567');
     // The same number again, written differently: texted once.
     await addContact(user, 'Dad Mobile', '+1 555 123 4567'.replace(/ /g, ''));
@@ -74,17 +74,17 @@ describe('alerts API (dev outbox)', () => {
       })),
     ).toEqual([
       {
-        recipient: '+447700900123',
+        recipient: '+447400123456',
         recipient_name: 'Mum Doe',
         status: 'sent',
         attempts: 1,
         last_error: null,
       },
-      { recipient: '+15551234567', recipient_name: 'Dad Doe', status: 'sent', attempts: 1, last_error: null },
+      { recipient: '+12015550120', recipient_name: 'Dad Doe', status: 'sent', attempts: 1, last_error: null },
     ]);
 
     const outbox = await outboxFor(user.id);
-    expect(outbox.map((m) => m.recipient)).toEqual(['+15551234567', '+447700900123']);
+    expect(outbox.map((m) => m.recipient)).toEqual(['+12015550120', '+447400123456']);
     expect(outbox[0]!.body).toContain('Jane Doe may need help (SOS button)');
     expect(outbox[0]!.body).toContain('https://www.google.com/maps?q=51.500729,-0.124625 (within 12 m)');
     expect(outbox[0]!.body).toContain('Message: "Help, I am being followed"');
@@ -101,7 +101,7 @@ describe('alerts API (dev outbox)', () => {
 
   it('returns the same alert for a repeated Idempotency-Key and sends nothing twice', async () => {
     const user = await createTestUser(sut);
-    await addContact(user, 'Ann Smith', '+15550001111');
+    await addContact(user, 'Ann Smith', '+12015550100');
     const first = await raise(user, { triggerType: 'shake' }, 'sos-1');
     const again = await raise(user, { triggerType: 'shake' }, 'sos-1');
     expect(first.statusCode).toBe(201);
@@ -111,7 +111,7 @@ describe('alerts API (dev outbox)', () => {
 
     // Keys belong to one person: someone else's identical key is a different alert.
     const other = await createTestUser(sut);
-    await addContact(other, 'Ben Smith', '+15550002222');
+    await addContact(other, 'Ben Smith', '+12015550101');
     const theirs = await raise(other, { triggerType: 'shake' }, 'sos-1');
     expect(theirs.statusCode).toBe(201);
     expect(theirs.json().alert.id).not.toBe(first.json().alert.id);
@@ -119,8 +119,8 @@ describe('alerts API (dev outbox)', () => {
 
   it('creates one alert when two requests with the same key arrive together', async () => {
     const user = await createTestUser(sut);
-    await addContact(user, 'Ann Smith', '+15550003333');
-    await addContact(user, 'Ben Smith', '+15550004444');
+    await addContact(user, 'Ann Smith', '+12015550102');
+    await addContact(user, 'Ben Smith', '+12015550103');
     const responses = await Promise.all(
       [1, 2, 3].map(() => raise(user, { triggerType: 'panic' }, 'concurrent-key')),
     );
@@ -136,7 +136,7 @@ describe('alerts API (dev outbox)', () => {
 
   it('makes a fresh alert per request without a key', async () => {
     const user = await createTestUser(sut);
-    await addContact(user, 'Ann Smith', '+15550005555');
+    await addContact(user, 'Ann Smith', '+12015550104');
     const a = await raise(user, { triggerType: 'voice' });
     const b = await raise(user, { triggerType: 'voice' });
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
@@ -145,14 +145,14 @@ describe('alerts API (dev outbox)', () => {
 
   it('reports a partial failure: the dev test number is unreachable', async () => {
     const user = await createTestUser(sut);
-    await addContact(user, 'Good Number', '+15551234567');
-    await addContact(user, 'Test Number', '+15550000000');
+    await addContact(user, 'Good Number', '+12015550120');
+    await addContact(user, 'Test Number', '+12015550000');
     const res = await raise(user, { triggerType: 'manual' });
     expect(res.statusCode).toBe(201);
     const body: AlertDetail = res.json();
     expect(body.summary).toEqual({ successful: 1, total: 2 });
     expect(body.deliveries[1]).toMatchObject({
-      recipient: '+15550000000',
+      recipient: '+12015550000',
       status: 'failed',
       attempts: 1,
       last_error: DEV_OUTBOX_UNREACHABLE_ERROR,
@@ -219,7 +219,7 @@ describe('alerts API (dev outbox)', () => {
     ],
   ])('rejects %j with its message, and writes nothing', async (payload, message) => {
     const user = await createTestUser(sut);
-    await addContact(user, 'Ann Smith', '+15550006666');
+    await addContact(user, 'Ann Smith', '+12015550105');
     const res = await raise(user, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'validation_failed', message });
@@ -229,7 +229,7 @@ describe('alerts API (dev outbox)', () => {
 
   it('dates a queued SOS sent late to when it was raised, and its texts say both times', async () => {
     const user = await createTestUser(sut, 'Jane Doe');
-    await addContact(user, 'Mum Doe', '+447700900124');
+    await addContact(user, 'Mum Doe', '+447400123457');
     const now = sut.clock.now();
     const raisedAt = new Date(now.getTime() - 20 * 60_000);
     const res = await raise(
@@ -255,7 +255,7 @@ describe('alerts API (dev outbox)', () => {
 
     // An SOS sent at once reads as before: one time, a plain location.
     const onTime = await createTestUser(sut, 'Sam Doe');
-    await addContact(onTime, 'Dad Doe', '+447700900125');
+    await addContact(onTime, 'Dad Doe', '+447400123458');
     const fresh = (
       await raise(onTime, { triggerType: 'manual', location: { latitude: 1, longitude: 2 } })
     ).json<AlertDetail>();
@@ -267,7 +267,7 @@ describe('alerts API (dev outbox)', () => {
 
   it('rejects a malformed Idempotency-Key', async () => {
     const user = await createTestUser(sut);
-    await addContact(user, 'Ann Smith', '+15550007777');
+    await addContact(user, 'Ann Smith', '+12015550106');
     for (const key of ['has space', 'k'.repeat(201)]) {
       const res = await raise(user, { triggerType: 'manual' }, key);
       expect(res.statusCode).toBe(400);
@@ -277,7 +277,7 @@ describe('alerts API (dev outbox)', () => {
 
   it('lists the caller’s alerts newest first, with deliveries and summary, and reads one', async () => {
     const user = await createTestUser(sut);
-    await addContact(user, 'Ann Smith', '+15550008888');
+    await addContact(user, 'Ann Smith', '+12015550107');
     const older = (await raise(user, { triggerType: 'manual' })).json();
     sut.clock.advance(1000);
     const newer = (await raise(user, { triggerType: 'voice', recordingId: 'rec_1700000000000' })).json();
@@ -298,7 +298,7 @@ describe('alerts API (dev outbox)', () => {
 
   it("never shows another person's alerts", async () => {
     const owner = await createTestUser(sut);
-    await addContact(owner, 'Ann Smith', '+15550009999');
+    await addContact(owner, 'Ann Smith', '+12015550108');
     const alert = (await raise(owner, { triggerType: 'manual' })).json();
     const other = await createTestUser(sut);
 
@@ -332,7 +332,7 @@ describe('alerts API (dev outbox)', () => {
         url,
         payload:
           method === 'POST'
-            ? { triggerType: 'manual', message: 'Help', phoneNumbers: ['+15551234567'] }
+            ? { triggerType: 'manual', message: 'Help', phoneNumbers: ['+12015550120'] }
             : undefined,
       });
       expect(res.statusCode).toBe(401);
@@ -342,13 +342,13 @@ describe('alerts API (dev outbox)', () => {
 
   it('lists what the dev outbox sent, newest first, at GET /api/dev/sms-outbox', async () => {
     const user = await createTestUser(sut, 'Outbox Person');
-    await addContact(user, 'Ann Smith', '+15552223333');
+    await addContact(user, 'Ann Smith', '+12015550124');
     sut.clock.advance(60_000);
     await raise(user, { triggerType: 'manual', message: 'Outbox check' });
     const res = await sut.app.inject({ method: 'GET', url: '/api/dev/sms-outbox', headers: user.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json().messages[0]).toMatchObject({
-      to: '+15552223333',
+      to: '+12015550124',
       user_id: user.id,
       created_at: sut.clock.now().toISOString(),
     });
@@ -399,7 +399,7 @@ describe('alert events', () => {
         method: 'POST',
         url: '/api/contacts',
         headers: user.headers,
-        payload: { name: 'Ann Smith', phone: '+15554445555' },
+        payload: { name: 'Ann Smith', phone: '+12015550129' },
       });
       await app.inject({
         method: 'POST',
@@ -409,7 +409,7 @@ describe('alert events', () => {
       });
       await expect
         .poll(() => seen)
-        .toEqual(expect.arrayContaining(['raised 1', '+15554445555 sending', '+15554445555 sent']));
+        .toEqual(expect.arrayContaining(['raised 1', '+12015550129 sending', '+12015550129 sent']));
     } finally {
       await sut.close();
     }

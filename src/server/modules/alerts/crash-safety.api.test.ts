@@ -25,7 +25,7 @@ import { createAccessTokens } from '../auth/access-token';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const JWT_SECRET = 'crash-test-secret-crash-test-secret!';
 const CONTACTS = [
-  { id: 'c1', name: 'Ann Contact', phone: '+15553330001' },
+  { id: 'c1', name: 'Ann Contact', phone: '+12015550125' },
   { id: 'c2', name: 'Ben Contact', phone: '5553330002' },
 ];
 
@@ -62,8 +62,8 @@ describe('alert pipeline crash safety', () => {
     );
 
     expect(alert.deliveries.map((d) => [d.recipient, d.status, d.attempts])).toEqual([
-      ['+15553330001', 'sent', 2],
-      ['+15553330002', 'sent', 2],
+      ['+12015550125', 'sent', 2],
+      ['+12015550126', 'sent', 2],
     ]);
     await expectOneAlertOneTextPerContact(second, user.token, db, fake, alert);
   }, 90_000);
@@ -90,8 +90,8 @@ describe('alert pipeline crash safety', () => {
     const second = await startServer(serverEnv(db, fake, {}));
     const alert = await waitUntilSettled(second, user.token, written.alert.id);
     expect(alert.deliveries.map((d) => [d.recipient, d.status, d.attempts])).toEqual([
-      ['+15553330001', 'sent', 1],
-      ['+15553330002', 'sent', 1],
+      ['+12015550125', 'sent', 1],
+      ['+12015550126', 'sent', 1],
     ]);
     await expectOneAlertOneTextPerContact(second, user.token, db, fake, alert);
   }, 90_000);
@@ -115,7 +115,7 @@ async function expectOneAlertOneTextPerContact(
     'SELECT recipient FROM alert_deliveries ORDER BY recipient',
   );
   await database.close();
-  expect(rows.map((r) => r.recipient)).toEqual(['+15553330001', '+15553330002']);
+  expect(rows.map((r) => r.recipient)).toEqual(['+12015550125', '+12015550126']);
   // …every request for a number carried that delivery's token, and each number received the text once.
   for (const delivery of alert.deliveries) {
     const requests = fake.requests.filter((r) => r.to === delivery.recipient);

@@ -5,8 +5,8 @@ import { addContact, raiseAlert } from '../../testing/test-alerts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 
-const HANGING_NUMBER = '+15552220001';
-const OTHER_NUMBER = '+15552220002';
+const HANGING_NUMBER = '+12015550121';
+const OTHER_NUMBER = '+12015550122';
 
 /**
  * One person's SOS must never wait for another's provider request. The fake never answers the first person's

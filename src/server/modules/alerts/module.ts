@@ -32,6 +32,7 @@ export function createAlertsModule(deps: {
     changes,
     wakeDeliveries: () => deps.wakeJobs(DELIVERY_JOB),
     firstAttemptWaitMs: deps.config.alerts.firstAttemptWaitMs,
+    smsGlobalMaxPerHour: deps.config.alerts.smsGlobalMaxPerHour,
   });
   const slowestSend = Math.max(deps.config.sms.timeoutMs, deps.config.push.timeoutMs);
   return {

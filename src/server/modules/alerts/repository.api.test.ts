@@ -16,7 +16,7 @@ describe('alert deliveries as jobs', () => {
 
   it('fails a delivery whose every attempt died with its worker, instead of looping forever', async () => {
     const user = await createTestUser(sut);
-    await addContact(sut, user, '+15554440001');
+    await addContact(sut, user, '+12015550128');
     const raised = await raiseAlert(sut, user);
     expect(raised.statusCode, raised.body).toBe(201);
     const alertId = raised.json<{ alert: { id: string } }>().alert.id;
@@ -34,7 +34,7 @@ describe('alert deliveries as jobs', () => {
 
   it('the dev outbox stores a resent text (same idempotency key) once', async () => {
     const sms = devOutboxSmsProvider(sut.db, sut.clock);
-    const message = { to: '+15559990001', body: 'Help', idempotencyKey: 'dev-outbox-once' };
+    const message = { to: '+12015550133', body: 'Help', idempotencyKey: 'dev-outbox-once' };
     const first = await sms.send(message);
     const again = await sms.send(message);
     expect(again).toEqual(first);

@@ -5,6 +5,7 @@ import type {
   AlertDeliveryStatus,
   AlertTriggerType,
   DeliveryChannel,
+  HeldReason,
 } from '#shared/schemas/alert';
 import { one, type Queryable } from '../../db/database';
 
@@ -39,12 +40,13 @@ export type DeliveryRow = {
   last_error: string | null;
   next_attempt_at: Date;
   sent_at: Date | null;
+  held_reason: HeldReason | null;
 };
 
 const ALERT_COLUMNS =
   'id, user_id, idempotency_key, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, location_source, location_recorded_at, recording_id, occurred_at, created_at';
 const DELIVERY_COLUMNS =
-  'id, alert_id, channel, recipient, recipient_name, status, attempts, last_error, next_attempt_at, sent_at';
+  'id, alert_id, channel, recipient, recipient_name, status, attempts, last_error, next_attempt_at, sent_at, held_reason';
 
 export type NewAlert = Omit<AlertRow, 'id'>;
 
@@ -126,23 +128,30 @@ export type NewDelivery = {
   recipientName: string | null;
   contactId: string | null;
   body: string;
+  /** A cap held this text back (sms-caps.ts): stored as `failed` with this reason and message, never sent. */
+  held?: { reason: HeldReason; error: string };
 };
 
-/** One row per recipient and channel, all pending and due `dueAt`; returns their ids (a repeat is stored once). */
+/**
+ * One row per recipient and channel, pending and due `dueAt` (or failed when held back); returns the ids of the
+ * pending ones, which need a delivery job (a repeat is stored once).
+ */
 export async function insertDeliveries(
   tx: Queryable,
   alertId: string,
   deliveries: readonly NewDelivery[],
   dueAt: Date,
 ): Promise<string[]> {
-  const { rows } = await tx.query<{ id: string }>(
+  const { rows } = await tx.query<{ id: string; held_reason: HeldReason | null }>(
     `INSERT INTO alert_deliveries (alert_id, channel, recipient, recipient_name, contact_id, position, body,
-                                   status, next_attempt_at, created_at, updated_at)
-     SELECT $1, d.channel, d.recipient, d.recipient_name, d.contact_id, d.position, d.body, 'pending', $2, $2, $2
+                                   status, held_reason, last_error, next_attempt_at, created_at, updated_at)
+     SELECT $1, d.channel, d.recipient, d.recipient_name, d.contact_id, d.position, d.body,
+            CASE WHEN d.held_reason IS NULL THEN 'pending' ELSE 'failed' END, d.held_reason, d.last_error, $2, $2, $2
      FROM jsonb_to_recordset($3::jsonb)
-       AS d(channel text, recipient text, recipient_name text, contact_id text, body text, position int)
+       AS d(channel text, recipient text, recipient_name text, contact_id text, body text, position int,
+            held_reason text, last_error text)
      ON CONFLICT (alert_id, channel, recipient) DO NOTHING
-     RETURNING id`,
+     RETURNING id, held_reason`,
     [
       alertId,
       dueAt,
@@ -154,11 +163,13 @@ export async function insertDeliveries(
           recipient_name: d.recipientName,
           contact_id: d.contactId,
           body: d.body,
+          held_reason: d.held?.reason ?? null,
+          last_error: d.held?.error ?? null,
         })),
       ),
     ],
   );
-  return rows.map((row) => row.id);
+  return rows.filter((row) => row.held_reason === null).map((row) => row.id);
 }
 
 /** The deliveries to the person's contacts (every channel but a guardian's push), in the order of the list. */
@@ -184,7 +195,7 @@ export async function countAwaitingFirstAttempt(
   const row = await one<{ waiting: number }>(
     db,
     `SELECT count(*)::int AS waiting FROM alert_deliveries
-     WHERE alert_id = $1 AND channel <> 'push' AND next_attempt_at <= $2
+     WHERE alert_id = $1 AND channel <> 'push' AND next_attempt_at <= $2 AND held_reason IS NULL
        AND (attempts = 0 OR (attempts = 1 AND status = 'sending'))`,
     [alertId, dueBy],
   );
@@ -286,5 +297,6 @@ export function toDelivery(row: DeliveryRow): AlertDelivery {
     last_error: row.last_error,
     next_attempt_at: final ? null : row.next_attempt_at.toISOString(),
     sent_at: row.sent_at ? row.sent_at.toISOString() : null,
+    ...(row.held_reason ? { held_reason: row.held_reason } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIELD_ISSUE_TEXTS, VALIDATION } from '#shared/texts';
+import { FIELD_ISSUE_TEXTS, SMS_ABUSE_TEXTS, VALIDATION } from '#shared/texts';
 import { DEV_OUTBOX_UNREACHABLE_ERROR } from '../../adapters/sms/dev-outbox-sms-provider';
+import { addContact } from '../../testing/test-alerts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 
@@ -10,29 +11,37 @@ describe('POST /api/send-emergency-sms', () => {
   beforeAll(async () => {
     sut = await createTestApp();
     user = await createTestUser(sut, 'Sam Sender');
+    await addContact(sut, user, '+12015550120', 'Ada Friend');
+    await addContact(sut, user, '+447400123456', 'Bea Friend');
+    await addContact(sut, user, '+12015550000', 'Broken Number');
+    await addContact(sut, user, '+12015550130', 'Cy Friend');
   });
   afterAll(() => sut?.close());
 
-  const send = (payload: unknown, key?: string) =>
+  const send = (payload: unknown, key?: string, who: TestUser = user) =>
     sut.app.inject({
       method: 'POST',
       url: '/api/send-emergency-sms',
-      headers: { ...user.headers, ...(key ? { 'idempotency-key': key } : {}) },
+      headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
       payload: payload as Record<string, unknown>,
     });
+  const alertsOf = async (who: TestUser): Promise<number> =>
+    (await sut.db.query('SELECT 1 FROM alerts WHERE user_id = $1', [who.id])).rows.length;
+  const textsTo = async (number: string): Promise<number> =>
+    (await sut.db.query('SELECT 1 FROM dev_outbox WHERE recipient = $1', [number])).rows.length;
 
-  it('texts each number once through the alert pipeline and answers results and summary', async () => {
+  it('texts each chosen contact once through the alert pipeline and answers results and summary', async () => {
     const res = await send({
       message: 'I need help at the park',
-      phoneNumbers: ['(555) 123-4567', '+15551234567', '+447700900123', '+15550000000'],
+      phoneNumbers: ['(201) 555-0120', '+12015550120', '+447400123456', '+12015550000'],
       userLocation: { latitude: 40.7128, longitude: -74.006 },
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.results).toEqual([
-      { phoneNumber: '+15551234567', success: true, status: 'sent' },
-      { phoneNumber: '+447700900123', success: true, status: 'sent' },
-      { phoneNumber: '+15550000000', success: false, status: 'failed', error: DEV_OUTBOX_UNREACHABLE_ERROR },
+      { phoneNumber: '+12015550120', success: true, status: 'sent' },
+      { phoneNumber: '+447400123456', success: true, status: 'sent' },
+      { phoneNumber: '+12015550000', success: false, status: 'failed', error: DEV_OUTBOX_UNREACHABLE_ERROR },
     ]);
     expect(body.summary).toEqual({ successful: 2, total: 3 });
 
@@ -47,8 +56,14 @@ describe('POST /api/send-emergency-sms', () => {
       location_lat: 40.7128,
       location_lng: -74.006,
     });
+    // The contact's name comes from the saved contact, not from the request.
+    expect(alert.json().deliveries.map((d: { recipient_name: string }) => d.recipient_name)).toEqual([
+      'Ada Friend',
+      'Bea Friend',
+      'Broken Number',
+    ]);
     const { rows } = await sut.db.query<{ body: string }>(
-      "SELECT body FROM dev_outbox WHERE channel = 'sms' AND recipient = '+447700900123' AND user_id = $1",
+      "SELECT body FROM dev_outbox WHERE channel = 'sms' AND recipient = '+447400123456' AND user_id = $1",
       [user.id],
     );
     expect(rows[0]?.body).toContain('Sam Sender may need help');
@@ -56,27 +71,61 @@ describe('POST /api/send-emergency-sms', () => {
     expect(rows[0]?.body).toContain('https://www.google.com/maps?q=40.712800,-74.006000');
   });
 
-  it('works without contacts (the numbers are given) and without a location', async () => {
-    const res = await send({ message: 'Help', phoneNumbers: ['+15557778888'] });
+  it('texts only the contacts named, and works without a location', async () => {
+    const res = await send({ message: 'Help', phoneNumbers: ['+12015550130'] });
     expect(res.statusCode).toBe(200);
     expect(res.json().summary).toEqual({ successful: 1, total: 1 });
   });
 
+  it("refuses a number that is not one of the person's saved contacts, naming it, and texts nobody", async () => {
+    // SMS pumping: any account could text up to 20 arbitrary numbers per request.
+    const before = await alertsOf(user);
+    const res = await send({ message: 'Help', phoneNumbers: ['+12015550120', '+12015550199'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'validation_failed',
+      field: 'phoneNumbers.1',
+      message: SMS_ABUSE_TEXTS.notYourContact,
+    });
+    expect(await alertsOf(user)).toBe(before);
+    expect(await textsTo('+12015550199')).toBe(0);
+  });
+
+  it("refuses another person's contact and any number from a person without contacts", async () => {
+    const stranger = await createTestUser(sut, 'Stranger Danger');
+    const res = await send({ message: 'Help', phoneNumbers: ['+447400123456'] }, undefined, stranger);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation_failed', field: 'phoneNumbers.0' });
+    const pumped = await send(
+      {
+        message: 'Help',
+        phoneNumbers: Array.from({ length: 20 }, (_, i) => `+1201555${String(i + 200).padStart(4, '0')}`),
+      },
+      undefined,
+      stranger,
+    );
+    expect(pumped.statusCode).toBe(400);
+    expect(await alertsOf(stranger)).toBe(0);
+    expect(await textsTo('+12015550200')).toBe(0);
+  });
+
   it('honours the Idempotency-Key: a retry sends nothing twice', async () => {
-    const payload = { message: 'Retry me', phoneNumbers: ['+15556667777'] };
+    const payload = { message: 'Retry me', phoneNumbers: ['+12015550130'] };
     const first = await send(payload, 'offline-sos-42');
     const again = await send(payload, 'offline-sos-42');
     expect(again.json()).toEqual(first.json());
-    const { rows } = await sut.db.query("SELECT 1 FROM dev_outbox WHERE recipient = '+15556667777'");
+    const { rows } = await sut.db.query(
+      "SELECT 1 FROM dev_outbox WHERE recipient = '+12015550130' AND body LIKE '%Retry me%'",
+    );
     expect(rows).toHaveLength(1);
   });
 
   it.each([
-    [{ phoneNumbers: ['+15551234567'] }, VALIDATION.messageEmpty],
-    [{ message: '  ', phoneNumbers: ['+15551234567'] }, VALIDATION.messageEmpty],
-    [{ message: 'x'.repeat(501), phoneNumbers: ['+15551234567'] }, VALIDATION.messageTooLong],
+    [{ phoneNumbers: ['+12015550120'] }, VALIDATION.messageEmpty],
+    [{ message: '  ', phoneNumbers: ['+12015550120'] }, VALIDATION.messageEmpty],
+    [{ message: 'x'.repeat(501), phoneNumbers: ['+12015550120'] }, VALIDATION.messageTooLong],
     [
-      { message: '<script>x</script>', phoneNumbers: ['+15551234567'] },
+      { message: '<script>x</script>', phoneNumbers: ['+12015550120'] },
       FIELD_ISSUE_TEXTS.withField('Message', VALIDATION.invalidContent),
     ],
     [{ message: 'Help' }, VALIDATION.phoneNumbersRequired],
@@ -93,11 +142,11 @@ describe('POST /api/send-emergency-sms', () => {
     [{ message: 'Help', phoneNumbers: ['+0123456789'] }, VALIDATION.phoneFormat],
     [{ message: 'Help', phoneNumbers: [12345678] }, VALIDATION.phoneFormat],
     [
-      { message: 'Help', phoneNumbers: ['+15551234567'], userLocation: { latitude: -91, longitude: 0 } },
+      { message: 'Help', phoneNumbers: ['+12015550120'], userLocation: { latitude: -91, longitude: 0 } },
       VALIDATION.latitudeRange,
     ],
     [
-      { message: 'Help', phoneNumbers: ['+15551234567'], userLocation: { latitude: 0, longitude: 181 } },
+      { message: 'Help', phoneNumbers: ['+12015550120'], userLocation: { latitude: 0, longitude: 181 } },
       VALIDATION.longitudeRange,
     ],
   ])('rejects %j with its message', async (payload, message) => {

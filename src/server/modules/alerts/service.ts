@@ -37,7 +37,7 @@ import type {
   WardAlertListResponse,
 } from '#shared/schemas/alert';
 import type { PushPayload } from '#shared/schemas/push';
-import { ERRORS, PUSH_TEXTS } from '#shared/texts';
+import { ERRORS, PUSH_TEXTS, SMS_ABUSE_TEXTS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../http/access';
@@ -53,6 +53,7 @@ import { alertPosition, smsLocation, type AlertPosition } from './alert-position
 import type { ChangeSignal } from './change-signal';
 import { DELIVERY_JOB } from './delivery-job';
 import * as repo from './repository';
+import { holdTextsOverCaps } from './sms-caps';
 
 export type CreateAlertInput = z.output<typeof CreateAlertRequestSchema>;
 export type SendEmergencySmsInput = z.output<typeof SendEmergencySmsRequestSchema>;
@@ -73,8 +74,11 @@ export type RaiseAlertInput = {
   raisedSecondsAgo?: number;
   /** Same key, same alert: a retried request raises one alert. */
   idempotencyKey?: string;
-  /** Text these numbers instead of the person's emergency contacts (POST /api/send-emergency-sms). */
-  recipients?: ReadonlyArray<{ phone: string; name?: string | null }>;
+  /**
+   * Text only the contacts with these numbers (POST /api/send-emergency-sms). Each must be one of the person's
+   * saved contacts' numbers, else 400 naming it: nobody can text arbitrary numbers (SMS pumping).
+   */
+  onlyNumbers?: readonly string[];
 };
 
 export type RaisedAlert = { alertId: string; created: boolean; raisedAt: Date };
@@ -112,7 +116,9 @@ export type AlertServiceDeps = {
   firstAttemptWaitMs: number;
   /** Where the live-tracking link in a text points (http/public-origin.ts). */
   origin: string;
-  log: { warn(object: unknown, message: string): void };
+  /** SMS_GLOBAL_MAX_PER_HOUR: the breaker on all accounts' alert texts per clock hour (sms-caps.ts). */
+  smsGlobalMaxPerHour: number;
+  log: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };
 };
 
 const LIST_LIMIT = 50;
@@ -159,7 +165,12 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
         if (!existing) throw new Error('idempotent alert vanished');
         return { alert: existing, created: false };
       }
-      const deliveries = await deliveriesFor(tx, input, inserted, now);
+      // Caps may hold texts back (stored as failed, with the reason), never the alert itself.
+      const deliveries = await holdTextsOverCaps(
+        tx,
+        { clock, globalMaxPerHour: deps.smsGlobalMaxPerHour, log: deps.log },
+        await deliveriesFor(tx, input, inserted, now),
+      );
       const ids = await repo.insertDeliveries(tx, inserted.id, deliveries, now);
       await enqueueJobs(
         tx,
@@ -173,21 +184,20 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     return { alertId: alert.id, created, raisedAt: alert.created_at };
   };
 
-  /** A text to each contact (or each given number) and a push to each active guardian with a browser subscribed. */
+  /** A text to each contact (or each chosen one) and a push to each active guardian with a browser subscribed. */
   const deliveriesFor = async (
     tx: Queryable,
     input: RaiseAlertInput,
     alert: repo.AlertRow,
     now: Date,
   ): Promise<repo.NewDelivery[]> => {
+    const contacts = (await listContacts(tx, input.userId)).map((c) => ({
+      phone: c.phone,
+      name: c.name,
+      contactId: c.id,
+    }));
     const recipients = uniqueRecipients(
-      input.recipients
-        ? input.recipients.map((r) => ({ phone: r.phone, name: r.name ?? null, contactId: null }))
-        : (await listContacts(tx, input.userId)).map((c) => ({
-            phone: c.phone,
-            name: c.name,
-            contactId: c.id,
-          })),
+      input.onlyNumbers ? savedContactsWith(contacts, input.onlyNumbers) : contacts,
     );
     if (recipients.length === 0) throw new AppError('no_emergency_contacts', ERRORS.sosNeedsContacts);
     const guardians = [...(await usersWithSubscriptions(tx, await activeGuardianIds(tx, input.userId)))];
@@ -248,7 +258,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
         triggerType: 'manual',
         message: input.message,
         location: input.userLocation,
-        recipients: input.phoneNumbers.map((phone) => ({ phone })),
+        onlyNumbers: input.phoneNumbers,
         idempotencyKey,
       });
       return {
@@ -258,6 +268,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
           success: delivery.status === 'sent',
           status: delivery.status,
           ...(delivery.status !== 'sent' && delivery.last_error ? { error: delivery.last_error } : {}),
+          ...(delivery.held_reason ? { heldReason: delivery.held_reason } : {}),
         })),
         summary: detail.summary,
       };
@@ -308,6 +319,25 @@ function newAlertRow(input: RaiseAlertInput, position: AlertPosition, key: strin
     occurred_at: new Date(now.getTime() - (input.raisedSecondsAgo ?? 0) * 1000),
     created_at: now,
   };
+}
+
+/**
+ * The contacts whose number is one of `numbers` (compared normalised). A number that is none of the person's
+ * contacts is refused, naming it (`phoneNumbers.<index>`), before anything is stored.
+ */
+function savedContactsWith<C extends { phone: string }>(
+  contacts: readonly C[],
+  numbers: readonly string[],
+): C[] {
+  const saved = new Set(contacts.map((contact) => normalisePhoneNumber(contact.phone)));
+  const wanted = numbers.map(normalisePhoneNumber);
+  const stranger = wanted.findIndex((number) => !saved.has(number));
+  if (stranger >= 0) {
+    throw new AppError('validation_failed', SMS_ABUSE_TEXTS.notYourContact, {
+      field: `phoneNumbers.${stranger}`,
+    });
+  }
+  return contacts.filter((contact) => wanted.includes(normalisePhoneNumber(contact.phone)));
 }
 
 /** Normalised numbers, each once (the first contact with a number names it). */

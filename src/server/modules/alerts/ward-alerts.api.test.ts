@@ -18,8 +18,8 @@ describe('ward alerts API', () => {
   const personWithContacts = async (name: string): Promise<TestUser> => {
     const ward = await createTestUser(sut, name);
     for (const [contact, phone] of [
-      ['Mum', '+447700900123'],
-      ['Unreachable', '+15550000000'],
+      ['Mum', '+447400123456'],
+      ['Unreachable', '+12015550000'],
     ] as const) {
       const res = await sut.app.inject({
         method: 'POST',

@@ -91,7 +91,7 @@ async function countRowsOf(db: Queryable, userId: string): Promise<Record<string
 async function seedEverything(db: Queryable, person: SignedUpUser, friend: SignedUpUser): Promise<void> {
   const id = person.id;
   await db.query(
-    "INSERT INTO emergency_contacts (user_id, id, name, phone) VALUES ($1, '1', 'Mum', '+15551234567')",
+    "INSERT INTO emergency_contacts (user_id, id, name, phone) VALUES ($1, '1', 'Mum', '+12015550120')",
     [id],
   );
   await db.query(
@@ -115,11 +115,11 @@ async function seedEverything(db: Queryable, person: SignedUpUser, friend: Signe
     [id],
   );
   await db.query(
-    "INSERT INTO alert_deliveries (alert_id, recipient, body) VALUES ($1, '+15551234567', 'Help')",
+    "INSERT INTO alert_deliveries (alert_id, recipient, body) VALUES ($1, '+12015550120', 'Help')",
     [rows[0]!.id],
   );
   await db.query(
-    "INSERT INTO dev_outbox (channel, recipient, body, user_id) VALUES ('sms', '+15551234567', 'Help', $1)",
+    "INSERT INTO dev_outbox (channel, recipient, body, user_id) VALUES ('sms', '+12015550120', 'Help', $1)",
     [id],
   );
 }

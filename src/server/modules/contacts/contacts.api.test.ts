@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_EMERGENCY_CONTACTS } from '#shared/constants';
+import { MAX_EMERGENCY_CONTACTS, SMS_CAPS } from '#shared/constants';
 import type { EmergencyContact } from '#shared/schemas/profile';
-import { ERRORS, FIELD_ISSUE_TEXTS, VALIDATION } from '#shared/texts';
+import { ERRORS, FIELD_ISSUE_TEXTS, SMS_ABUSE_TEXTS, VALIDATION } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestUser, type TestUser } from '../../testing/test-users';
+import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 
 describe('emergency contacts API', () => {
   let sut: TestApp;
@@ -21,13 +21,13 @@ describe('emergency contacts API', () => {
     const user = await createTestUser(sut);
     expect(await list(user)).toEqual([]);
 
-    const created = await add(user, { name: '  Alex Doe ', phone: ' +15551234567 ', relationship: 'Family' });
+    const created = await add(user, { name: '  Alex Doe ', phone: ' +12015550120 ', relationship: 'Family' });
     expect(created.statusCode).toBe(201);
     const contact = created.json();
     expect(contact).toEqual({
       id: String(sut.clock.now().getTime()),
       name: 'Alex Doe',
-      phone: '+15551234567',
+      phone: '+12015550120',
       relationship: 'Family',
     });
 
@@ -35,11 +35,11 @@ describe('emergency contacts API', () => {
       method: 'PATCH',
       url: `/api/contacts/${contact.id}`,
       headers: user.headers,
-      payload: { phone: '+15557654321' },
+      payload: { phone: '+12015550131' },
     });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual({ ...contact, phone: '+15557654321' });
-    expect(await list(user)).toEqual([{ ...contact, phone: '+15557654321' }]);
+    expect(edited.json()).toEqual({ ...contact, phone: '+12015550131' });
+    expect(await list(user)).toEqual([{ ...contact, phone: '+12015550131' }]);
 
     const deleted = await sut.app.inject({
       method: 'DELETE',
@@ -55,7 +55,7 @@ describe('emergency contacts API', () => {
     const user = await createTestUser(sut);
     // The manual clock does not move: every id is made in the same millisecond.
     for (const name of ['First One', 'Second One', 'Third One']) {
-      expect((await add(user, { name, phone: '+15551234567' })).statusCode).toBe(201);
+      expect((await add(user, { name, phone: '+12015550120' })).statusCode).toBe(201);
     }
     const contacts = await list(user);
     expect(contacts.map((c) => c.name)).toEqual(['First One', 'Second One', 'Third One']);
@@ -64,25 +64,25 @@ describe('emergency contacts API', () => {
   });
 
   it.each([
-    [{ name: 'A', phone: '+15551234567' }, VALIDATION.nameTooShort],
-    [{ name: 'x'.repeat(101), phone: '+15551234567' }, VALIDATION.nameTooLong],
-    [{ name: 'Bob <b>', phone: '+15551234567' }, VALIDATION.nameInvalid],
-    [{ phone: '+15551234567' }, VALIDATION.nameTooShort],
+    [{ name: 'A', phone: '+12015550120' }, VALIDATION.nameTooShort],
+    [{ name: 'x'.repeat(101), phone: '+12015550120' }, VALIDATION.nameTooLong],
+    [{ name: 'Bob <b>', phone: '+12015550120' }, VALIDATION.nameInvalid],
+    [{ phone: '+12015550120' }, VALIDATION.nameTooShort],
     [{ name: 'Bob Smith', phone: '+1555' }, VALIDATION.phoneTooShort],
     [{ name: 'Bob Smith', phone: '+1555123456789012' }, VALIDATION.phoneTooLong],
     [{ name: 'Bob Smith', phone: '+0551234567' }, VALIDATION.phoneFormat],
     [{ name: 'Bob Smith', phone: '555-123-4567' }, VALIDATION.phoneFormat],
     [{ name: 'Bob Smith' }, VALIDATION.phoneFormat],
-    [{ name: 'Bob Smith', phone: '+15551234567', relationship: 'X' }, VALIDATION.relationshipTooShort],
+    [{ name: 'Bob Smith', phone: '+12015550120', relationship: 'X' }, VALIDATION.relationshipTooShort],
     [
-      { name: 'Bob Smith', phone: '+15551234567', relationship: 'y'.repeat(51) },
+      { name: 'Bob Smith', phone: '+12015550120', relationship: 'y'.repeat(51) },
       VALIDATION.relationshipTooLong,
     ],
     [
-      { name: 'Bob Smith', phone: '+15551234567', relationship: 'Friend & co' },
+      { name: 'Bob Smith', phone: '+12015550120', relationship: 'Friend & co' },
       VALIDATION.relationshipInvalid,
     ],
-    [{ name: 'Bob\u0000Smith', phone: '+15551234567' }, FIELD_ISSUE_TEXTS.unstorableText('Name')],
+    [{ name: 'Bob\u0000Smith', phone: '+12015550120' }, FIELD_ISSUE_TEXTS.unstorableText('Name')],
   ])('rejects %j with its message', async (payload, message) => {
     const user = await createTestUser(sut);
     const res = await add(user, payload);
@@ -94,7 +94,7 @@ describe('emergency contacts API', () => {
   it('validates edits the same way and needs at least one field', async () => {
     const user = await createTestUser(sut);
     const contact = (
-      await add(user, { name: 'Bob Smith', phone: '+15551234567', relationship: 'Friend' })
+      await add(user, { name: 'Bob Smith', phone: '+12015550120', relationship: 'Friend' })
     ).json();
     const patch = (payload: Record<string, string>) =>
       sut.app.inject({ method: 'PATCH', url: `/api/contacts/${contact.id}`, headers: user.headers, payload });
@@ -121,7 +121,7 @@ describe('emergency contacts API', () => {
        FROM generate_series(1, $2::int) AS n`,
       [user.id, MAX_EMERGENCY_CONTACTS],
     );
-    const res = await add(user, { name: 'One Too Many', phone: '+15551234567' });
+    const res = await add(user, { name: 'One Too Many', phone: '+12015550120' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'too_many_contacts', message: ERRORS.tooManyContacts });
   });
@@ -129,7 +129,7 @@ describe('emergency contacts API', () => {
   it('loses nothing when two devices add contacts at the same time', async () => {
     const user = await createTestUser(sut);
     const names = ['Ann Smith', 'Ben Smith', 'Cat Smith', 'Dan Smith', 'Eve Smith'];
-    const results = await Promise.all(names.map((name) => add(user, { name, phone: '+15551234567' })));
+    const results = await Promise.all(names.map((name) => add(user, { name, phone: '+12015550120' })));
     expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
     const contacts = await list(user);
     expect(contacts.map((c) => c.name).sort()).toEqual(names);
@@ -138,8 +138,8 @@ describe('emergency contacts API', () => {
 
   it('loses nothing when two devices edit different contacts at the same time', async () => {
     const user = await createTestUser(sut);
-    const a = (await add(user, { name: 'Ann Smith', phone: '+15551111111' })).json();
-    const b = (await add(user, { name: 'Ben Smith', phone: '+15552222222' })).json();
+    const a = (await add(user, { name: 'Ann Smith', phone: '+12015550117' })).json();
+    const b = (await add(user, { name: 'Ben Smith', phone: '+12015550123' })).json();
     const [ra, rb] = await Promise.all([
       sut.app.inject({
         method: 'PATCH',
@@ -151,14 +151,112 @@ describe('emergency contacts API', () => {
         method: 'PATCH',
         url: `/api/contacts/${b.id}`,
         headers: user.headers,
-        payload: { phone: '+15553333333' },
+        payload: { phone: '+12015550127' },
       }),
     ]);
     expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
     expect(await list(user)).toEqual([
       { ...a, name: 'Ann Jones' },
-      { ...b, phone: '+15553333333' },
+      { ...b, phone: '+12015550127' },
     ]);
+  });
+
+  // libphonenumber's example numbers (src/shared/phone-number-check.test.ts): the one rule, on every write path.
+  it.each([
+    ['+15551234567', SMS_ABUSE_TEXTS.phoneNotReal],
+    ['+447700900123', SMS_ABUSE_TEXTS.phoneNotReal],
+    ['+19002345678', SMS_ABUSE_TEXTS.phonePremiumRate],
+    ['9002345678', SMS_ABUSE_TEXTS.phonePremiumRate],
+    ['+449098765432', SMS_ABUSE_TEXTS.phonePremiumRate],
+    ['+33810123456', SMS_ABUSE_TEXTS.phoneSharedCost],
+    ['+34901123456', SMS_ABUSE_TEXTS.phoneSharedCost],
+  ])('refuses %s on every path that saves a number: %s', async (phone, message) => {
+    const user = await createTestUser(sut);
+    const refused = { error: 'validation_failed', message };
+    const added = await add(user, { name: 'Bob Smith', phone });
+    expect(added.statusCode).toBe(400);
+    expect(added.json()).toEqual({ ...refused, field: 'phone' });
+    const contact = (await add(user, { name: 'Bob Smith', phone: '+12015550120' })).json();
+    const edited = await sut.app.inject({
+      method: 'PATCH',
+      url: `/api/contacts/${contact.id}`,
+      headers: user.headers,
+      payload: { phone },
+    });
+    expect(edited.json()).toEqual({ ...refused, field: 'phone' });
+    const profile = (payload: Record<string, unknown>) =>
+      sut.app.inject({ method: 'PATCH', url: '/api/profile', headers: user.headers, payload });
+    expect((await profile({ emergency_contacts: [{ name: 'Bob Smith', phone }] })).json()).toEqual({
+      ...refused,
+      field: 'emergency_contacts.0.phone',
+    });
+    expect((await profile({ phone })).json()).toEqual({ ...refused, field: 'phone' });
+    expect(await list(user)).toEqual([contact]);
+  });
+
+  describe(`new contact numbers: at most ${SMS_CAPS.newContactNumbersPerDay} a day`, () => {
+    const cap = SMS_CAPS.newContactNumbersPerDay;
+    const numberNo = (i: number) => `+1201555${String(300 + i).padStart(4, '0')}`;
+
+    it('refuses the next new number with 429 and Retry-After, counting each number once a day', async () => {
+      const user = await createTestUser(sut);
+      const first = (await add(user, { name: 'Contact Zero', phone: numberNo(0) })).json();
+      for (let i = 1; i < cap; i++) {
+        expect((await add(user, { name: `Contact ${i}`, phone: numberNo(i) })).statusCode).toBe(201);
+      }
+      // A number the person already has, or already used today, is not new.
+      expect((await add(user, { name: 'Same Number', phone: numberNo(3) })).statusCode).toBe(201);
+      const patch = (payload: Record<string, string>) =>
+        sut.app.inject({ method: 'PATCH', url: `/api/contacts/${first.id}`, headers: user.headers, payload });
+      expect((await patch({ name: 'Renamed Zero' })).statusCode).toBe(200);
+
+      const refusals = [
+        await add(user, { name: 'One Too Many', phone: numberNo(cap) }),
+        await patch({ phone: numberNo(cap) }),
+        await sut.app.inject({
+          method: 'PATCH',
+          url: '/api/profile',
+          headers: user.headers,
+          payload: { emergency_contacts: [{ name: 'Swapped In', phone: numberNo(cap) }] },
+        }),
+      ];
+      for (const res of refusals) {
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({ error: 'rate_limited', message: SMS_ABUSE_TEXTS.newContactNumbersCap });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(24 * 3600);
+      }
+      expect(await list(user)).toHaveLength(cap + 1);
+      expect((await list(user)).map((c) => c.phone)).not.toContain(numberNo(cap));
+
+      // Deleting a contact and adding its number back the same day is not a new number.
+      await sut.app.inject({ method: 'DELETE', url: `/api/contacts/${first.id}`, headers: user.headers });
+      expect((await add(user, { name: 'Back Again', phone: numberNo(0) })).statusCode).toBe(201);
+
+      // The next day the cap starts again.
+      sut.clock.advance(24 * 3_600_000);
+      expect(
+        (await add(await signInAgain(sut, user), { name: 'Next Day', phone: numberNo(cap) })).statusCode,
+      ).toBe(201);
+    });
+
+    it('counts per person: another account is not held back', async () => {
+      const busy = await createTestUser(sut);
+      const other = await createTestUser(sut);
+      await sut.app.inject({
+        method: 'PATCH',
+        url: '/api/profile',
+        headers: busy.headers,
+        payload: {
+          emergency_contacts: Array.from({ length: cap }, (_, i) => ({
+            name: `Contact ${i}`,
+            phone: numberNo(i),
+          })),
+        },
+      });
+      expect((await add(busy, { name: 'One Too Many', phone: numberNo(cap) })).statusCode).toBe(429);
+      expect((await add(other, { name: 'Fine Here', phone: numberNo(cap) })).statusCode).toBe(201);
+    });
   });
 
   it('answers 401 without a token', async () => {
@@ -172,7 +270,7 @@ describe('emergency contacts API', () => {
         method,
         url,
         payload:
-          method === 'POST' || method === 'PATCH' ? { name: 'Bob Smith', phone: '+15551234567' } : undefined,
+          method === 'POST' || method === 'PATCH' ? { name: 'Bob Smith', phone: '+12015550120' } : undefined,
       });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: 'not_authenticated', message: ERRORS.notAuthenticated });
@@ -182,7 +280,7 @@ describe('emergency contacts API', () => {
   it("never shows, edits or deletes another person's contact", async () => {
     const owner = await createTestUser(sut);
     const other = await createTestUser(sut);
-    const contact = (await add(owner, { name: 'Bob Smith', phone: '+15551234567' })).json();
+    const contact = (await add(owner, { name: 'Bob Smith', phone: '+12015550120' })).json();
 
     expect(await list(other)).toEqual([]);
     const patch = await sut.app.inject({

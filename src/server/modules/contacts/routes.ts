@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ContactIdParamsSchema, ContactListResponseSchema } from '#shared/schemas/contact-api';
+import { EmergencyContactSchema } from '#shared/schemas/profile';
 import {
-  EmergencyContactInputSchema,
-  EmergencyContactPatchSchema,
-  EmergencyContactSchema,
-} from '#shared/schemas/profile';
+  TextableContactInputSchema,
+  TextableContactPatchSchema,
+} from '#shared/schemas/textable-phone-schemas';
 import { callerOf } from '../../http/access';
 import type { ContactService } from './service';
 
@@ -21,8 +21,8 @@ export const contactRoutes =
     app.post(
       '/api/contacts',
       {
-        config: { access: 'signed-in', errors: ['too_many_contacts'] },
-        schema: { body: EmergencyContactInputSchema, response: { 201: EmergencyContactSchema } },
+        config: { access: 'signed-in', errors: ['too_many_contacts', 'rate_limited'] },
+        schema: { body: TextableContactInputSchema, response: { 201: EmergencyContactSchema } },
       },
       async (request, reply) => reply.status(201).send(await service.add(callerOf(request), request.body)),
     );
@@ -30,10 +30,10 @@ export const contactRoutes =
     app.patch(
       '/api/contacts/:id',
       {
-        config: { access: 'signed-in' },
+        config: { access: 'signed-in', errors: ['rate_limited'] },
         schema: {
           params: ContactIdParamsSchema,
-          body: EmergencyContactPatchSchema,
+          body: TextableContactPatchSchema,
           response: { 200: EmergencyContactSchema },
         },
       },

@@ -11,6 +11,7 @@ import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
+import { countNewContactNumbers } from './new-number-cap';
 import * as repo from './repository';
 
 export type ContactInput = z.output<typeof EmergencyContactInputSchema>;
@@ -34,15 +35,31 @@ export function createContactService(deps: { db: Database; clock: Clock }): Cont
     add(auth, input) {
       return deps.db.transaction(async (tx) => {
         await repo.lockContactList(tx, auth.userId);
-        if ((await repo.countContacts(tx, auth.userId)) >= MAX_EMERGENCY_CONTACTS) {
+        const contacts = await repo.listContacts(tx, auth.userId);
+        if (contacts.length >= MAX_EMERGENCY_CONTACTS) {
           throw new AppError('too_many_contacts', ERRORS.tooManyContacts);
         }
+        await countNewContactNumbers(tx, deps.clock, {
+          userId: auth.userId,
+          currentNumbers: contacts.map((contact) => contact.phone),
+          nextNumbers: [input.phone],
+        });
         return repo.insertContact(tx, auth.userId, input, deps.clock.now());
       });
     },
 
     async update(auth, contactId, patch) {
-      const contact = await repo.updateContact(deps.db, auth.userId, contactId, patch, deps.clock.now());
+      const contact = await deps.db.transaction(async (tx) => {
+        if (patch.phone !== undefined) {
+          await repo.lockContactList(tx, auth.userId);
+          await countNewContactNumbers(tx, deps.clock, {
+            userId: auth.userId,
+            currentNumbers: (await repo.listContacts(tx, auth.userId)).map((c) => c.phone),
+            nextNumbers: [patch.phone],
+          });
+        }
+        return repo.updateContact(tx, auth.userId, contactId, patch, deps.clock.now());
+      });
       if (!contact) throw notFound();
       return contact;
     },

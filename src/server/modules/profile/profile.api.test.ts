@@ -49,14 +49,14 @@ describe('profile API', () => {
       const person = await signUpViaApi(sut, { fullName: 'Kwame Mensah' });
       await sut.db.query('DELETE FROM profiles WHERE id = $1', [person.id]);
       await sut.db.query(
-        `UPDATE users SET user_metadata = user_metadata || '{"phone":"+15557654321"}' WHERE id = $1`,
+        `UPDATE users SET user_metadata = user_metadata || '{"phone":"+12015550131"}' WHERE id = $1`,
         [person.id],
       );
       const profile = profileOf(await getProfile(person.headers));
       expect(profile).toMatchObject({
         full_name: 'Kwame Mensah',
         email: person.email,
-        phone: '+15557654321',
+        phone: '+12015550131',
       });
       const { rows } = await sut.db.query('SELECT 1 FROM profiles WHERE id = $1', [person.id]);
       expect(rows).toHaveLength(1);
@@ -79,11 +79,11 @@ describe('profile API', () => {
     it('changes only the fields sent and answers the whole profile', async () => {
       sut.clock.advance(1000);
       const profile = profileOf(
-        await patchProfile(person.headers, { full_name: '  Patricia Person ', phone: ' +447700900123 ' }),
+        await patchProfile(person.headers, { full_name: '  Patricia Person ', phone: ' +447400123456 ' }),
       );
       expect(profile).toMatchObject({
         full_name: 'Patricia Person',
-        phone: '+447700900123',
+        phone: '+447400123456',
         email: person.email,
         location_sharing_enabled: true,
       });
@@ -92,15 +92,15 @@ describe('profile API', () => {
       const again = profileOf(await patchProfile(person.headers, { sound_enabled: false }));
       expect(again).toMatchObject({
         full_name: 'Patricia Person',
-        phone: '+447700900123',
+        phone: '+447400123456',
         sound_enabled: false,
       });
     });
 
     it('stores an empty phone as null', async () => {
-      await patchProfile(person.headers, { phone: '+15550001111' });
+      await patchProfile(person.headers, { phone: '+12015550100' });
       expect(profileOf(await patchProfile(person.headers, { phone: '' })).phone).toBeNull();
-      await patchProfile(person.headers, { phone: '+15550001111' });
+      await patchProfile(person.headers, { phone: '+12015550100' });
       expect(profileOf(await patchProfile(person.headers, { phone: null })).phone).toBeNull();
     });
 
@@ -119,14 +119,14 @@ describe('profile API', () => {
       const first = profileOf(
         await patchProfile(person.headers, {
           emergency_contacts: [
-            { name: 'Mum', phone: '+15551230001', relationship: 'Parent' },
-            { name: 'Sam', phone: '+15551230002' },
+            { name: 'Mum', phone: '+12015550118', relationship: 'Parent' },
+            { name: 'Sam', phone: '+12015550119' },
           ],
         }),
       );
       expect(first.emergency_contacts).toEqual([
-        { id: expect.any(String), name: 'Mum', phone: '+15551230001', relationship: 'Parent' },
-        { id: expect.any(String), name: 'Sam', phone: '+15551230002', relationship: 'Emergency Contact' },
+        { id: expect.any(String), name: 'Mum', phone: '+12015550118', relationship: 'Parent' },
+        { id: expect.any(String), name: 'Sam', phone: '+12015550119', relationship: 'Emergency Contact' },
       ]);
       const [mum] = first.emergency_contacts;
       expect(mum!.id).toMatch(/^\d{13}/);
@@ -153,8 +153,8 @@ describe('profile API', () => {
     it('creates the row from defaults plus the payload when none exists', async () => {
       const someone = await signUpViaApi(sut, { fullName: 'Nora Row' });
       await sut.db.query('DELETE FROM profiles WHERE id = $1', [someone.id]);
-      const profile = profileOf(await patchProfile(someone.headers, { phone: '+15559990000' }));
-      expect(profile).toMatchObject({ full_name: 'Nora Row', email: someone.email, phone: '+15559990000' });
+      const profile = profileOf(await patchProfile(someone.headers, { phone: '+12025550000' }));
+      expect(profile).toMatchObject({ full_name: 'Nora Row', email: someone.email, phone: '+12025550000' });
     });
 
     it('an empty patch changes nothing but answers the profile', async () => {
@@ -164,7 +164,7 @@ describe('profile API', () => {
     });
 
     const LONG = (n: number): string => 'a'.repeat(n);
-    const contact = (over: object): object => ({ name: 'Mum', phone: '+15551230001', ...over });
+    const contact = (over: object): object => ({ name: 'Mum', phone: '+12015550118', ...over });
     it.each([
       [{ full_name: 'A' }, 'Full name is required'],
       [{ full_name: '   ' }, 'Full name is required'],
@@ -241,8 +241,8 @@ describe('profile API', () => {
     it("user B's token never reads or changes A's profile", async () => {
       const alice = await signUpViaApi(sut, { fullName: 'Alice Private' });
       await patchProfile(alice.headers, {
-        phone: '+15550101010',
-        emergency_contacts: [{ name: 'Alice Mum', phone: '+15550101011' }],
+        phone: '+12015550109',
+        emergency_contacts: [{ name: 'Alice Mum', phone: '+12015550110' }],
       });
       const bob = await createTestUser(sut, 'Bob Other');
       const bobView = profileOf(await getProfile(bob.headers));
@@ -261,7 +261,7 @@ describe('profile API', () => {
       expect((await patchProfile(bob.headers, { id: alice.id, full_name: 'Hijacked' })).statusCode).toBe(400);
       profileOf(await patchProfile(bob.headers, { full_name: 'Bob Changed', emergency_contacts: [] }));
       const aliceView = profileOf(await getProfile(alice.headers));
-      expect(aliceView).toMatchObject({ full_name: 'Alice Private', phone: '+15550101010' });
+      expect(aliceView).toMatchObject({ full_name: 'Alice Private', phone: '+12015550109' });
       expect(aliceView.emergency_contacts).toHaveLength(1);
     });
 

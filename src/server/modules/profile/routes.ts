@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProfileSchema, ProfileUpdateSchema } from '#shared/schemas/profile';
+import { ProfileSchema } from '#shared/schemas/profile';
+import { TextableProfileUpdateSchema } from '#shared/schemas/textable-phone-schemas';
 import { callerOf } from '../../http/access';
 import type { ProfileService } from './service';
 
@@ -16,8 +17,8 @@ export const profileRoutes =
     app.patch(
       '/api/profile',
       {
-        config: { access: 'signed-in', errors: ['too_many_contacts'] },
-        schema: { body: ProfileUpdateSchema, response: { 200: ProfileSchema } },
+        config: { access: 'signed-in', errors: ['too_many_contacts', 'rate_limited'] },
+        schema: { body: TextableProfileUpdateSchema, response: { 200: ProfileSchema } },
       },
       (request) => service.update(callerOf(request), request.body),
     );

@@ -13,7 +13,8 @@ import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
 import { toAuthUser } from '../auth/auth-user';
 import { findUserById } from '../auth/repository';
-import { listContacts, replaceContacts } from '../contacts/repository';
+import { countNewContactNumbers } from '../contacts/new-number-cap';
+import { listContacts, lockContactList, replaceContacts } from '../contacts/repository';
 import {
   createProfileIfAbsent,
   findProfile,
@@ -68,7 +69,15 @@ export function createProfileService(deps: { db: Database; clock: Clock }): Prof
         if (!seed) return undefined;
         await createProfileIfAbsent(tx, auth.userId, seed, now);
         await updateProfile(tx, auth.userId, { columns, settings: definedOnly(settings), now });
-        if (contacts) await replaceContacts(tx, auth.userId, contacts, now);
+        if (contacts) {
+          await lockContactList(tx, auth.userId);
+          await countNewContactNumbers(tx, clock, {
+            userId: auth.userId,
+            currentNumbers: (await listContacts(tx, auth.userId)).map((contact) => contact.phone),
+            nextNumbers: contacts.map((contact) => contact.phone),
+          });
+          await replaceContacts(tx, auth.userId, contacts, now);
+        }
         const row = await findProfile(tx, auth.userId);
         return row ? { row, contacts: await listContacts(tx, auth.userId) } : undefined;
       });

@@ -34,7 +34,7 @@ describe('Web Push API', () => {
       payload: { endpoint, keys, expirationTime: null },
     });
   const raiseWardAlert = async (user: TestUser): Promise<string> => {
-    await addContact(sut, user, '+447700900123');
+    await addContact(sut, user, '+447400123456');
     const res = await raiseAlert(sut, user, {
       triggerType: 'manual',
       location: { latitude: 51.5, longitude: -0.12 },
@@ -289,7 +289,7 @@ describe('a guardian’s push is a durable delivery', () => {
       payload: { endpoint: push.url('/flaky'), keys: browserKeys().keys },
     });
     expect(subscribed.statusCode).toBe(204);
-    await addContact(first, ward, '+447700900123');
+    await addContact(first, ward, '+447400123456');
     const raised = await raiseAlert(first, ward);
     expect(raised.statusCode).toBe(201);
     const alertId = raised.json<{ alert: { id: string } }>().alert.id;

@@ -103,7 +103,12 @@ export function DeliveryStatusPanel({
   );
 }
 
+/**
+ * A contact's row. A text a cap held back says so, and why in the server's words (its `last_error`, from
+ * HELD_TEXT_REASONS); the messaging-app link below lets the person text that contact themselves.
+ */
 function DeliveryRow({ delivery }: { delivery: AlertDelivery }) {
+  const held = delivery.held_reason;
   return (
     <li
       className="flex items-center gap-3 rounded-xl border p-3"
@@ -115,8 +120,11 @@ function DeliveryRow({ delivery }: { delivery: AlertDelivery }) {
           {delivery.recipient_name ?? DELIVERY_TEXTS.unknownRecipient}
         </span>
         <span className="truncate text-sm text-muted-foreground tabular-nums">{delivery.recipient}</span>
+        {held ? <span className="text-sm text-warning">{delivery.last_error}</span> : null}
       </div>
-      <Badge tone={TONES[delivery.status]}>{DELIVERY_TEXTS.status[delivery.status]}</Badge>
+      <Badge tone={held ? 'warning' : TONES[delivery.status]}>
+        {held ? DELIVERY_TEXTS.heldBack : DELIVERY_TEXTS.status[delivery.status]}
+      </Badge>
     </li>
   );
 }
