@@ -53,7 +53,7 @@ describe('log lines of the real app', () => {
     await sut.app.inject({ method: 'GET', url: `/api/track/${code.toUpperCase()}x` });
     await sut.app.inject({ method: 'GET', url: '/api/auth/verify?token=TOKEN-SECRET-1&type=recovery' });
     // An SOS: its text carries the tracking link with a code of its own.
-    await addContact(sut, user, '+447700900123');
+    await addContact(sut, user, '+12015550123');
     expect((await raiseAlert(sut, user)).statusCode).toBe(201);
     await sut.app.idle();
     const { rows } = await sut.db.query<{ share_code: string }>(

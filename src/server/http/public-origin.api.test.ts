@@ -76,7 +76,7 @@ describe.each<{ name: string; env: Record<string, string>; origin: string }>([
     expect(share.statusCode).toBe(201);
     expect(share.json<{ url: string }>().url.startsWith(`${origin}/track/`)).toBe(true);
 
-    await addContact(sut, user, '+15552229999');
+    await addContact(sut, user, '+12015550129');
     const raised = await sut.app.inject({
       method: 'POST',
       url: '/api/alerts',

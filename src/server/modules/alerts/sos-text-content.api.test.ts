@@ -21,7 +21,7 @@ describe('the SOS text: position and tracking link', () => {
 
   const person = async (): Promise<TestUser> => {
     const user = await createTestUser(sut, 'Jane Doe');
-    await addContact(sut, user, '+447700900123');
+    await addContact(sut, user, '+12015550123');
     return user;
   };
   /** The one text the person's contact received. */

@@ -33,8 +33,8 @@ describe('dev outboxes answer only clients on this machine', () => {
   beforeAll(async () => {
     sut = await createTestApp();
     [alice, bob] = [await createTestUser(sut, 'Alice'), await createTestUser(sut, 'Bob')];
-    await addContact(sut, alice, '+15552220001');
-    await addContact(sut, bob, '+15552220002');
+    await addContact(sut, alice, '+12015550121');
+    await addContact(sut, bob, '+12015550122');
     expect((await raiseAlert(sut, alice)).statusCode).toBe(201);
     expect((await raiseAlert(sut, bob)).statusCode).toBe(201);
   });
@@ -79,8 +79,8 @@ describe('dev outboxes answer only clients on this machine', () => {
       return DevSmsListSchema.parse(res.json()).messages;
     };
     const [ofAlice, ofBob] = [await read(alice), await read(bob)];
-    expect(ofAlice.map((message) => [message.to, message.user_id])).toEqual([['+15552220001', alice.id]]);
-    expect(ofBob.map((message) => [message.to, message.user_id])).toEqual([['+15552220002', bob.id]]);
+    expect(ofAlice.map((message) => [message.to, message.user_id])).toEqual([['+12015550121', alice.id]]);
+    expect(ofBob.map((message) => [message.to, message.user_id])).toEqual([['+12015550122', bob.id]]);
     const nobody = await createTestUser(sut);
     expect(await read(nobody)).toEqual([]);
     // Still a signed-in route on loopback.
