@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { HealthSchema } from '#shared/schemas/api-error';
+import { HealthSchema, type Health } from '#shared/schemas/api-error';
 import { apiRequest } from '../../../lib/api-client';
 import { healthKeys } from './health-keys';
-
-export type Health = { status: 'ok'; version: string; database: 'pglite' | 'postgres' };
 
 export function getHealth(signal?: AbortSignal): Promise<Health> {
   return apiRequest('/api/health', { schema: HealthSchema, auth: false, signal });
