@@ -233,6 +233,12 @@ export const WARD_ACTIVITY = {
   retentionHours: 24,
 } as const;
 
+/**
+ * How often the phone asks GET /api/health again while the server is failing, so the "server can't be reached"
+ * notice goes away by itself once the server is back.
+ */
+export const HEALTH_RECHECK_MS = 15_000;
+
 /** The client's alert pipeline: delivery polling. */
 export const ALERT_CLIENT = {
   /** Delivery statuses are re-read this often while any delivery is still pending or sending. */

@@ -12,6 +12,7 @@ import { renderApp, storeSession } from '../../testing/render-app';
 import { fakeAlert } from '../../testing/fake-alert';
 import { alertOutboxKind } from '../../features/sos/api/alert-outbox';
 import { deviceOutbox } from '../../lib/outbox/device-outbox';
+import { saveOfflineContacts } from '../../lib/offline-emergency-data';
 
 vi.mock('../../lib/sounds', () => ({ playSound: vi.fn(), playTone: vi.fn() }));
 
@@ -351,7 +352,8 @@ describe('offline SOS', () => {
     expect(alertPosts(api)).toHaveLength(0);
     const queue = await storedQueue();
     expect(queue).toHaveLength(1);
-    expect(screen.getByText('Alert waiting for a connection')).toBeInTheDocument();
+    // The panel reads the outbox (IndexedDB) asynchronously.
+    expect(await screen.findByText('Alert waiting for a connection')).toBeInTheDocument();
 
     act(() => device.setOnline(true));
     expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
@@ -512,6 +514,38 @@ describe('dashboard SOS', () => {
     expect(alertPosts(api)).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(SOS.bannerOnDashboardMs));
     expect(screen.queryByText('SOS Activated')).not.toBeInTheDocument();
+  });
+
+  it('with the whole server answering 503, still counts down, opens the messaging app with the saved contacts and queues the alert', async () => {
+    // The contacts were saved on this device the last time the server answered.
+    saveOfflineContacts(USER_ID, [ada, bob]);
+    const down = { error: 'service_unavailable', message: 'down' };
+    const api = mockApi([
+      {
+        method: 'GET',
+        path: '/api/health',
+        status: 503,
+        body: { status: 'degraded', version: '1.0.0', database: 'postgres', databaseStatus: 'unavailable' },
+      },
+      { method: 'GET', path: '/api/profile', status: 503, body: down },
+      { method: 'GET', path: '/api/contacts', status: 503, body: down },
+      { method: 'POST', path: '/api/alerts', status: 503, body: down },
+    ]);
+    const device = createFakeDevice();
+    const { user } = renderApp('/', { device });
+    expect(
+      await screen.findByRole('heading', { name: "Beacon's server can't be reached" }),
+    ).toBeInTheDocument();
+    await pressSos(user);
+    await runCountdown();
+
+    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+    expect(device.smsOpened).toHaveLength(1);
+    expect(device.smsOpened[0]?.startsWith('sms:+15551234567,+15557654321?body=')).toBe(true);
+    expect(alertPosts(api)).toHaveLength(1);
+    const queue = await storedQueue();
+    expect(queue).toEqual([{ idempotencyKey: alertPosts(api)[0]?.key, queuedAt: expect.any(Number) }]);
+    expect(await screen.findByText('Alert waiting for a connection')).toBeInTheDocument();
   });
 
   it('without contacts opens the contacts card in add mode', async () => {
