@@ -38,6 +38,12 @@ export const SOS = {
   locationTimeoutMs: 5000,
   /** An SOS accepts a position fix up to this old rather than wait for a new one. */
   maxPositionAgeMs: 60_000,
+  /**
+   * How long the phone waits for POST /api/alerts before it takes the messaging-app path and queues the alert.
+   * The server answers within its first-attempt wait (8 s) plus its database time-outs (about 6 s) even when
+   * sick; a server that has not answered by then is not going to, and the queued replay uses the same key.
+   */
+  sendTimeoutMs: 20_000,
 } as const;
 
 /**

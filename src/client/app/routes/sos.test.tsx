@@ -415,6 +415,26 @@ describe('offline SOS', () => {
     expect(body).toContain(`Time: ${new Date(queuedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`);
   });
 
+  it('falls back to the messaging app and the outbox when the server does not answer within the send time-out', async () => {
+    const { user, api, device } = await openSosPage(routes());
+    const answer = api.fetchMock.getMockImplementation();
+    if (!answer) throw new Error('mockApi installs an implementation');
+    // A server that accepts the request and never answers; the request ends only when the phone aborts it.
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) !== '/api/alerts') return answer(input, init);
+      return new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    });
+    await pressSos(user);
+    await runCountdown();
+    await waitFor(() => expect(alertPosts(api)).toHaveLength(1));
+    await act(() => vi.advanceTimersByTimeAsync(SOS.sendTimeoutMs));
+    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+    expect(device.smsOpened).toHaveLength(1);
+    expect(await storedQueue()).toHaveLength(1);
+  });
+
   it('says SMS Not Available when offline on a device without a messaging app', async () => {
     const device = createFakeDevice();
     device.smsAvailable = false;

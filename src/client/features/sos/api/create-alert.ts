@@ -8,15 +8,27 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 
 /**
  * POST /api/alerts. `idempotencyKey` is made once per SOS and sent with every retry of it, so the server raises
- * one alert and texts each contact once however often the phone retries.
+ * one alert and texts each contact once however often the phone retries. With `timeoutMs`, a server that has not
+ * answered by then is given up on (the request is aborted, a failure worth retrying).
  */
-export function createAlert(request: CreateAlertRequest, idempotencyKey: string): Promise<AlertDetail> {
-  return apiRequest('/api/alerts', {
-    method: 'POST',
-    body: request,
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    schema: AlertDetailSchema,
-  });
+export async function createAlert(
+  request: CreateAlertRequest,
+  idempotencyKey: string,
+  timeoutMs?: number,
+): Promise<AlertDetail> {
+  const controller = new AbortController();
+  const timer = timeoutMs === undefined ? undefined : window.setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await apiRequest('/api/alerts', {
+      method: 'POST',
+      body: request,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      schema: AlertDetailSchema,
+      signal: controller.signal,
+    });
+  } finally {
+    window.clearTimeout(timer);
+  }
 }
 
 /**

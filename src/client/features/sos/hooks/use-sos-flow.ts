@@ -148,7 +148,8 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
           return;
         }
         try {
-          const detail = await createAlert(request, idempotencyKey);
+          // A server that hangs must not hold the SOS: past the time-out the messaging app opens instead.
+          const detail = await createAlert(request, idempotencyKey, SOS.sendTimeoutMs);
           report(detail, false);
           // Not everyone was texted: offer the messaging app for those numbers (not opened unasked).
           const unsent = unsentRecipients(detail);
