@@ -330,7 +330,7 @@ export const CONTACTS_TEXTS = {
   delete: (name: string): string => `Delete ${name}`,
   limited: (shown: number, total: number): string =>
     `Showing ${shown} of ${total} contacts. Premium shows them all.`,
-  offlineCopy: 'You are offline: these are the contacts saved on this device.',
+  offlineCopy: "Beacon's server can't be reached: these are the contacts saved on this device.",
   loadFailed: 'Your contacts could not be loaded.',
   retry: 'Try Again',
 } as const;
