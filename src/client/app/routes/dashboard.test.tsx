@@ -75,7 +75,12 @@ describe('dashboard routes', () => {
       { method: 'GET', path: '/api/contacts', status: 503, body: down },
     ]);
     const { user } = renderApp('/');
-    const notice = await screen.findByRole('status', { name: "Beacon's server can't be reached" });
+    // The notice is loaded on demand (its module may take a moment on a busy machine).
+    const notice = await screen.findByRole(
+      'status',
+      { name: "Beacon's server can't be reached" },
+      { timeout: 5000 },
+    );
     expect(within(notice).getByText(/SOS still works: it opens your messaging app/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'SOS' })).toBeEnabled();
     expect(screen.queryByText('Backend Configuration Required')).not.toBeInTheDocument();

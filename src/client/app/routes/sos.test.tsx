@@ -554,7 +554,7 @@ describe('dashboard SOS', () => {
     const device = createFakeDevice();
     const { user } = renderApp('/', { device });
     expect(
-      await screen.findByRole('heading', { name: "Beacon's server can't be reached" }),
+      await screen.findByRole('heading', { name: "Beacon's server can't be reached" }, { timeout: 5000 }),
     ).toBeInTheDocument();
     await pressSos(user);
     await runCountdown();
