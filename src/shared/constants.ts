@@ -43,6 +43,12 @@ export const SOS = {
    * alert takes the offline path (queued, messaging app) instead of waiting on a refresh that hangs.
    */
   sessionRenewalTimeoutMs: 5000,
+  /**
+   * How long the phone waits for POST /api/alerts before it takes the messaging-app path and queues the alert.
+   * The server answers within its first-attempt wait (8 s) plus its database time-outs (about 6 s) even when
+   * sick; a server that has not answered by then is not going to, and the queued replay uses the same key.
+   */
+  sendTimeoutMs: 20_000,
 } as const;
 
 /**
@@ -248,6 +254,12 @@ export const WARD_ACTIVITY = {
   /** Alerts older than this are dropped: the server keeps realtime events for catch-up this long too. */
   retentionHours: 24,
 } as const;
+
+/**
+ * How often the phone asks GET /api/health again while the server is failing, so the "server can't be reached"
+ * notice goes away by itself once the server is back.
+ */
+export const HEALTH_RECHECK_MS = 15_000;
 
 /** The client's alert pipeline: delivery polling. */
 export const ALERT_CLIENT = {

@@ -121,6 +121,8 @@ export const ERRORS = {
   failedToCreateProfile: 'Failed to create profile',
   failedToUpdateProfile: 'Failed to update profile',
   internal: 'Something went wrong. Please try again.',
+  serviceUnavailable:
+    "Beacon's server can't reach its database right now. Please try again in a few seconds.",
   sosNeedsContacts: 'Please add emergency contacts before using SOS.',
   invalidOrExpiredCode: 'Invalid or expired invite code',
   codeExpired: 'This invite code has expired',

@@ -87,6 +87,10 @@ export const DASHBOARD_TEXTS = {
   backendMessage:
     'Beacon cannot reach its server. Please ensure the server is running and its environment variables are set.',
   retry: 'Try Again',
+  /** A signed-in person whose server fails keeps the dashboard and the SOS, with this notice (docs/PRODUCT.md). */
+  serverUnavailableTitle: "Beacon's server can't be reached",
+  serverUnavailableMessage:
+    'SOS still works: it opens your messaging app with your saved contacts, and Beacon sends the alert when the server is back.',
   openMenu: 'Open menu',
   menuTitle: 'Menu',
   notifications: 'Notifications',
@@ -329,7 +333,7 @@ export const CONTACTS_TEXTS = {
   delete: (name: string): string => `Delete ${name}`,
   limited: (shown: number, total: number): string =>
     `Showing ${shown} of ${total} contacts. Premium shows them all.`,
-  offlineCopy: 'You are offline: these are the contacts saved on this device.',
+  offlineCopy: "Beacon's server can't be reached: these are the contacts saved on this device.",
   loadFailed: 'Your contacts could not be loaded.',
   retry: 'Try Again',
 } as const;

@@ -3,13 +3,21 @@ import type { Config } from '../config';
 import type { Database } from './database';
 import { migrate } from './migrate';
 import { openPGlite } from './open-pglite';
-import { openPostgres } from './open-postgres';
+import { MIGRATION_TIMEOUTS, openPostgres } from './open-postgres';
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  const db = config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : await openPGlite(path.join(config.dataDir, 'pglite'));
+  if (config.databaseUrl) {
+    // Migrations run on their own connection without the statement limits requests have (they may run long).
+    const migrator = openPostgres(config.databaseUrl, { max: 1, urgent: 1 }, MIGRATION_TIMEOUTS);
+    try {
+      await migrate(migrator);
+    } finally {
+      await migrator.close();
+    }
+    return openPostgres(config.databaseUrl);
+  }
+  const db = await openPGlite(path.join(config.dataDir, 'pglite'));
   try {
     await migrate(db);
   } catch (error) {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Lane, Queryable, QueryResult, Row } from './database';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 function wrap(target: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -17,12 +18,51 @@ export type PostgresPoolSizes = {
   urgent: number;
 };
 
+/**
+ * How long Beacon waits for the database before it gives up and answers 503 (docs/decisions/016). 0 = no limit.
+ * A dead or stalled database must turn into a clear "try again" within seconds, never into a request that hangs.
+ */
+export type PostgresTimeouts = {
+  /** Opening a connection, and waiting for a free one when the pool is full (pg-pool's connectionTimeoutMillis). */
+  connectMs: number;
+  /** The server cancels a statement running longer (statement_timeout). */
+  statementMs: number;
+  /** The client stops waiting for an answer (query_timeout): the only limit when the network itself stalls. */
+  queryMs: number;
+  /** The server ends a session left idle inside a transaction, releasing its locks. */
+  idleInTransactionMs: number;
+  /** An idle pooled connection is closed after this, so connections broken while idle do not pile up. */
+  idleMs: number;
+  /** TCP keep-alive probes start after this much silence, so a dead peer is noticed on idle connections. */
+  keepAliveDelayMs: number;
+};
+
+/**
+ * The defaults. Beacon's statements are small (one person's rows; the largest are the retention deletes), so a
+ * healthy database answers in milliseconds and seconds of silence mean it is in trouble. An SOS that meets a
+ * sick database answers 503 within about `connectMs` (refused or unreachable) or `queryMs` (stalled), and the
+ * phone falls back to the messaging app (docs/PRODUCT.md#offline-sos). The statement limit is under the query
+ * limit so that a slow statement is cancelled by the server (which frees its locks) before the client gives up.
+ */
+export const POSTGRES_TIMEOUTS: PostgresTimeouts = {
+  connectMs: 3000,
+  statementMs: 5000,
+  queryMs: 6000,
+  idleInTransactionMs: 10_000,
+  idleMs: 30_000,
+  keepAliveDelayMs: 10_000,
+};
+
+/** Migrations may run long (a big table, waiting for another instance's migration lock): no statement limit. */
+export const MIGRATION_TIMEOUTS: PostgresTimeouts = { ...POSTGRES_TIMEOUTS, statementMs: 0, queryMs: 0 };
+
 export function openPostgres(
   connectionString: string,
   sizes: PostgresPoolSizes = { max: 10, urgent: 4 },
+  timeouts: PostgresTimeouts = POSTGRES_TIMEOUTS,
 ): Database {
-  const main = createPool(connectionString, sizes.max);
-  const urgent = createPool(connectionString, sizes.urgent);
+  const main = createPool(connectionString, sizes.max, timeouts);
+  const urgent = createPool(connectionString, sizes.urgent, timeouts);
   return {
     kind: 'postgres',
     ...lane(main),
@@ -33,8 +73,19 @@ export function openPostgres(
   };
 }
 
-function createPool(connectionString: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+function createPool(connectionString: string, max: number, timeouts: PostgresTimeouts): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    idleTimeoutMillis: timeouts.idleMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: timeouts.keepAliveDelayMs,
+    // pg sends these as session settings when it connects; 0 (no limit) is left to the server's default.
+    ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {}),
+    ...(timeouts.queryMs > 0 ? { query_timeout: timeouts.queryMs } : {}),
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   return pool;
@@ -45,16 +96,19 @@ function lane(pool: pg.Pool): Lane {
     ...wrap(pool),
     async transaction(work) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await work(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // A connection that timed out or broke may still have a statement in flight: never reuse it.
+        if (isDatabaseUnavailable(error)) broken = error instanceof Error ? error : new Error(String(error));
+        else await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
   };

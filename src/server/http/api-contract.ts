@@ -28,7 +28,8 @@ export function registerApiContract(app: FastifyInstance): void {
 
 function errorResponses(route: RouteOptions): Record<number, z.ZodType> {
   const schema = route.schema ?? {};
-  const codes = new Set<ErrorCode>(['internal', ...(route.config?.errors ?? [])]);
+  // Any route may meet a database that is down or stalled (http/error-handler.ts).
+  const codes = new Set<ErrorCode>(['internal', 'service_unavailable', ...(route.config?.errors ?? [])]);
   if (schema.body || schema.querystring || schema.headers) codes.add('validation_failed');
   if (schema.body) codes.add('payload_too_large').add('unsupported_media_type');
   if (schema.params) codes.add('not_found');

@@ -22,6 +22,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   link_inactive: 410,
   no_emergency_contacts: 400,
   too_many_contacts: 400,
+  service_unavailable: 503,
   internal: 500,
 };
 

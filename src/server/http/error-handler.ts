@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiError, ErrorCode } from '#shared/schemas/api-error';
 import { ERRORS, FIELD_ISSUE_TEXTS } from '#shared/texts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/database-unavailable';
 import { AppError } from './app-error';
 
 /** Fastify's own refusals (before any schema runs), by status. */
@@ -17,7 +18,8 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 /**
  * Maps every error to `{error, message, field?}`. Only a genuine fault answers 500, and then without details.
- * A refused path parameter is a 404: an id of the wrong shape cannot name anything that exists.
+ * A refused path parameter is a 404: an id of the wrong shape cannot name anything that exists. A database that
+ * is down or stalled is not a fault of the request: 503 with Retry-After, so the phone falls back and retries.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -39,6 +41,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
         } satisfies ApiError);
       }
       return reply.status(status).send({ error: code, message: error.message } satisfies ApiError);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ error: 'service_unavailable', message: ERRORS.serviceUnavailable } satisfies ApiError);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'internal', message: ERRORS.internal } satisfies ApiError);

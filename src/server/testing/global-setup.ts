@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { fromPGlite } from '../db/open-pglite';
-import { openPostgres } from '../db/open-postgres';
+import { MIGRATION_TIMEOUTS, openPostgres } from '../db/open-postgres';
 import { migrate } from '../db/migrate';
 
 declare module 'vitest' {
@@ -45,7 +45,7 @@ async function setupPostgres(project: TestProject): Promise<() => Promise<void>>
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${template}`);
   await admin.query(`CREATE DATABASE ${template}`);
-  const db = openPostgres(withDatabase(url, template), { max: 2, urgent: 1 });
+  const db = openPostgres(withDatabase(url, template), { max: 2, urgent: 1 }, MIGRATION_TIMEOUTS);
   await migrate(db);
   await db.close();
   project.provide('postgresTemplate', template);

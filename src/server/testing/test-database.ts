@@ -20,6 +20,22 @@ async function openPGliteClone(): Promise<Database> {
 }
 
 async function openPostgresClone(): Promise<Database> {
+  const clone = await createPostgresClone();
+  const db = openPostgres(clone.url, { max: 5, urgent: 2 });
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await clone.drop();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated PostgreSQL database cloned from the run's template, by URL, for a test that opens it its own
+ * way (through a proxy, say). Drop it in afterAll.
+ */
+export async function createPostgresClone(): Promise<{ url: string; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL as string;
   const name = `beacon_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -38,11 +54,9 @@ async function openPostgresClone(): Promise<Database> {
   } finally {
     await admin.end();
   }
-  const db = openPostgres(withDatabase(url, name), { max: 5, urgent: 2 });
   return {
-    ...db,
-    async close() {
-      await db.close();
+    url: withDatabase(url, name),
+    async drop() {
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

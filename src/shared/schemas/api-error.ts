@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'link_inactive',
   'no_emergency_contacts',
   'too_many_contacts',
+  'service_unavailable',
   'internal',
 ] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
@@ -41,8 +42,14 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
+/**
+ * GET /api/health. 200 with `status: 'ok'` when the database answers; 503 with `status: 'degraded'` and
+ * `databaseStatus: 'unavailable'` when it does not (down, stalled or closing). `database` is its kind.
+ */
 export const HealthSchema = z.object({
-  status: z.literal('ok'),
+  status: z.enum(['ok', 'degraded']),
   version: z.string(),
   database: z.enum(['pglite', 'postgres']),
+  databaseStatus: z.enum(['ok', 'unavailable']),
 });
+export type Health = z.infer<typeof HealthSchema>;

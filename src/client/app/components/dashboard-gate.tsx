@@ -1,17 +1,25 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuthStatus } from '../../features/auth/hooks/auth-status-context';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { useHealth } from '../../features/dashboard/api/get-health';
-import { BackendUnavailable } from '../../features/dashboard/components/backend-unavailable';
 import { LoadingOverlay } from '../../features/dashboard/components/loading-overlay';
 import { hasSeenOnboarding } from '../../features/onboarding/utils/onboarding-seen';
 import { useDevice } from '../../lib/device/device-context';
 import { paths } from '../../lib/paths';
 import { CenteredPage } from './centered-page';
+import { ServerStatusNotice } from './server-status-notice';
+
+/** Shown only to a signed-out visitor while the server fails: downloaded then (bundle budget). */
+const BackendUnavailable = lazy(async () => ({
+  default: (await import('../../features/dashboard/components/backend-unavailable')).BackendUnavailable,
+}));
 
 /**
- * What '/', '/auth' and '/contacts' check before <RequireSession>: a first visit goes to the splash, and the
- * backend message shows when the server does not answer. See docs/PRODUCT.md#dashboard.
+ * What '/', '/auth' and '/contacts' check before <RequireSession>: a first visit goes to the splash. A signed-in
+ * person gets the dashboard at once, whatever the server does: the SOS must never wait for, or be hidden by, a
+ * failing server; a notice above it says so. A signed-out visitor, who cannot sign in without the server, gets
+ * the backend message instead. See docs/PRODUCT.md#dashboard.
  */
 export function DashboardGate() {
   const status = useAuthStatus();
@@ -24,13 +32,24 @@ export function DashboardGate() {
   if (!session && pathname === paths.home && !hasSeenOnboarding()) {
     return <Navigate to={paths.splash} replace />;
   }
-  if (status === 'checking' || health.isPending) return <LoadingOverlay />;
-  // Offline is not a server problem: an offline person still gets their dashboard (and, later, offline SOS).
+  if (status === 'checking') return <LoadingOverlay />;
+  if (session) {
+    return (
+      <>
+        <ServerStatusNotice className="mx-auto w-full max-w-lg px-4 pt-4" />
+        <Outlet />
+      </>
+    );
+  }
+  if (health.isPending) return <LoadingOverlay />;
+  // Offline is not a server problem: the login card shows, and says what fails when it is used.
   if (health.isError && network.isOnline()) {
     return (
-      <CenteredPage>
-        <BackendUnavailable onRetry={() => void health.refetch()} retrying={health.isFetching} />
-      </CenteredPage>
+      <Suspense fallback={<LoadingOverlay />}>
+        <CenteredPage>
+          <BackendUnavailable onRetry={() => void health.refetch()} retrying={health.isFetching} />
+        </CenteredPage>
+      </Suspense>
     );
   }
   return <Outlet />;

@@ -61,6 +61,40 @@ describe('dashboard routes', () => {
     ).toBeInTheDocument();
   });
 
+  it('keeps the dashboard and its SOS button for a signed-in person when the server fails, with a notice', async () => {
+    storeSession(fakeSession());
+    const down = { error: 'service_unavailable', message: 'down' };
+    const api = mockApi([
+      {
+        method: 'GET',
+        path: '/api/health',
+        status: 503,
+        body: { status: 'degraded', version: '1.0.0', database: 'postgres', databaseStatus: 'unavailable' },
+      },
+      { method: 'GET', path: '/api/profile', status: 503, body: down },
+      { method: 'GET', path: '/api/contacts', status: 503, body: down },
+    ]);
+    const { user } = renderApp('/');
+    // The notice is loaded on demand (its module may take a moment on a busy machine).
+    const notice = await screen.findByRole(
+      'status',
+      { name: "Beacon's server can't be reached" },
+      { timeout: 5000 },
+    );
+    expect(within(notice).getByText(/SOS still works: it opens your messaging app/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'SOS' })).toBeEnabled();
+    expect(screen.queryByText('Backend Configuration Required')).not.toBeInTheDocument();
+
+    // The notice goes away once the server answers again (Try Again, or the periodic re-check).
+    api.routes.splice(0, 1);
+    await user.click(within(notice).getByRole('button', { name: 'Try Again' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('heading', { name: "Beacon's server can't be reached" }),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
   it('shows the signed-in dashboard: header, System Ready, contacts slot, bottom nav', async () => {
     storeSession(fakeSession());
     mockApi([profileRoute]);

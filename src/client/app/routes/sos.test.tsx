@@ -12,6 +12,7 @@ import { renderApp, storeSession } from '../../testing/render-app';
 import { fakeAlert } from '../../testing/fake-alert';
 import { alertOutboxKind } from '../../features/sos/api/alert-outbox';
 import { deviceOutbox } from '../../lib/outbox/device-outbox';
+import { saveOfflineContacts } from '../../lib/offline-emergency-data';
 
 vi.mock('../../lib/sounds', () => ({ playSound: vi.fn(), playTone: vi.fn() }));
 
@@ -373,7 +374,8 @@ describe('offline SOS', () => {
     expect(alertPosts(api)).toHaveLength(0);
     const queue = await storedQueue();
     expect(queue).toHaveLength(1);
-    expect(screen.getByText('Alert waiting for a connection')).toBeInTheDocument();
+    // The panel reads the outbox (IndexedDB) asynchronously.
+    expect(await screen.findByText('Alert waiting for a connection')).toBeInTheDocument();
 
     act(() => device.setOnline(true));
     expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
@@ -433,6 +435,26 @@ describe('offline SOS', () => {
     const url = device.smsOpened[0] ?? '';
     const body = decodeURIComponent(url.slice(url.indexOf('?body=') + '?body='.length));
     expect(body).toContain(`Time: ${new Date(queuedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+  });
+
+  it('falls back to the messaging app and the outbox when the server does not answer within the send time-out', async () => {
+    const { user, api, device } = await openSosPage(routes());
+    const answer = api.fetchMock.getMockImplementation();
+    if (!answer) throw new Error('mockApi installs an implementation');
+    // A server that accepts the request and never answers; the request ends only when the phone aborts it.
+    api.fetchMock.mockImplementation(async (input, init) => {
+      if (String(input) !== '/api/alerts') return answer(input, init);
+      return new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    });
+    await pressSos(user);
+    await runCountdown();
+    await waitFor(() => expect(alertPosts(api)).toHaveLength(1));
+    await act(() => vi.advanceTimersByTimeAsync(SOS.sendTimeoutMs));
+    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+    expect(device.smsOpened).toHaveLength(1);
+    expect(await storedQueue()).toHaveLength(1);
   });
 
   it('says SMS Not Available when offline on a device without a messaging app', async () => {
@@ -534,6 +556,38 @@ describe('dashboard SOS', () => {
     expect(alertPosts(api)).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(SOS.bannerOnDashboardMs));
     expect(screen.queryByText('SOS Activated')).not.toBeInTheDocument();
+  });
+
+  it('with the whole server answering 503, still counts down, opens the messaging app with the saved contacts and queues the alert', async () => {
+    // The contacts were saved on this device the last time the server answered.
+    saveOfflineContacts(USER_ID, [ada, bob]);
+    const down = { error: 'service_unavailable', message: 'down' };
+    const api = mockApi([
+      {
+        method: 'GET',
+        path: '/api/health',
+        status: 503,
+        body: { status: 'degraded', version: '1.0.0', database: 'postgres', databaseStatus: 'unavailable' },
+      },
+      { method: 'GET', path: '/api/profile', status: 503, body: down },
+      { method: 'GET', path: '/api/contacts', status: 503, body: down },
+      { method: 'POST', path: '/api/alerts', status: 503, body: down },
+    ]);
+    const device = createFakeDevice();
+    const { user } = renderApp('/', { device });
+    expect(
+      await screen.findByRole('heading', { name: "Beacon's server can't be reached" }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await pressSos(user);
+    await runCountdown();
+
+    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+    expect(device.smsOpened).toHaveLength(1);
+    expect(device.smsOpened[0]?.startsWith('sms:+15551234567,+15557654321?body=')).toBe(true);
+    expect(alertPosts(api)).toHaveLength(1);
+    const queue = await storedQueue();
+    expect(queue).toEqual([{ idempotencyKey: alertPosts(api)[0]?.key, queuedAt: expect.any(Number) }]);
+    expect(await screen.findByText('Alert waiting for a connection')).toBeInTheDocument();
   });
 
   it('without contacts opens the contacts card in add mode', async () => {

@@ -15,6 +15,7 @@ import { SosControl } from '../../features/sos/components/sos-control';
 import { SosInstructions } from '../../features/sos/components/sos-instructions';
 import { useOnline } from '../../lib/device/use-online';
 import { paths } from '../../lib/paths';
+import { ServerStatusNotice } from '../components/server-status-notice';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
 
 /** /sos (docs/PRODUCT.md#sos-page): SOS button, Call 911, quick messages, contacts to call, instructions. */
@@ -40,6 +41,7 @@ export function SosRoute() {
           <p className="text-sm text-muted-foreground">{SOS_TEXTS.pageDescription}</p>
         </div>
       </header>
+      <ServerStatusNotice />
       {flow.bannerVisible ? <EmergencyBanner /> : null}
       <section aria-label={SOS_TEXTS.pageTitle} className="flex flex-col items-center py-6">
         <SosControl flow={flow} online={online} />

@@ -11,7 +11,12 @@ describe('GET /api/health', () => {
   it('answers status, version and the database kind', async () => {
     const res = await sut.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', version: '1.0.0', database: process.env.BEACON_TEST_DB });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      version: '1.0.0',
+      database: process.env.BEACON_TEST_DB,
+      databaseStatus: 'ok',
+    });
   });
 
   it('sends the security headers', async () => {

@@ -1,18 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '#shared/constants';
-import { HealthSchema } from '#shared/schemas/api-error';
+import { HealthSchema, type Health } from '#shared/schemas/api-error';
 import type { Database } from '../../db/database';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/database-unavailable';
 import type { ServerModule } from '../server-module';
 
-/** GET /api/health: the server answers and its database does. */
+/**
+ * GET /api/health: the server answers, and whether its database does. A database that does not answer (within
+ * the pool's time-outs, db/open-postgres.ts) makes the answer 503 `degraded`, so a load balancer or an operator
+ * sees it at once; the pools reconnect by themselves and the next check says `ok` again.
+ */
 export function createHealthModule(deps: { db: Database }): ServerModule {
   const routes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/api/health',
-      { config: { access: 'public' }, schema: { response: { 200: HealthSchema } } },
-      async () => {
-        await deps.db.query('SELECT 1');
-        return { status: 'ok' as const, version: APP_VERSION, database: deps.db.kind };
+      { config: { access: 'public' }, schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
+      async (request, reply) => {
+        const base = { version: APP_VERSION, database: deps.db.kind };
+        try {
+          await deps.db.query('SELECT 1');
+          return { ...base, status: 'ok', databaseStatus: 'ok' } satisfies Health;
+        } catch (error) {
+          // Whatever the reason, a database that cannot run SELECT 1 is unavailable to every request.
+          request.log.warn({ err: error }, 'health check: database unavailable');
+          return reply
+            .status(503)
+            .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+            .send({ ...base, status: 'degraded', databaseStatus: 'unavailable' } satisfies Health);
+        }
       },
     );
   };

@@ -277,7 +277,9 @@ describe('EmergencyContactsCard', () => {
     ]);
     renderCard();
     expect(
-      await screen.findByText('You are offline: these are the contacts saved on this device.'),
+      await screen.findByText(
+        "Beacon's server can't be reached: these are the contacts saved on this device.",
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Ada Lovelace' })).toBeDisabled();

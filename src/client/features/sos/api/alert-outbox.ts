@@ -31,7 +31,7 @@ export function createAlertOutboxKind(
     send: async ([item]) => {
       if (!item) throw new Error('An alert batch holds one alert');
       const request = replayRequest(item.payload.request, item.createdAt, Date.now());
-      return createAlert(request, item.id, renewSession);
+      return createAlert(request, item.id, { renewSession });
     },
     // A refusal other than "try later" (network, 5xx, 429, 401) will not change on a retry.
     isPermanentFailure: (error) => !isRetryableAlertError(error),

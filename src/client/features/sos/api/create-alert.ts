@@ -14,6 +14,13 @@ import { getSession } from '../../../lib/session-store';
  */
 export type SessionRenewer = (staleAccessToken: string) => Promise<string | null>;
 
+export type CreateAlertOptions = {
+  /** Renews the session after a 401 so the alert can be sent once more. */
+  renewSession?: SessionRenewer;
+  /** Gives up on a server that has not answered by then (each send is aborted: a failure worth retrying). */
+  timeoutMs?: number;
+};
+
 /**
  * POST /api/alerts. `idempotencyKey` is made once per SOS and sent with every retry of it, so the server raises
  * one alert and texts each contact once however often the phone retries.
@@ -27,26 +34,39 @@ export type SessionRenewer = (staleAccessToken: string) => Promise<string | null
 export async function createAlert(
   request: CreateAlertRequest,
   idempotencyKey: string,
-  renewSession?: SessionRenewer,
+  { renewSession, timeoutMs }: CreateAlertOptions = {},
 ): Promise<AlertDetail> {
-  const send = (): Promise<AlertDetail> =>
-    apiRequest('/api/alerts', {
-      method: 'POST',
-      body: request,
-      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-      schema: AlertDetailSchema,
-      signOutOn401: false,
-    });
   const token = getSession()?.access_token;
   try {
-    return await send();
+    return await sendAlert(request, idempotencyKey, timeoutMs);
   } catch (error) {
     if (!renewSession || !token || !(error instanceof ApiError) || error.status !== 401) throw error;
     // A renewal that fails or has not finished in time counts as no new token.
     const tooLate = new Promise<null>((resolve) => setTimeout(resolve, SOS.sessionRenewalTimeoutMs, null));
     const renewed = await Promise.race([renewSession(token).catch(() => null), tooLate]);
     if (!renewed) throw error;
-    return send();
+    return sendAlert(request, idempotencyKey, timeoutMs);
+  }
+}
+
+async function sendAlert(
+  request: CreateAlertRequest,
+  idempotencyKey: string,
+  timeoutMs: number | undefined,
+): Promise<AlertDetail> {
+  const controller = new AbortController();
+  const timer = timeoutMs === undefined ? undefined : window.setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await apiRequest('/api/alerts', {
+      method: 'POST',
+      body: request,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+      schema: AlertDetailSchema,
+      signOutOn401: false,
+      signal: controller.signal,
+    });
+  } finally {
+    window.clearTimeout(timer);
   }
 }
 

@@ -150,7 +150,11 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
           return;
         }
         try {
-          const detail = await createAlert(request, idempotencyKey, latest.current.renewSession);
+          // A server that hangs must not hold the SOS: past the time-out the messaging app opens instead.
+          const detail = await createAlert(request, idempotencyKey, {
+            renewSession: latest.current.renewSession,
+            timeoutMs: SOS.sendTimeoutMs,
+          });
           report(detail, false);
           // Not everyone was texted: offer the messaging app for those numbers (not opened unasked).
           const unsent = unsentRecipients(detail);
