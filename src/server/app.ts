@@ -112,10 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const origin = publicOrigin(config);
-  const sms = deps.sms ?? createSmsProvider(config, db.urgent, clock);
+  const sms = deps.sms ?? createSmsProvider(config, db.urgent, clock, app.log);
   const channels: ChannelSenders = { sms, email: mailChannel(deps.mailer) };
   const modules: ServerModule[] = [
-    createHealthModule({ db }),
+    createHealthModule({ db, smsProvider: sms.kind }),
     createAuthModule({ db, clock, mailer: deps.mailer, tokens, limits: config.auth, origin, log: app.log }),
     createProfileModule({ db, clock }),
     createContactsModule({ db, clock }),

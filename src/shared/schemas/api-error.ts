@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'link_expired',
   'link_inactive',
   'no_emergency_contacts',
+  'idempotency_key_reused',
   'too_many_contacts',
   'internal',
 ] as const;
@@ -40,8 +41,32 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
+/**
+ * The SMS provider's last outcome, as every instance recorded it (the newest wins): `ok` (it took a text),
+ * `rejecting_credentials` (401/403: the account SID or token is wrong), `refusing_messages` (another 4xx, e.g.
+ * an invalid sender), `failing` (5xx, 429, time-out, unreachable), `unknown` (nothing tried yet, or the dev
+ * outbox, which sends nothing). `httpStatus` and `code` are the provider's, for the operator.
+ */
+export const SMS_PROVIDER_OUTCOMES = [
+  'ok',
+  'rejecting_credentials',
+  'refusing_messages',
+  'failing',
+  'unknown',
+] as const;
+export const SmsHealthSchema = z.object({
+  provider: z.enum(['twilio', 'dev-outbox']),
+  lastOutcome: z.enum(SMS_PROVIDER_OUTCOMES),
+  at: z.iso.datetime().optional(),
+  httpStatus: z.int().optional(),
+  code: z.string().optional(),
+});
+export type SmsHealth = z.infer<typeof SmsHealthSchema>;
+export type SmsProviderOutcome = SmsHealth['lastOutcome'];
+
 export const HealthSchema = z.object({
   status: z.literal('ok'),
   version: z.string(),
   database: z.enum(['pglite', 'postgres']),
+  sms: SmsHealthSchema,
 });

@@ -21,7 +21,7 @@ describe('POST /api/send-emergency-sms', () => {
       payload: payload as Record<string, unknown>,
     });
 
-  it('texts each number once through the alert pipeline and answers results and summary', async () => {
+  it('keeps one text per number in the dev outbox through the alert pipeline, never reported as sent', async () => {
     const res = await send({
       message: 'I need help at the park',
       phoneNumbers: ['(555) 123-4567', '+15551234567', '+447700900123', '+15550000000'],
@@ -30,11 +30,11 @@ describe('POST /api/send-emergency-sms', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.results).toEqual([
-      { phoneNumber: '+15551234567', success: true, status: 'sent' },
-      { phoneNumber: '+447700900123', success: true, status: 'sent' },
+      { phoneNumber: '+15551234567', success: false, status: 'kept_in_dev_outbox' },
+      { phoneNumber: '+447700900123', success: false, status: 'kept_in_dev_outbox' },
       { phoneNumber: '+15550000000', success: false, status: 'failed', error: DEV_OUTBOX_UNREACHABLE_ERROR },
     ]);
-    expect(body.summary).toEqual({ successful: 2, total: 3 });
+    expect(body.summary).toEqual({ successful: 0, total: 3 });
 
     const alert = await sut.app.inject({
       method: 'GET',
@@ -59,7 +59,18 @@ describe('POST /api/send-emergency-sms', () => {
   it('works without contacts (the numbers are given) and without a location', async () => {
     const res = await send({ message: 'Help', phoneNumbers: ['+15557778888'] });
     expect(res.statusCode).toBe(200);
-    expect(res.json().summary).toEqual({ successful: 1, total: 1 });
+    expect(res.json().summary).toEqual({ successful: 0, total: 1 });
+    expect(res.json().results).toEqual([
+      { phoneNumber: '+15557778888', success: false, status: 'kept_in_dev_outbox' },
+    ]);
+  });
+
+  it('refuses the same Idempotency-Key with other numbers (422)', async () => {
+    const first = await send({ message: 'Help', phoneNumbers: ['+15556660001'] }, 'sms-reused-key');
+    expect(first.statusCode).toBe(200);
+    const other = await send({ message: 'Help', phoneNumbers: ['+15556660002'] }, 'sms-reused-key');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error).toBe('idempotency_key_reused');
   });
 
   it('honours the Idempotency-Key: a retry sends nothing twice', async () => {

@@ -8,10 +8,15 @@ describe('GET /api/health', () => {
   });
   afterAll(() => sut?.close());
 
-  it('answers status, version and the database kind', async () => {
+  it('answers status, version, the database kind and the SMS provider', async () => {
     const res = await sut.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', version: '1.0.0', database: process.env.BEACON_TEST_DB });
+    expect(res.json()).toEqual({
+      status: 'ok',
+      version: '1.0.0',
+      database: process.env.BEACON_TEST_DB,
+      sms: { provider: 'dev-outbox', lastOutcome: 'unknown' },
+    });
   });
 
   it('sends the security headers', async () => {
