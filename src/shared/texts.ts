@@ -105,8 +105,7 @@ export const ERRORS = {
   failedToUpdateProfile: 'Failed to update profile',
   internal: 'Something went wrong. Please try again.',
   sosNeedsContacts: 'Please add emergency contacts before using SOS.',
-  idempotencyKeyReused:
-    'This Idempotency-Key was already used for a different request. Make a new key for a new alert.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   invalidOrExpiredCode: 'Invalid or expired invite code',
   codeExpired: 'This invite code has expired',
   tooManyContacts: `You can keep at most ${MAX_EMERGENCY_CONTACTS} emergency contacts.`,
