@@ -29,7 +29,8 @@ async function providerAnswering(reply: FakeReply, from = '+15005550006', listRe
     authToken: 'secret',
     from,
     baseUrl: fake.url,
-    timeoutMs: 300,
+    // Long enough for a loaded machine to answer from 127.0.0.1; the hang tests wait this long.
+    timeoutMs: 1500,
     log: { warn: (object) => warnings.push(object) },
     onOutcome: (report) => void reports.push(report),
   });
