@@ -56,11 +56,11 @@ test('a guardian links with a ward, watches them move and sees their SOS live; t
   await addContact(ward, 'Nia Neighbour', '+14155550199');
   await ward.getByRole('link', { name: 'Safety' }).click();
   await ward.getByRole('button', { name: /^SOS/ }).first().click();
-  await expect(ward.getByText('Emergency Alert Sent').first()).toBeVisible({ timeout: 25_000 });
+  await expect(ward.getByText('Alert kept in the dev outbox').first()).toBeVisible({ timeout: 25_000 });
   const banner = guardian.getByRole('alert', { name: 'Emergency alert from Walt Ward' });
   await expect(banner).toBeVisible({ timeout: 15_000 });
   await expect(banner.getByText('Nia Neighbour')).toBeVisible();
-  await expect(banner.getByText('Sent', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(banner.getByText('Not sent (dev outbox)', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(banner.getByText('Location unknown')).toHaveCount(0);
   await snap(guardian, testInfo, 'guardian-05-alert');
 
@@ -70,7 +70,9 @@ test('a guardian links with a ward, watches them move and sees their SOS live; t
   await freshWindow.goto('/guardian/wards');
   const replayed = freshWindow.getByRole('alert', { name: 'Emergency alert from Walt Ward' });
   await expect(replayed).toBeVisible({ timeout: 15_000 });
-  await expect(replayed.getByRole('listitem', { name: 'Nia Neighbour: Sent' })).toBeVisible();
+  await expect(
+    replayed.getByRole('listitem', { name: 'Nia Neighbour: Not sent (dev outbox)' }),
+  ).toBeVisible();
   await expect(
     freshWindow.getByRole('article', { name: 'Walt Ward' }).getByText('Trigger: SOS button'),
   ).toBeVisible();

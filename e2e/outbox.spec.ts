@@ -116,7 +116,7 @@ test('an SOS raised offline survives a reload while offline and is sent once whe
   await expect(page.getByText('Alert waiting for a connection')).toBeVisible();
 
   await context.setOffline(false);
-  await expect(page.getByText('Emergency Alert Sent').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Alert kept in the dev outbox').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Alert waiting for a connection')).toHaveCount(0);
   await expect.poll(() => waitingInOutbox(page), { timeout: 30_000 }).toBe(0);
 

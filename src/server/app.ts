@@ -122,12 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const origin = publicOrigin(config);
-  const sms = deps.sms ?? createSmsProvider(config, db.urgent, clock);
+  const sms = deps.sms ?? createSmsProvider(config, db.urgent, clock, app.log);
   const channels: ChannelSenders = { sms, email: mailChannel(deps.mailer) };
   // Derives each rotated refresh token from the one it replaces (modules/auth/refresh-successor.ts).
   const refreshKey = await loadServerSecret(db, 'refresh-successor-key');
   const modules: ServerModule[] = [
-    createHealthModule({ db }),
+    createHealthModule({ db, smsProvider: sms.kind }),
     createAuthModule({
       db,
       clock,

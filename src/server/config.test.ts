@@ -42,6 +42,9 @@ describe('loadConfig', () => {
       AUTH_MAX_REQUESTS_PER_ADDRESS: '50',
       AUTH_RATE_WINDOW_MINUTES: '30',
       TRUST_PROXY: 'true',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_FROM: '+15005550006',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -50,7 +53,26 @@ describe('loadConfig', () => {
       publicUrl: 'https://beacon.example.org',
       auth: { maxFailedSignIns: 5, maxRequestsPerAddress: 50, rateWindowMinutes: 30 },
       trustProxy: true,
+      sms: {
+        twilio: {
+          accountSid: 'AC123',
+          authToken: 'secret',
+          from: '+15005550006',
+          baseUrl: 'https://api.twilio.com',
+        },
+      },
     });
+  });
+
+  it('refuses to start in production without an SMS provider, naming the variables', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example.org' };
+    expect(() => loadConfig(production)).toThrow(
+      new ConfigError(
+        'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required when NODE_ENV=production (an SMS provider)',
+      ),
+    );
+    // Development keeps the dev outbox, so `npm start` needs no account anywhere.
+    expect(loadConfig({ ...production, NODE_ENV: 'development' }).sms.twilio).toBeNull();
   });
 
   it.each([

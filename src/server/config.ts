@@ -30,7 +30,7 @@ const EnvSchema = z.object({
   AUTH_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   TRUST_PROXY: z.stringbool().default(false),
-  // SMS: Twilio (or any Twilio-compatible API) when all three are set, else the dev outbox.
+  // SMS: Twilio (or any Twilio-compatible API) when all three are set, else the dev outbox (not in production).
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
@@ -135,6 +135,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: PUSH_ALLOW_ANY_ENDPOINT is for development and tests only, not NODE_ENV=production',
     );
   }
+  const twilio = twilioConfig(e);
+  if (e.NODE_ENV === 'production' && !twilio) {
+    // Without a provider SOS texts would only land in the dev outbox while the phone is told they went out.
+    throw new ConfigError(
+      'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required when NODE_ENV=production (an SMS provider)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -154,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshReuseGraceSeconds: e.AUTH_REFRESH_REUSE_GRACE_SECONDS,
     },
     trustProxy: e.TRUST_PROXY,
-    sms: { twilio: twilioConfig(e), timeoutMs: e.SMS_TIMEOUT_MS },
+    sms: { twilio, timeoutMs: e.SMS_TIMEOUT_MS },
     alerts: {
       firstAttemptWaitMs: e.ALERT_FIRST_ATTEMPT_WAIT_MS,
       deliveryLeaseMs: e.ALERT_DELIVERY_LEASE_MS,

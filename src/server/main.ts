@@ -25,10 +25,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config);
   const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devOutboxMailer(db);
-  const sms = createSmsProvider(config, db.urgent, systemClock);
-  if (sms.kind === 'dev-outbox' && config.env === 'production') {
-    logger.warn('No SMS provider configured (TWILIO_*): SOS texts are stored in the dev outbox, not sent');
-  }
+  const sms = createSmsProvider(config, db.urgent, systemClock, logger);
   const app = await buildApp({ config, db, logger, clock: systemClock, mailer, sms, clientDir: CLIENT_DIR });
 
   const shutdown = async (signal: string): Promise<void> => {

@@ -122,7 +122,13 @@ export const GUARDIAN_VIEW_TEXTS = {
   locationUnknown: 'Location unknown',
   deliveriesTitle: 'Texts to emergency contacts',
   noDeliveries: 'No texts yet',
-  deliveryStatus: { pending: 'Pending', sending: 'Sending', sent: 'Sent', failed: 'Failed' },
+  deliveryStatus: {
+    pending: 'Pending',
+    sending: 'Sending',
+    sent: 'Sent',
+    failed: 'Failed',
+    kept_in_dev_outbox: 'Not sent (dev outbox)',
+  },
   dismissAlert: (name: string): string => `Dismiss the alert from ${name || 'your ward'}`,
   viewWard: 'Open Guardian View',
 } as const;

@@ -124,6 +124,7 @@ export const ERRORS = {
   serviceUnavailable:
     "Beacon's server can't reach its database right now. Please try again in a few seconds.",
   sosNeedsContacts: 'Please add emergency contacts before using SOS.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   invalidOrExpiredCode: 'Invalid or expired invite code',
   codeExpired: 'This invite code has expired',
   tooManyContacts: `You can keep at most ${MAX_EMERGENCY_CONTACTS} emergency contacts.`,

@@ -405,6 +405,9 @@ export const ALERT_OUTCOME_TEXTS = {
   /** A fixed wording. */
   partialDescription: (unsent: number): string => `${unsent} numbers may need verification`,
   failedTitle: 'Emergency Alert Failed',
+  /** A development server without an SMS provider: nobody was texted. */
+  keptTitle: 'Alert kept in the dev outbox',
+  keptDescription: 'No text was sent: this development server has no SMS provider.',
   failedDescription: 'No text has reached your contacts yet. Please try calling 911 directly.',
   errorTitle: 'Error Sending Alert',
   /** A fixed wording. */
@@ -433,7 +436,13 @@ export const DELIVERY_TEXTS = {
   queuedDescription: 'Beacon sends it automatically when you are back online.',
   sendNow: 'Try sending now',
   dismiss: 'Dismiss',
-  status: { pending: 'Retrying', sending: 'Sending', sent: 'Sent', failed: 'Failed' },
+  status: {
+    pending: 'Retrying',
+    sending: 'Sending',
+    sent: 'Sent',
+    failed: 'Failed',
+    kept_in_dev_outbox: 'Not sent (dev outbox)',
+  },
   heldBack: 'Held back',
   unknownRecipient: 'Unknown contact',
 } as const;

@@ -31,7 +31,17 @@ export function mockApi(routes: FakeRoute[] = []) {
     const route =
       routes.find((candidate) => candidate.method === method && candidate.path === path) ??
       (path === '/api/health'
-        ? { method, path, body: { status: 'ok', version: '1.0.0', database: 'pglite', databaseStatus: 'ok' } }
+        ? {
+            method,
+            path,
+            body: {
+              status: 'ok',
+              version: '1.0.0',
+              database: 'pglite',
+              databaseStatus: 'ok',
+              sms: { provider: 'dev-outbox', lastOutcome: 'unknown' },
+            },
+          }
         : null);
     if (!route) return json(404, { error: 'not_found', message: 'Not found' });
     return json(route.status ?? 200, route.body);

@@ -11,8 +11,9 @@ export type OutgoingMessage = {
   to: string;
   body: string;
   /**
-   * The same for every attempt of one delivery. A provider that honours it sends once however many times we
-   * ask; for the others the worker's lease and fencing keep resends to a crash mid-send.
+   * The same for every attempt of one delivery (the delivery's id). The dev outbox stores a delivery once under
+   * it; the Twilio sender derives the reference it puts in the text from it, and looks for that reference before
+   * sending again (`findEarlierSend`).
    */
   idempotencyKey: string;
   /** The person the message is about (kept with a dev outbox copy, so it is deleted with their account). */
@@ -21,15 +22,31 @@ export type OutgoingMessage = {
 
 /**
  * What one attempt came to. `retry`: worth trying again later (rate limit, provider or network trouble);
- * `failed`: trying again would not help (an invalid number, nobody subscribed).
+ * `failed`: trying again would not help (an invalid number, nobody subscribed); `kept_in_dev_outbox`: stored by
+ * a development server's dev outbox, so nobody received it (never reported as sent).
  */
 export type SendResult =
   | { outcome: 'sent'; providerMessageId: string | null }
+  | { outcome: 'kept_in_dev_outbox'; providerMessageId: string | null }
   | { outcome: 'retry'; error: string; retryAfterMs?: number }
   | { outcome: 'failed'; error: string };
 
+/**
+ * Whether an earlier attempt of a delivery reached the provider: `found` (with the provider's message id),
+ * `not_found`, or `unknown` when the provider could not be asked.
+ */
+export type EarlierSend =
+  | { outcome: 'found'; providerMessageId: string | null }
+  | { outcome: 'not_found' }
+  | { outcome: 'unknown'; error: string };
+
 export type ChannelSender = {
   send(message: OutgoingMessage): Promise<SendResult>;
+  /**
+   * Asks the provider whether this delivery was already taken since `since` (an earlier attempt may have reached
+   * it before its worker died or timed out). A sender without it relies on its own de-duplication.
+   */
+  findEarlierSend?(message: OutgoingMessage, since: Date): Promise<EarlierSend>;
 };
 
 export type ChannelSenders = Partial<Record<DeliveryChannel, ChannelSender>>;

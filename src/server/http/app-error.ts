@@ -21,6 +21,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   link_expired: 410,
   link_inactive: 410,
   no_emergency_contacts: 400,
+  idempotency_key_reused: 422,
   too_many_contacts: 400,
   service_unavailable: 503,
   internal: 500,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from '../testing/test-app';
 import { clientCacheControl } from './client-files';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -47,9 +47,9 @@ describe('client files: cache-control by path', () => {
 });
 
 // `npm start` runs in development unless NODE_ENV says otherwise; production must serve the same way.
-describe.each<{ env: Record<string, string> }>([
+describe.each<{ env: Readonly<Record<string, string>> }>([
   { env: { NODE_ENV: 'development' } },
-  { env: { NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example' } },
+  { env: PRODUCTION_ENV },
 ])('client files in $env.NODE_ENV', ({ env }) => {
   let sut: TestApp;
   let clientDir: string;

@@ -7,6 +7,19 @@ import { manualClock } from '../adapters/clock';
 import { devOutboxMailer } from '../adapters/mail/dev-outbox-mailer';
 import { openTestDatabase } from './test-database';
 
+/**
+ * The least a production configuration needs (config.ts): a public URL and an SMS provider. The provider's
+ * address answers nothing, so a test that texts by mistake fails instead of reaching anyone.
+ */
+export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://beacon.example',
+  TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+  TWILIO_AUTH_TOKEN: 'test-auth-token',
+  TWILIO_FROM: '+15005550006',
+  TWILIO_BASE_URL: 'http://127.0.0.1:9',
+};
+
 export type TestApp = {
   app: FastifyInstance;
   db: Database;

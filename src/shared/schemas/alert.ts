@@ -96,7 +96,17 @@ export const IdempotentRequestHeadersSchema = z.looseObject({
 export const ALERT_LOCATION_SOURCES = ['phone', 'last_known'] as const;
 export type AlertLocationSource = (typeof ALERT_LOCATION_SOURCES)[number];
 
-export const ALERT_DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+/**
+ * `kept_in_dev_outbox`: a development server without an SMS provider stored the text in its dev outbox; nobody
+ * received it. Final, and never counted as sent.
+ */
+export const ALERT_DELIVERY_STATUSES = [
+  'pending',
+  'sending',
+  'sent',
+  'failed',
+  'kept_in_dev_outbox',
+] as const;
 
 /**
  * How a delivery reaches its recipient: a text or a call to a contact's number, an e-mail, or a push to a
@@ -135,8 +145,8 @@ export type HeldReason = z.infer<typeof HeldReasonSchema>;
 
 /**
  * One text to one number. `pending` = waiting for its (next) attempt at `next_attempt_at`; `sending` = an attempt
- * is under way; `sent` and `failed` are final. `last_error` says why the latest attempt did not succeed.
- * `held_reason` is present only on a `failed` text that a cap held back before any attempt.
+ * is under way; `sent`, `failed` and `kept_in_dev_outbox` are final. `last_error` says why the latest attempt did
+ * not succeed. `held_reason` is present only on a `failed` text that a cap held back before any attempt.
  */
 export const AlertDeliverySchema = z.object({
   id: IdSchema,
@@ -152,7 +162,7 @@ export const AlertDeliverySchema = z.object({
 });
 export type AlertDelivery = z.infer<typeof AlertDeliverySchema>;
 
-/** `successful` counts `sent` deliveries; pending ones are not successful yet. */
+/** `successful` counts `sent` deliveries; pending ones are not successful yet, and texts kept in the dev outbox never. */
 export const AlertSummarySchema = z.object({ successful: z.int().min(0), total: z.int().min(0) });
 export type AlertSummary = z.infer<typeof AlertSummarySchema>;
 

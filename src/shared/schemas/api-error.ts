@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'link_expired',
   'link_inactive',
   'no_emergency_contacts',
+  'idempotency_key_reused',
   'too_many_contacts',
   'service_unavailable',
   'internal',
@@ -43,13 +44,39 @@ export const ApiErrorSchema = z.object({
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /**
+/**
+ * The SMS provider's last outcome, as every instance recorded it (the newest wins): `ok` (it took a text),
+ * `rejecting_credentials` (401/403: the account SID or token is wrong), `refusing_messages` (another 4xx, e.g.
+ * an invalid sender), `failing` (5xx, 429, time-out, unreachable), `unknown` (nothing tried yet, or the dev
+ * outbox, which sends nothing). `httpStatus` and `code` are the provider's, for the operator.
+ */
+export const SMS_PROVIDER_OUTCOMES = [
+  'ok',
+  'rejecting_credentials',
+  'refusing_messages',
+  'failing',
+  'unknown',
+] as const;
+export const SmsHealthSchema = z.object({
+  provider: z.enum(['twilio', 'dev-outbox']),
+  lastOutcome: z.enum(SMS_PROVIDER_OUTCOMES),
+  at: z.iso.datetime().optional(),
+  httpStatus: z.int().optional(),
+  code: z.string().optional(),
+});
+export type SmsHealth = z.infer<typeof SmsHealthSchema>;
+export type SmsProviderOutcome = SmsHealth['lastOutcome'];
+
+/**
  * GET /api/health. 200 with `status: 'ok'` when the database answers; 503 with `status: 'degraded'` and
- * `databaseStatus: 'unavailable'` when it does not (down, stalled or closing). `database` is its kind.
+ * `databaseStatus: 'unavailable'` when it does not (down, stalled or closing). `database` is its kind. `sms`
+ * (the SMS provider's last outcome) is read from the database, so it is absent while the database is unavailable.
  */
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   database: z.enum(['pglite', 'postgres']),
   databaseStatus: z.enum(['ok', 'unavailable']),
+  sms: SmsHealthSchema.optional(),
 });
 export type Health = z.infer<typeof HealthSchema>;

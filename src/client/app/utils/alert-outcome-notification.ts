@@ -23,6 +23,12 @@ export function alertOutcomeNotification(outcome: AlertOutcome): NewNotification
           outcome.detail.summary.total,
         ),
       };
+    case 'kept_in_dev_outbox':
+      return {
+        type: 'warning',
+        title: ALERT_OUTCOME_TEXTS.keptTitle,
+        message: ALERT_OUTCOME_TEXTS.keptDescription,
+      };
     case 'failed':
       return {
         type: 'error',

@@ -3,15 +3,16 @@ import type { Queryable } from '../../db/database';
 import type { SmsProvider } from './sms-provider';
 
 /**
- * Numbers ending in these digits (e.g. +15550000000) are fictional "unreachable" numbers: the dev outbox fails
+ * Numbers ending in these digits (e.g. +12015550000) are fictional "unreachable" numbers: the dev outbox fails
  * them permanently, so a person running Beacon locally — and the tests — can see a partial failure.
  */
 export const DEV_OUTBOX_UNREACHABLE_SUFFIX = '0000';
 export const DEV_OUTBOX_UNREACHABLE_ERROR = 'Number unreachable (dev outbox test number)';
 
 /**
- * Stores each text in `dev_outbox` (listed at GET /api/dev/sms-outbox) instead of sending it. Like a real provider
- * it honours the idempotency key: the same delivery stored twice is one row.
+ * Stores each text in `dev_outbox` (listed at GET /api/dev/sms-outbox) instead of sending it, and says so: the
+ * outcome is `kept_in_dev_outbox`, never `sent`, because nobody receives it. The same delivery stored twice is one
+ * row (unique idempotency key).
  */
 export function devOutboxSmsProvider(db: Queryable, clock: Clock): SmsProvider {
   return {
@@ -27,7 +28,7 @@ export function devOutboxSmsProvider(db: Queryable, clock: Clock): SmsProvider {
          RETURNING id`,
         [to, body, userId ?? null, idempotencyKey, clock.now()],
       );
-      return { outcome: 'sent', providerMessageId: rows[0]?.id ?? null };
+      return { outcome: 'kept_in_dev_outbox', providerMessageId: rows[0]?.id ?? null };
     },
   };
 }

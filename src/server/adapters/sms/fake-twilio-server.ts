@@ -1,14 +1,12 @@
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { IDEMPOTENCY_HEADER } from './twilio-sms-provider';
 
-/** One request the fake received. */
+/** One text request (POST) the fake received. */
 export type FakeSmsRequest = {
   to: string;
   body: string;
   from: string | null;
-  token: string | null;
   authorization: string | null;
   path: string;
   /** 1 for the first request to this number, 2 for the second, … */
@@ -19,69 +17,97 @@ export type FakeSmsRequest = {
 export type FakeReply =
   { status: number; json?: Record<string, unknown>; headers?: Record<string, string> } | 'hang';
 
+/** A message the fake took, as Twilio's message list shows it. */
+type FakeMessage = { sid: string; to: string; from: string | null; body: string; date_created: string };
+
 export type FakeTwilio = {
   /** The base URL to give as TWILIO_BASE_URL. */
   url: string;
-  /** Every request, in arrival order. */
+  /** Every text request (POST), in arrival order. */
   requests: FakeSmsRequest[];
   /**
-   * What phones received: a request the fake accepted (answered 2xx, or hung after receiving it), counted once per
-   * idempotency token — as a provider that de-duplicated on the token would deliver (Twilio's Messages API does
-   * not: see README, "Known limits").
+   * What phones received: every text request the fake accepted (answered 2xx, or hung after receiving it).
+   * Like Twilio, the fake does not de-duplicate: the same text sent twice is received twice.
    */
   delivered: FakeSmsRequest[];
+  /** The message-list reads (GET), as their query strings. */
+  lookups: URLSearchParams[];
   waitForRequests(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 };
 
-export const acceptedReply = (token: string | null): FakeReply => ({
+export const acceptedReply = (): FakeReply => ({
   status: 201,
-  json: {
-    sid: `SM${createHash('sha256')
-      .update(token ?? String(Math.random()))
-      .digest('hex')
-      .slice(0, 32)}`,
-    status: 'queued',
-  },
+  json: { sid: newSid(), status: 'queued' },
 });
 
 /**
- * A local stand-in for Twilio's Messages API on 127.0.0.1 and a random port, for tests. `reply` decides each
- * answer; the default accepts everything.
+ * A local stand-in for Twilio's Messages API on 127.0.0.1 and a random port, for tests: `POST …/Messages.json`
+ * sends (`reply` decides each answer; the default accepts everything) and `GET …/Messages.json?To=` lists the
+ * messages it took for that number, newest first, with `date_created` in RFC 2822 like Twilio.
  */
 export async function startFakeTwilio(
-  reply: (request: FakeSmsRequest) => FakeReply = (request) => acceptedReply(request.token),
+  reply: (request: FakeSmsRequest) => FakeReply = () => acceptedReply(),
+  options: {
+    /** Answers the message list instead (to make it fail). */
+    listReply?: () => FakeReply;
+    /** Twilio's clock, which stamps `date_created` (tests pass the app's manual clock). */
+    now?: () => Date;
+  } = {},
 ): Promise<FakeTwilio> {
+  const { listReply, now = () => new Date() } = options;
   const requests: FakeSmsRequest[] = [];
   const delivered: FakeSmsRequest[] = [];
-  const seenTokens = new Set<string>();
+  const lookups: URLSearchParams[] = [];
+  const messages: FakeMessage[] = [];
   const attemptsByNumber = new Map<string, number>();
   const waiters = new Set<() => void>();
 
+  const send = (res: ServerResponse, answer: FakeReply): void => {
+    if (answer === 'hang') return;
+    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+    res.end(JSON.stringify(answer.json ?? { code: answer.status, message: `HTTP ${answer.status}` }));
+  };
+
+  const list = (req: IncomingMessage, res: ServerResponse): void => {
+    const query = new URL(req.url ?? '/', 'http://fake').searchParams;
+    lookups.push(query);
+    const failure = listReply?.();
+    if (failure) return send(res, failure);
+    const to = query.get('To');
+    const page = messages.filter((message) => !to || message.to === to).reverse();
+    send(res, { status: 200, json: { messages: page, next_page_uri: null } });
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method === 'GET') return list(req, res);
     const form = new URLSearchParams(await readBody(req));
     const to = form.get('To') ?? '';
     const attempt = (attemptsByNumber.get(to) ?? 0) + 1;
     attemptsByNumber.set(to, attempt);
-    const token = header(req, IDEMPOTENCY_HEADER.toLowerCase());
     const request: FakeSmsRequest = {
       to,
       body: form.get('Body') ?? '',
       from: form.get('From') ?? form.get('MessagingServiceSid'),
-      token,
       authorization: header(req, 'authorization'),
       path: req.url ?? '',
       attempt,
     };
     requests.push(request);
     const answer = reply(request);
-    const accepted = answer === 'hang' || (answer.status >= 200 && answer.status < 300);
-    if (accepted && !(token && seenTokens.has(token))) delivered.push(request);
-    if (accepted && token) seenTokens.add(token);
+    if (answer === 'hang' || (answer.status >= 200 && answer.status < 300)) {
+      delivered.push(request);
+      const sid = answer !== 'hang' && typeof answer.json?.sid === 'string' ? answer.json.sid : newSid();
+      messages.push({
+        sid,
+        to,
+        from: request.from,
+        body: request.body,
+        date_created: now().toUTCString(),
+      });
+    }
     for (const wake of waiters) wake();
-    if (answer === 'hang') return;
-    res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-    res.end(JSON.stringify(answer.json ?? { code: answer.status, message: `HTTP ${answer.status}` }));
+    send(res, answer);
   };
 
   const server = createServer((req, res) => void handle(req, res));
@@ -92,6 +118,7 @@ export async function startFakeTwilio(
     url: `http://127.0.0.1:${port}`,
     requests,
     delivered,
+    lookups,
     async waitForRequests(count, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (requests.length < count) {
@@ -112,6 +139,10 @@ export async function startFakeTwilio(
         server.close(() => resolve());
       }),
   };
+}
+
+function newSid(): string {
+  return `SM${randomBytes(16).toString('hex')}`;
 }
 
 function header(req: IncomingMessage, name: string): string | null {

@@ -37,7 +37,7 @@ describe('alerts API (dev outbox)', () => {
       )
     ).rows;
 
-  it('writes the alert, texts every contact once and answers after the first attempts', async () => {
+  it('writes the alert, keeps one text per contact in the dev outbox and answers after the first attempts', async () => {
     const user = await createTestUser(sut, 'Jane Doe');
     await addContact(user, 'Mum Doe', '+447400123456');
     await addContact(user, 'Dad Doe', '5551234567');
@@ -63,7 +63,8 @@ describe('alerts API (dev outbox)', () => {
       created_at: sut.clock.now().toISOString(),
     });
     expect(body.emergencyContacts).toBe(2);
-    expect(body.summary).toEqual({ successful: 2, total: 2 });
+    // The dev outbox sends nothing: its texts are kept, never counted as sent.
+    expect(body.summary).toEqual({ successful: 0, total: 2 });
     expect(
       body.deliveries.map(({ recipient, recipient_name, status, attempts, last_error }) => ({
         recipient,
@@ -76,12 +77,19 @@ describe('alerts API (dev outbox)', () => {
       {
         recipient: '+447400123456',
         recipient_name: 'Mum Doe',
-        status: 'sent',
+        status: 'kept_in_dev_outbox',
         attempts: 1,
         last_error: null,
       },
-      { recipient: '+12015550120', recipient_name: 'Dad Doe', status: 'sent', attempts: 1, last_error: null },
+      {
+        recipient: '+12015550120',
+        recipient_name: 'Dad Doe',
+        status: 'kept_in_dev_outbox',
+        attempts: 1,
+        last_error: null,
+      },
     ]);
+    expect(body.deliveries.every((d) => d.sent_at === null && d.next_attempt_at === null)).toBe(true);
 
     const outbox = await outboxFor(user.id);
     expect(outbox.map((m) => m.recipient)).toEqual(['+12015550120', '+447400123456']);
@@ -117,6 +125,43 @@ describe('alerts API (dev outbox)', () => {
     expect(theirs.json().alert.id).not.toBe(first.json().alert.id);
   });
 
+  it('refuses a reused Idempotency-Key with a different request (422) and writes nothing', async () => {
+    const user = await createTestUser(sut);
+    await addContact(user, 'Ann Smith', '+12015550131');
+    const first = await raise(user, { triggerType: 'manual', message: 'Help' }, 'reused-key');
+    expect(first.statusCode).toBe(201);
+    const different = await raise(user, { triggerType: 'manual', message: 'Another alert' }, 'reused-key');
+    expect(different.statusCode).toBe(422);
+    expect(different.json()).toEqual({
+      error: 'idempotency_key_reused',
+      message: ERRORS.idempotencyKeyReused,
+    });
+    const moved = await raise(
+      user,
+      { triggerType: 'manual', message: 'Help', location: { latitude: 1, longitude: 2 } },
+      'reused-key',
+    );
+    expect(moved.statusCode).toBe(422);
+    const { rows } = await sut.db.query('SELECT 1 FROM alerts WHERE user_id = $1', [user.id]);
+    expect(rows).toHaveLength(1);
+    expect(await outboxFor(user.id)).toHaveLength(1);
+    // The same request again is still the same alert.
+    const same = await raise(user, { triggerType: 'manual', message: 'Help' }, 'reused-key');
+    expect(same.statusCode).toBe(200);
+    expect(same.json().alert.id).toBe(first.json().alert.id);
+  });
+
+  it('treats a device-outbox replay (a later raisedSecondsAgo) as the same request', async () => {
+    const user = await createTestUser(sut);
+    await addContact(user, 'Ann Smith', '+12015550132');
+    const sos = { triggerType: 'manual', location: { latitude: 51.5, longitude: -0.12 } } as const;
+    const online = await raise(user, sos, 'replayed-key');
+    const replay = await raise(user, { ...sos, raisedSecondsAgo: 40 }, 'replayed-key');
+    const later = await raise(user, { ...sos, raisedSecondsAgo: 95 }, 'replayed-key');
+    expect([online.statusCode, replay.statusCode, later.statusCode]).toEqual([201, 200, 200]);
+    expect(new Set([online, replay, later].map((r) => r.json().alert.id)).size).toBe(1);
+  });
+
   it('creates one alert when two requests with the same key arrive together', async () => {
     const user = await createTestUser(sut);
     await addContact(user, 'Ann Smith', '+12015550102');
@@ -143,14 +188,15 @@ describe('alerts API (dev outbox)', () => {
     expect(a.json().alert.id).not.toBe(b.json().alert.id);
   });
 
-  it('reports a partial failure: the dev test number is unreachable', async () => {
+  it('reports a failure: the dev test number is unreachable, the other text is kept in the dev outbox', async () => {
     const user = await createTestUser(sut);
     await addContact(user, 'Good Number', '+12015550120');
     await addContact(user, 'Test Number', '+12015550000');
     const res = await raise(user, { triggerType: 'manual' });
     expect(res.statusCode).toBe(201);
     const body: AlertDetail = res.json();
-    expect(body.summary).toEqual({ successful: 1, total: 2 });
+    expect(body.summary).toEqual({ successful: 0, total: 2 });
+    expect(body.deliveries[0]).toMatchObject({ status: 'kept_in_dev_outbox' });
     expect(body.deliveries[1]).toMatchObject({
       recipient: '+12015550000',
       status: 'failed',
@@ -409,7 +455,9 @@ describe('alert events', () => {
       });
       await expect
         .poll(() => seen)
-        .toEqual(expect.arrayContaining(['raised 1', '+12015550129 sending', '+12015550129 sent']));
+        .toEqual(
+          expect.arrayContaining(['raised 1', '+12015550129 sending', '+12015550129 kept_in_dev_outbox']),
+        );
     } finally {
       await sut.close();
     }

@@ -1,8 +1,8 @@
 /**
  * Crash safety, end to end: the real server in a child process, killed with SIGKILL mid-way, restarted on the same
- * database. A fake Twilio stands in for the provider. It counts a text once per idempotency token, which shows
- * that Beacon resends with the same token; Twilio's own Messages API does not de-duplicate on it (README, "Known
- * limits"), so with the real provider a resend after a crash mid-send can reach a phone twice.
+ * database. A fake Twilio stands in for the provider. Like Twilio it does NOT de-duplicate: every text it takes
+ * reaches the phone, however often it is sent. Each contact is texted once because the restarted server asks the
+ * fake's message list whether the text (found by its reference) already went before sending it again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -16,6 +16,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
+import { smsReference } from '../../adapters/sms/sms-reference';
 import type { Database } from '../../db/database';
 import { fromPGlite } from '../../db/open-pglite';
 import { openPostgres } from '../../db/open-postgres';
@@ -39,8 +40,8 @@ afterEach(async () => {
 
 describe('alert pipeline crash safety', () => {
   it('completes a text that was in flight when the server died, and each contact gets it once', async () => {
-    // The provider accepts every first request and never answers it; resends are answered.
-    const fake = await startFake((attempt, token) => (attempt === 1 ? 'hang' : acceptedReply(token)));
+    // The provider takes every first request and never answers it; resends are answered.
+    const fake = await startFake((attempt) => (attempt === 1 ? 'hang' : acceptedReply()));
     const db = await createDatabase();
     const user = await seedUser(db);
     const env = serverEnv(db, fake, { ALERT_DELIVERY_LEASE_MS: '4000', SMS_TIMEOUT_MS: '3000' });
@@ -65,11 +66,13 @@ describe('alert pipeline crash safety', () => {
       ['+12015550125', 'sent', 2],
       ['+12015550126', 'sent', 2],
     ]);
+    // The restarted server asked the provider's message list about each number before sending again.
+    expect(fake.lookups.map((query) => query.get('To')).sort()).toEqual(['+12015550125', '+12015550126']);
     await expectOneAlertOneTextPerContact(second, user.token, db, fake, alert);
   }, 90_000);
 
   it('sends, once, an alert that was written but not yet sent when the server died', async () => {
-    const fake = await startFake((_attempt, token) => acceptedReply(token));
+    const fake = await startFake(() => acceptedReply());
     const db = await createDatabase();
     const user = await seedUser(db);
 
@@ -116,11 +119,11 @@ async function expectOneAlertOneTextPerContact(
   );
   await database.close();
   expect(rows.map((r) => r.recipient)).toEqual(['+12015550125', '+12015550126']);
-  // …every request for a number carried that delivery's token, and each number received the text once.
+  // …each number was sent the text once, carrying that delivery's reference, and received it once.
   for (const delivery of alert.deliveries) {
     const requests = fake.requests.filter((r) => r.to === delivery.recipient);
-    expect(requests.length).toBeGreaterThan(0);
-    expect(new Set(requests.map((r) => r.token))).toEqual(new Set([delivery.id]));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.body.endsWith(`\nRef ${smsReference(delivery.id)}`)).toBe(true);
     expect(fake.delivered.filter((r) => r.to === delivery.recipient)).toHaveLength(1);
   }
 }
@@ -134,9 +137,9 @@ async function startFake(reply: Parameters<typeof replyByAttempt>[0]): Promise<F
 }
 
 function replyByAttempt(
-  reply: (attempt: number, token: string | null) => ReturnType<typeof acceptedReply>,
+  reply: (attempt: number) => ReturnType<typeof acceptedReply>,
 ): Parameters<typeof startFakeTwilio>[0] {
-  return (request) => reply(request.attempt, request.token);
+  return (request) => reply(request.attempt);
 }
 
 /** A migrated database the child process can use: a PGlite data directory, or a fresh PostgreSQL database. */

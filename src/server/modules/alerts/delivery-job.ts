@@ -1,13 +1,25 @@
 /**
  * The delivery worker: a kind of the one job mechanism (scheduler/jobs.ts). Every delivery of an alert — a text
  * to a contact, a push to a guardian — is a job with the delivery's id as its key. An attempt marks the delivery
- * `sending`, sends it through its channel's sender, and the outcome (`sent`, a retry with backoff, or `failed`)
- * is written to the delivery in the job's fenced settlement. Attempts run independently, at most CONCURRENCY at
+ * `sending`, sends it through its channel's sender, and the outcome (`sent`, `kept_in_dev_outbox`, a retry with
+ * backoff, or `failed`) is written to the delivery in the job's fenced settlement.
+ *
+ * Exactly once with a real provider: any attempt after the first may follow one that reached the provider and
+ * then lost its answer (a crash, a time-out). So before sending again it asks the sender whether this delivery
+ * was already taken since the first attempt began (`findEarlierSend`: Twilio's message list, matched by the
+ * reference in the text); if so, it records that message as sent and sends nothing. When the provider cannot be
+ * asked it sends anyway: for an SOS a text that may arrive twice is better than one that never arrives. Attempts run independently, at most CONCURRENCY at
  * once per instance, on the database capacity reserved for the SOS path: one hanging provider request holds one
  * slot, never another person's SOS.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChannelSenders, SendResult } from '../../adapters/channels';
+import type {
+  ChannelSender,
+  ChannelSenders,
+  EarlierSend,
+  OutgoingMessage,
+  SendResult,
+} from '../../adapters/channels';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import type { Attempt, JobHandler, Settlement } from '../../scheduler/jobs';
@@ -34,7 +46,7 @@ export const DELIVERY_ERRORS = {
   gone: 'The alert no longer exists',
 } as const;
 
-type Sent = { providerMessageId: string | null };
+type Sent = { providerMessageId: string | null; status: 'sent' | 'kept_in_dev_outbox' };
 
 export function deliveryJob(deps: {
   db: Database;
@@ -76,14 +88,19 @@ export function deliveryJob(deps: {
       emit(delivery);
       const sender = deps.channels[delivery.channel];
       if (!sender) return { outcome: 'failed', error: DELIVERY_ERRORS.noSender(delivery.channel) };
+      const message = {
+        to: delivery.recipient,
+        body: delivery.body,
+        idempotencyKey: delivery.id,
+        userId: delivery.user_id,
+      };
+      if (job.attempts > 1 && job.first_attempt_at) {
+        const earlier = await earlierSend(sender, message, job.first_attempt_at, deps.log);
+        if (earlier) return earlier;
+      }
       return toAttempt(
         await sender
-          .send({
-            to: delivery.recipient,
-            body: delivery.body,
-            idempotencyKey: delivery.id,
-            userId: delivery.user_id,
-          })
+          .send(message)
           .catch((): SendResult => ({ outcome: 'retry', error: DELIVERY_ERRORS.providerFault })),
       );
     },
@@ -100,16 +117,46 @@ export function deliveryJob(deps: {
   };
 }
 
+/** The earlier send as a finished attempt, or undefined when this attempt must send (none, or unknown). */
+async function earlierSend(
+  sender: ChannelSender,
+  message: OutgoingMessage,
+  since: Date,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<Attempt<Sent> | undefined> {
+  if (!sender.findEarlierSend) return undefined;
+  const earlier = await sender
+    .findEarlierSend(message, since)
+    .catch((): EarlierSend => ({ outcome: 'unknown', error: DELIVERY_ERRORS.providerFault }));
+  if (earlier.outcome === 'found') {
+    return { outcome: 'done', value: { providerMessageId: earlier.providerMessageId, status: 'sent' } };
+  }
+  if (earlier.outcome === 'unknown') {
+    log.warn(
+      { reason: earlier.error },
+      'could not ask the SMS provider about an earlier attempt; sending again',
+    );
+  }
+  return undefined;
+}
+
 function toAttempt(result: SendResult): Attempt<Sent> {
-  return result.outcome === 'sent'
-    ? { outcome: 'done', value: { providerMessageId: result.providerMessageId } }
-    : result;
+  switch (result.outcome) {
+    case 'sent':
+    case 'kept_in_dev_outbox':
+      return {
+        outcome: 'done',
+        value: { providerMessageId: result.providerMessageId, status: result.outcome },
+      };
+    default:
+      return result;
+  }
 }
 
 function outcomeOf(settlement: Settlement<Sent>): repo.DeliveryOutcome {
   switch (settlement.status) {
     case 'done':
-      return { status: 'sent', providerMessageId: settlement.value.providerMessageId };
+      return { status: settlement.value.status, providerMessageId: settlement.value.providerMessageId };
     case 'pending':
       return { status: 'pending', nextAttemptAt: settlement.dueAt, error: settlement.error };
     case 'failed':

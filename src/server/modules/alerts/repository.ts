@@ -13,6 +13,8 @@ export type AlertRow = {
   id: string;
   user_id: string;
   idempotency_key: string;
+  /** What the request asked for (request-hash.ts); null for alerts stored before it was kept. */
+  request_hash: string | null;
   trigger_type: AlertTriggerType;
   message: string | null;
   notes: string | null;
@@ -44,7 +46,7 @@ export type DeliveryRow = {
 };
 
 const ALERT_COLUMNS =
-  'id, user_id, idempotency_key, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, location_source, location_recorded_at, recording_id, occurred_at, created_at';
+  'id, user_id, idempotency_key, request_hash, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, location_source, location_recorded_at, recording_id, occurred_at, created_at';
 const DELIVERY_COLUMNS =
   'id, alert_id, channel, recipient, recipient_name, status, attempts, last_error, next_attempt_at, sent_at, held_reason';
 
@@ -56,8 +58,8 @@ export function insertAlert(tx: Queryable, alert: NewAlert): Promise<AlertRow | 
     tx,
     `INSERT INTO alerts (user_id, idempotency_key, trigger_type, message, notes, location_lat, location_lng,
                          location_accuracy, location_address, recording_id, occurred_at, created_at,
-                         location_source, location_recorded_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                         location_source, location_recorded_at, request_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      ON CONFLICT (user_id, idempotency_key) DO NOTHING
      RETURNING ${ALERT_COLUMNS}`,
     [
@@ -75,6 +77,7 @@ export function insertAlert(tx: Queryable, alert: NewAlert): Promise<AlertRow | 
       alert.created_at,
       alert.location_source,
       alert.location_recorded_at,
+      alert.request_hash,
     ],
   );
 }
@@ -224,7 +227,7 @@ export function startAttempt(
 }
 
 export type DeliveryOutcome =
-  | { status: 'sent'; providerMessageId: string | null }
+  | { status: 'sent' | 'kept_in_dev_outbox'; providerMessageId: string | null }
   | { status: 'pending'; nextAttemptAt: Date; error: string }
   | { status: 'failed'; error: string };
 
@@ -236,6 +239,7 @@ export function recordOutcome(
   now: Date,
 ): Promise<(DeliveryRow & { user_id: string }) | undefined> {
   const sent = outcome.status === 'sent';
+  const taken = 'providerMessageId' in outcome;
   return one<DeliveryRow & { user_id: string }>(
     tx,
     `UPDATE alert_deliveries d SET status = $3, attempts = GREATEST(d.attempts, $2), updated_at = $4,
@@ -252,8 +256,8 @@ export function recordOutcome(
       outcome.status,
       now,
       sent,
-      sent ? outcome.providerMessageId : null,
-      sent ? null : outcome.error,
+      taken ? outcome.providerMessageId : null,
+      taken ? null : outcome.error,
       outcome.status === 'pending' ? outcome.nextAttemptAt : null,
     ],
   );
@@ -286,7 +290,7 @@ export function toAlert(row: AlertRow): Alert {
 }
 
 export function toDelivery(row: DeliveryRow): AlertDelivery {
-  const final = row.status === 'sent' || row.status === 'failed';
+  const final = row.status === 'sent' || row.status === 'failed' || row.status === 'kept_in_dev_outbox';
   return {
     id: row.id,
     channel: row.channel,

@@ -14,7 +14,8 @@ import { callerOf } from '../../http/access';
 import type { AlertService } from './service';
 
 /**
- * POST /api/alerts (201 new, 200 the same alert again for a repeated Idempotency-Key), GET /api/alerts,
+ * POST /api/alerts (201 new, 200 the same alert again for a repeated Idempotency-Key with the same request, 422
+ * `idempotency_key_reused` with a different one), GET /api/alerts,
  * GET /api/alerts/:id, POST /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints), and GET /api/wards/alerts
  * (a guardian's view of the alerts of those they watch over). Thin: each handler is one service call.
  * Raising an alert is `urgent`: its sign-in check uses the database capacity reserved for the SOS path.
@@ -22,7 +23,11 @@ import type { AlertService } from './service';
 export const alertRoutes =
   (service: AlertService): FastifyPluginAsyncZod =>
   async (app) => {
-    const raise = { access: 'signed-in', urgent: true, errors: ['no_emergency_contacts'] } as const;
+    const raise = {
+      access: 'signed-in',
+      urgent: true,
+      errors: ['no_emergency_contacts', 'idempotency_key_reused'],
+    } as const;
 
     app.post(
       '/api/alerts',

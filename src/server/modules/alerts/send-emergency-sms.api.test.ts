@@ -30,7 +30,7 @@ describe('POST /api/send-emergency-sms', () => {
   const textsTo = async (number: string): Promise<number> =>
     (await sut.db.query('SELECT 1 FROM dev_outbox WHERE recipient = $1', [number])).rows.length;
 
-  it('texts each chosen contact once through the alert pipeline and answers results and summary', async () => {
+  it('keeps one text per number in the dev outbox through the alert pipeline, never reported as sent', async () => {
     const res = await send({
       message: 'I need help at the park',
       phoneNumbers: ['(201) 555-0120', '+12015550120', '+447400123456', '+12015550000'],
@@ -39,11 +39,11 @@ describe('POST /api/send-emergency-sms', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.results).toEqual([
-      { phoneNumber: '+12015550120', success: true, status: 'sent' },
-      { phoneNumber: '+447400123456', success: true, status: 'sent' },
+      { phoneNumber: '+12015550120', success: false, status: 'kept_in_dev_outbox' },
+      { phoneNumber: '+447400123456', success: false, status: 'kept_in_dev_outbox' },
       { phoneNumber: '+12015550000', success: false, status: 'failed', error: DEV_OUTBOX_UNREACHABLE_ERROR },
     ]);
-    expect(body.summary).toEqual({ successful: 2, total: 3 });
+    expect(body.summary).toEqual({ successful: 0, total: 3 });
 
     const alert = await sut.app.inject({
       method: 'GET',
@@ -74,7 +74,18 @@ describe('POST /api/send-emergency-sms', () => {
   it('texts only the contacts named, and works without a location', async () => {
     const res = await send({ message: 'Help', phoneNumbers: ['+12015550130'] });
     expect(res.statusCode).toBe(200);
-    expect(res.json().summary).toEqual({ successful: 1, total: 1 });
+    expect(res.json().summary).toEqual({ successful: 0, total: 1 });
+    expect(res.json().results).toEqual([
+      { phoneNumber: '+12015550130', success: false, status: 'kept_in_dev_outbox' },
+    ]);
+  });
+
+  it('refuses the same Idempotency-Key with other numbers (422)', async () => {
+    const first = await send({ message: 'Help', phoneNumbers: ['+12015550130'] }, 'sms-reused-key');
+    expect(first.statusCode).toBe(200);
+    const other = await send({ message: 'Help', phoneNumbers: ['+12015550120'] }, 'sms-reused-key');
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error).toBe('idempotency_key_reused');
   });
 
   it("refuses a number that is not one of the person's saved contacts, naming it, and texts nobody", async () => {

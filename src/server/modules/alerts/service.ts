@@ -10,12 +10,14 @@
  * once and answers with the statuses it has.
  *
  * If the server dies…
- * - before the commit: there is no alert. The phone got no answer and retries with the same Idempotency-Key.
+ * - before the commit: there is no alert. The phone got no answer and retries with the same Idempotency-Key
+ *   (the same key with a different request is refused with 422 `idempotency_key_reused`).
  * - after the commit, before sending: the jobs are pending. Any instance's next poll (every second, and at
  *   start-up) sends them. A retried request with the same key returns the same alert and writes nothing new.
  * - during a send, or after the provider accepted but before the outcome was recorded: the job's lease runs out
- *   and another poll sends again. The dev outbox stores a delivery once however often it is asked; Twilio's API
- *   has no such guarantee, so that text may arrive twice (README, "known limits").
+ *   and another poll tries again. That attempt first asks the provider whether the text already went (Twilio's
+ *   message list, matched by the reference each text carries; delivery-job.ts) and records it as sent if so; the
+ *   dev outbox stores a delivery once however often it is asked.
  * - while recording: the outcome and the job's settlement are one transaction fenced by the attempt number, so
  *   a stale worker whose lease ran out can never overwrite a newer outcome.
  * A delivery whose every attempt died with its worker is failed by the job runner, so nothing loops forever.
@@ -54,6 +56,7 @@ import type { ChangeSignal } from './change-signal';
 import { DELIVERY_JOB } from './delivery-job';
 import * as repo from './repository';
 import { holdTextsOverCaps } from './sms-caps';
+import { requestHash } from './request-hash';
 
 export type CreateAlertInput = z.output<typeof CreateAlertRequestSchema>;
 export type SendEmergencySmsInput = z.output<typeof SendEmergencySmsRequestSchema>;
@@ -79,6 +82,8 @@ export type RaiseAlertInput = {
    * saved contacts' numbers, else 400 naming it: nobody can text arbitrary numbers (SMS pumping).
    */
   onlyNumbers?: readonly string[];
+  /** What the request asked for (request-hash.ts): the same key with a different request is refused (422). */
+  requestHash?: string;
 };
 
 export type RaisedAlert = { alertId: string; created: boolean; raisedAt: Date };
@@ -163,6 +168,9 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       if (!inserted) {
         const existing = await repo.findAlertByKey(tx, input.userId, key);
         if (!existing) throw new Error('idempotent alert vanished');
+        if (existing.request_hash && input.requestHash && existing.request_hash !== input.requestHash) {
+          throw new AppError('idempotency_key_reused', ERRORS.idempotencyKeyReused);
+        }
         return { alert: existing, created: false };
       }
       // Caps may hold texts back (stored as failed, with the reason), never the alert itself.
@@ -249,8 +257,16 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
   return {
     raiseAlert,
 
-    createAlert: (auth, input, idempotencyKey) =>
-      raiseAndReport({ userId: auth.userId, ...input, idempotencyKey }),
+    createAlert: (auth, input, idempotencyKey) => {
+      // A replay from the device outbox says how long ago the SOS was raised; it is still the same request.
+      const { raisedSecondsAgo: _replayed, ...asked } = input;
+      return raiseAndReport({
+        userId: auth.userId,
+        ...input,
+        idempotencyKey,
+        requestHash: requestHash('POST /api/alerts', asked),
+      });
+    },
 
     async sendEmergencySms(auth, input, idempotencyKey) {
       const { detail } = await raiseAndReport({
@@ -260,6 +276,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
         location: input.userLocation,
         onlyNumbers: input.phoneNumbers,
         idempotencyKey,
+        requestHash: requestHash('POST /api/send-emergency-sms', input),
       });
       return {
         alertId: detail.alert.id,
@@ -311,6 +328,7 @@ function newAlertRow(input: RaiseAlertInput, position: AlertPosition, key: strin
   return {
     user_id: input.userId,
     idempotency_key: key,
+    request_hash: input.requestHash ?? null,
     trigger_type: input.triggerType,
     message: input.message ?? null,
     notes: input.notes ?? null,

@@ -75,7 +75,7 @@ describe('ward alerts API', () => {
     ]);
     const alexAlert = alerts[1]!;
     expect(alexAlert.alert).toEqual(first.alert);
-    expect(alexAlert.summary).toEqual({ successful: 1, total: 2 });
+    expect(alexAlert.summary).toEqual({ successful: 0, total: 2 });
     expect(
       alexAlert.deliveries.map(({ recipient_name, status, last_error }) => ({
         recipient_name,
@@ -83,7 +83,7 @@ describe('ward alerts API', () => {
         last_error,
       })),
     ).toEqual([
-      { recipient_name: 'Mum', status: 'sent', last_error: null },
+      { recipient_name: 'Mum', status: 'kept_in_dev_outbox', last_error: null },
       { recipient_name: 'Unreachable', status: 'failed', last_error: DEV_OUTBOX_UNREACHABLE_ERROR },
     ]);
     // The ward still sees only their own alerts through GET /api/alerts, and has no wards.

@@ -8,7 +8,7 @@ import type { Mailer, MailMessage } from '../../adapters/mail/mailer';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/database';
 import { createLogger } from '../../logger';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from '../../testing/test-app';
 import { signUpViaApi, waitForMail } from '../../testing/test-auth';
 import { openTestDatabase } from '../../testing/test-database';
 
@@ -86,9 +86,7 @@ describe('GET /api/dev/mail without the dev outbox', () => {
   });
 
   it('is not registered in production even with the dev outbox: it would list everyone’s links', async () => {
-    const app = await appWith({ NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example' }, (db) =>
-      devOutboxMailer(db),
-    );
+    const app = await appWith(PRODUCTION_ENV, (db) => devOutboxMailer(db));
     expect((await app.inject({ method: 'GET', url: '/api/dev/mail' })).statusCode).toBe(404);
   });
 });

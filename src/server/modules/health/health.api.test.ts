@@ -8,7 +8,7 @@ describe('GET /api/health', () => {
   });
   afterAll(() => sut?.close());
 
-  it('answers status, version and the database kind', async () => {
+  it('answers status, version, the database kind and the SMS provider', async () => {
     const res = await sut.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -16,6 +16,7 @@ describe('GET /api/health', () => {
       version: '1.0.0',
       database: process.env.BEACON_TEST_DB,
       databaseStatus: 'ok',
+      sms: { provider: 'dev-outbox', lastOutcome: 'unknown' },
     });
   });
 

@@ -8,9 +8,10 @@ const TONES: Record<AlertDeliveryStatus, BadgeTone> = {
   sending: 'info',
   sent: 'success',
   failed: 'danger',
+  kept_in_dev_outbox: 'warning',
 };
 
-/** Each emergency contact's text and where it stands (pending → sending → sent | failed). */
+/** Each emergency contact's text and where it stands (pending → sending → sent | failed | kept_in_dev_outbox). */
 export function DeliveryStatuses({
   deliveries,
   onDanger = false,

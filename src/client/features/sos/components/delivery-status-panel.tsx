@@ -14,6 +14,7 @@ const TONES: Record<AlertDeliveryStatus, BadgeTone> = {
   sending: 'info',
   pending: 'warning',
   failed: 'danger',
+  kept_in_dev_outbox: 'warning',
 };
 
 type DeliveryStatusPanelProps = {

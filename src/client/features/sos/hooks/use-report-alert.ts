@@ -9,13 +9,15 @@ import { alertKeys } from '../api/alert-keys';
 /** The toast for an alert the server answered (docs/PRODUCT.md#sos-and-alerts). */
 export function showAlertOutcomeToast(detail: AlertDetail): void {
   const { successful, total } = detail.summary;
-  const outcome = classifyAlert(detail.summary);
+  const outcome = classifyAlert(detail);
   if (outcome === 'sent') {
     toast.success(ALERT_OUTCOME_TEXTS.sentTitle, { description: ALERT_OUTCOME_TEXTS.sentDescription(total) });
   } else if (outcome === 'partial') {
     toast.warning(ALERT_OUTCOME_TEXTS.partialTitle, {
       description: ALERT_OUTCOME_TEXTS.partialDescription(total - successful),
     });
+  } else if (outcome === 'kept_in_dev_outbox') {
+    toast.warning(ALERT_OUTCOME_TEXTS.keptTitle, { description: ALERT_OUTCOME_TEXTS.keptDescription });
   } else {
     toast.error(ALERT_OUTCOME_TEXTS.failedTitle, { description: ALERT_OUTCOME_TEXTS.failedDescription });
   }
@@ -37,7 +39,7 @@ export function useReportAlert(
     (detail, replayed) => {
       showAlertOutcomeToast(detail);
       if (userId) rememberAlert(queryClient, userId, detail);
-      onOutcome?.({ kind: classifyAlert(detail.summary), detail, replayed });
+      onOutcome?.({ kind: classifyAlert(detail), detail, replayed });
     },
     [queryClient, userId, onOutcome],
   );
