@@ -11,6 +11,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 2,
+  // Tests, not files, are shared out between the workers: a file of long tests (forms-and-dialogs runs four) no
+  // longer holds one worker while the other has finished. Every test signs its own person up, so order is free.
+  fullyParallel: true,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
@@ -24,7 +27,9 @@ export default defineConfig({
   webServer: {
     command: `node scripts/e2e-server.mjs ${PORT}`,
     url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 60_000,
+    // tsx compiles the server and PGlite creates a fresh database: seconds when quiet, over a minute on a
+    // machine busy with other test runs.
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',

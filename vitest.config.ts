@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -26,6 +27,9 @@ const apiProject = (name: 'pglite' | 'postgres') => ({
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, which then sits
+    // idle whenever a test waits (on the database, a timer, a child process). One per core keeps both busy.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,
