@@ -11,11 +11,16 @@ if (process.env.CI === 'true' && !withPostgres) {
   throw new Error('CI=true requires DATABASE_URL so the PostgreSQL suite runs');
 }
 
+/**
+ * An API test runs on both databases, except a file named `*.postgres.api.test.ts` or `*.pglite.api.test.ts`,
+ * which tests what only that database can do (a PostgreSQL server that stops or stalls) and runs only there.
+ */
 const apiProject = (name: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name: `api-${name}`,
     include: ['src/server/**/*.api.test.ts'],
+    exclude: [`src/server/**/*.${name === 'pglite' ? 'postgres' : 'pglite'}.api.test.ts`],
     environment: 'node',
     globalSetup: ['src/server/testing/global-setup.ts'],
     env: { BEACON_TEST_DB: name },

@@ -135,11 +135,16 @@ describe('updating the user', () => {
     );
     expect(UpdateUserRequestSchema.safeParse({ email: 'new@example.com' }).success).toBe(false);
   });
-  it('deleting the account needs the word DELETE', () => {
-    expect(DeleteAccountRequestSchema.safeParse({ confirmation: 'DELETE' }).success).toBe(true);
-    expect(firstMessage(DeleteAccountRequestSchema, { confirmation: 'delete' })).toBe(
-      'Confirmation must be "DELETE"',
-    );
+  it('deleting the account needs the word DELETE and the current password', () => {
+    const currentPassword = 'the-password-i-have';
+    expect(
+      DeleteAccountRequestSchema.safeParse({ confirmation: 'DELETE', current_password: currentPassword })
+        .success,
+    ).toBe(true);
+    expect(DeleteAccountRequestSchema.safeParse({ confirmation: 'DELETE' }).success).toBe(false);
+    expect(
+      firstMessage(DeleteAccountRequestSchema, { confirmation: 'delete', current_password: currentPassword }),
+    ).toBe('Confirmation must be "DELETE"');
   });
 });
 

@@ -40,9 +40,9 @@ describe('alerts API (dev outbox)', () => {
   it('writes the alert, keeps one text per contact in the dev outbox and answers after the first attempts', async () => {
     const user = await createTestUser(sut, 'Jane Doe');
     await addContact(user, 'Mum Doe', '+447400123456');
-    await addContact(user, 'Dad Doe', '5551234567');
+    await addContact(user, 'Dad Doe', '2015550120');
     // The same number again, written differently: texted once.
-    await addContact(user, 'Dad Mobile', '+1 555 123 4567'.replace(/ /g, ''));
+    await addContact(user, 'Dad Mobile', '+1 201 555 0120'.replace(/ /g, ''));
 
     const res = await raise(user, {
       triggerType: 'manual',

@@ -27,7 +27,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const JWT_SECRET = 'crash-test-secret-crash-test-secret!';
 const CONTACTS = [
   { id: 'c1', name: 'Ann Contact', phone: '+12015550125' },
-  { id: 'c2', name: 'Ben Contact', phone: '5553330002' },
+  { id: 'c2', name: 'Ben Contact', phone: '2015550126' },
 ];
 
 type Server = { url: string; child: ChildProcess; output: () => string };

@@ -94,9 +94,9 @@ describe('SMS caps: a number and the whole service have hourly limits; an SOS is
       held_reason: 'number_hourly_cap',
       last_error: HELD_TEXT_REASONS.number_hourly_cap,
     });
-    expect(deliveryTo(detail, other)).toMatchObject({ status: 'sent' });
+    expect(deliveryTo(detail, other)).toMatchObject({ status: 'kept_in_dev_outbox' });
     expect(deliveryTo(detail, other)).not.toHaveProperty('held_reason');
-    expect(detail.summary).toEqual({ successful: 1, total: 2 });
+    expect(detail.summary).toEqual({ successful: 0, total: 2 });
     expect(await jobsFor(sut, deliveryTo(detail, shared).id)).toBe(0);
     // Ben's SOS is raised too, with nothing sent to the capped number.
     expect(deliveryTo((await raiseAlert(sut, ben)).json<AlertDetail>(), shared).held_reason).toBe(
@@ -108,7 +108,7 @@ describe('SMS caps: a number and the whole service have hourly limits; an SOS is
     // The next clock hour the number may be texted again.
     sut.clock.advance(60 * 60_000);
     const later = await raiseAlert(sut, await signInAgain(sut, ben));
-    expect(deliveryTo(later.json<AlertDetail>(), shared)).toMatchObject({ status: 'sent' });
+    expect(deliveryTo(later.json<AlertDetail>(), shared)).toMatchObject({ status: 'kept_in_dev_outbox' });
   }, 90_000);
 
   it('trips the global breaker: holds texts back, logs an error without personal data, tells the person', async () => {
@@ -117,13 +117,13 @@ describe('SMS caps: a number and the whole service have hourly limits; an SOS is
     const numbers = ['+12015550150', '+12015550151'];
     await addContact(sut, cat, numbers[0]!, 'First Friend');
     await addContact(sut, cat, numbers[1]!, 'Second Friend');
-    expect((await raiseAlert(sut, cat)).json<AlertDetail>().summary).toEqual({ successful: 2, total: 2 });
+    expect((await raiseAlert(sut, cat)).json<AlertDetail>().summary).toEqual({ successful: 0, total: 2 });
     expect(sut.logs.filter((line) => line.level >= ERROR_LEVEL)).toEqual([]);
 
     const second = await raiseAlert(sut, cat);
     expect(second.statusCode).toBe(201);
     const detail = second.json<AlertDetail>();
-    expect(deliveryTo(detail, numbers[0]!).status).toBe('sent');
+    expect(deliveryTo(detail, numbers[0]!).status).toBe('kept_in_dev_outbox');
     expect(deliveryTo(detail, numbers[1]!)).toMatchObject({
       recipient_name: 'Second Friend',
       status: 'failed',

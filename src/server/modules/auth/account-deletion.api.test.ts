@@ -4,13 +4,17 @@ import type { Queryable } from '../../db/database';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUpViaApi, waitForMail, type SignedUpUser } from '../../testing/test-auth';
 
-/** Tables that hold nothing of a person: shared secrets and bookkeeping (rate counters store only digests). */
-/** Jobs name their work by key (a delivery's id, say) and carry nothing personal; a person's rows go with them. */
+/**
+ * Tables that hold nothing of a person: shared secrets and bookkeeping (rate counters store only digests). Jobs
+ * name their work by key (a delivery's id, say) and carry nothing personal; a person's rows go with them. The SMS
+ * provider's status holds only its last outcome and codes.
+ */
 const NOT_PERSONAL = new Set([
   'server_secrets',
   'schema_migrations',
   'rate_limit_counters',
   'scheduled_jobs',
+  'sms_provider_status',
 ]);
 
 /** The tables seedEverything fills (the 001 schema); tables added later are still counted after deletion. */
