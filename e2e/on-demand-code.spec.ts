@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { GUARDIAN_PAGE_TEXTS } from '../src/shared/guardian-ui-texts';
+import { GUARDIAN_PAGE_TEXTS } from '../src/shared/guardian-linking-texts';
 import { NAV_TEXTS } from '../src/shared/ui-texts';
 import { personIn } from './support';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { COPY_FEEDBACK_MS } from '#shared/constants';
-import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 
 /**
  * Copies text to the clipboard. The copied state lasts COPY_FEEDBACK_MS (2 s); a refusal shows the 'Copy

@@ -1,4 +1,4 @@
-import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
 import { Badge } from '../../components/ui/badge';
 import { useRealtimeStatus } from '../../lib/realtime/realtime-context';
 

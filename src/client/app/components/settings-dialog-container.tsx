@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_PROFILE_SETTINGS, type ProfileSettings } from '#shared/schemas/profile';
-import type { SettingsSectionId } from '#shared/ui-texts';
+import type { SettingsSectionId } from '#shared/settings-texts';
 import { useSignOut } from '../../features/auth/api/sign-out';
 import { DeleteAccountDialog } from '../../features/auth/components/delete-account-dialog';
 import { useProfile } from '../../features/profile/api/get-profile';

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { alertKeys } from '../../features/sos/api/alert-keys';
 import { toast } from 'sonner';
 import { NOTIFICATION_TOAST_MS } from '#shared/constants';
-import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-ui-texts';
+import { WARD_ALERT_TEXTS } from '#shared/guardian-ui-texts';
 import type { Ward } from '#shared/schemas/guardian';
 import type { RealtimeEvent } from '#shared/schemas/realtime';
 import { PUSH_TEXTS } from '#shared/texts';
@@ -66,7 +66,7 @@ async function notifyWardAlert(sinks: RealtimeSinks, wardId: string): Promise<vo
   const name = await wardName(sinks, wardId);
   sinks.addNotification({
     type: 'error',
-    title: GUARDIAN_VIEW_TEXTS.alertBannerTitle(name),
+    title: WARD_ALERT_TEXTS.title(name),
     message: PUSH_TEXTS.alertBody(name),
   });
 }

@@ -1,4 +1,4 @@
-import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
 import { GuardianView } from '../../features/guardians/components/guardian-view';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { paths } from '../../lib/paths';

@@ -1,4 +1,4 @@
-import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import { InviteCodesCard } from '../../features/guardians/components/invite-codes-card';
 import { RedeemCodeForm } from '../../features/guardians/components/redeem-code-form';
 import {

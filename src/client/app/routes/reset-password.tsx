@@ -1,5 +1,5 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { RECOVERY_TEXTS } from '#shared/ui-texts';
+import { RECOVERY_TEXTS } from '#shared/sign-in-texts';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';

@@ -1,5 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import { Button, type ButtonProps } from './button';
 
 type CopyButtonProps = Omit<ButtonProps, 'children' | 'onClick'> & {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { DELETE_ACCOUNT_CONFIRMATION } from '#shared/schemas/auth';
-import { COMMON_TEXTS, DELETE_ACCOUNT_TEXTS } from '#shared/ui-texts';
+import { COMMON_TEXTS } from '#shared/ui-texts';
+import { DELETE_ACCOUNT_TEXTS } from '#shared/settings-texts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { VALIDATION } from '#shared/texts';
-import { LOGIN_TEXTS, RECOVERY_TEXTS } from '#shared/ui-texts';
+import { LOGIN_TEXTS, RECOVERY_TEXTS } from '#shared/sign-in-texts';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,

@@ -2,7 +2,8 @@ import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } fro
 import { toast } from 'sonner';
 import { LIMITS } from '#shared/constants';
 import { VALIDATION } from '#shared/texts';
-import { COMMON_TEXTS, LOGIN_TEXTS } from '#shared/ui-texts';
+import { COMMON_TEXTS } from '#shared/ui-texts';
+import { LOGIN_TEXTS } from '#shared/sign-in-texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FieldError } from '../../../components/ui/field-error';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { LIMITS } from '#shared/constants';
 import { VALIDATION } from '#shared/texts';
-import { RECOVERY_TEXTS } from '#shared/ui-texts';
+import { RECOVERY_TEXTS } from '#shared/sign-in-texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FieldError } from '../../../components/ui/field-error';

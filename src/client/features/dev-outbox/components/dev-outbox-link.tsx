@@ -1,5 +1,5 @@
 import { MessageSquareText } from 'lucide-react';
-import { DEV_OUTBOX_TEXTS } from '#shared/ui-texts';
+import { DEV_OUTBOX_TEXTS } from '#shared/dev-outbox-texts';
 import { ListRowButton } from '../../../components/ui/list-row';
 import { useSmsOutbox } from '../api/get-sms-outbox';
 

@@ -1,7 +1,8 @@
 import { ArrowLeft, Inbox, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import type { DevSmsMessage } from '#shared/schemas/dev-sms';
-import { DEV_OUTBOX_TEXTS, PLACEHOLDER_TEXTS } from '#shared/ui-texts';
+import { DEV_OUTBOX_TEXTS } from '#shared/dev-outbox-texts';
+import { PLACEHOLDER_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';

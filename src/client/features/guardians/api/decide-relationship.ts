@@ -5,7 +5,7 @@ import {
   type DecideRelationshipRequest,
   type GuardianRelationship,
 } from '#shared/schemas/guardian';
-import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import { apiRequest } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
 import { wardKeys, guardianKeys } from './guardian-keys';

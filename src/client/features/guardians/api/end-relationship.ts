@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { GuardianRelationship } from '#shared/schemas/guardian';
-import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import { apiRequest, noContent } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
 import { wardKeys, guardianKeys } from './guardian-keys';

@@ -5,7 +5,7 @@ import {
   type GuardianRelationship,
   type RedeemInviteCodeRequest,
 } from '#shared/schemas/guardian';
-import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import { apiRequest } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
 import { guardianKeys } from './guardian-keys';

@@ -1,4 +1,4 @@
-import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
 import type { AlertDelivery, AlertDeliveryStatus } from '#shared/schemas/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';

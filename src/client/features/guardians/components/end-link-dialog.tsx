@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { COMMON_TEXTS } from '#shared/ui-texts';
-import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 
 type EndLinkDialogProps = {
   open: boolean;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';

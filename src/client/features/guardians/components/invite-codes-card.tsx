@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useId } from 'react';
-import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import type { InviteCode } from '#shared/schemas/guardian';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';

@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import { VALIDATION } from '#shared/texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';

@@ -1,7 +1,7 @@
 import { Check, Eye, UserMinus, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import { GUARDIAN_TEXTS } from '#shared/texts';
 import type { GuardianRelationship, RelationshipParty } from '#shared/schemas/guardian';
 import { Button } from '../../../components/ui/button';

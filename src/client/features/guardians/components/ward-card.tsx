@@ -1,7 +1,7 @@
 import { BatteryLow, BatteryMedium, Clock, MapPin, Navigation, Wifi, WifiOff } from 'lucide-react';
 import { useId } from 'react';
 import { LIVE_TRACKING, LOW_BATTERY_PERCENT } from '#shared/constants';
-import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
 import { mapLink } from '#shared/map-link';
 import type { Ward } from '#shared/schemas/guardian';
 import { LiveMap } from '../../../components/map/live-map';
@@ -13,7 +13,7 @@ import type { WardAlert } from '../hooks/ward-activity-context';
 import type { WardJourney } from '../stores/ward-activity-store';
 import { isJourneyOpen, journeyDeadline, journeyDestination } from '../utils/journey';
 import { DeliveryStatuses } from './delivery-statuses';
-import { mapLinkLabel, triggerLabel } from './ward-alert-banners';
+import { mapLinkLabel, triggerLabel } from './ward-alert-banner';
 
 type WardCardProps = {
   userId: string;

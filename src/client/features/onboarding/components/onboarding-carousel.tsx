@@ -1,6 +1,6 @@
 import { MapPin, ShieldCheck, Siren, UsersRound } from 'lucide-react';
 import { useRef, useState, type ReactNode, type TouchEvent } from 'react';
-import { ONBOARDING_TEXTS } from '#shared/ui-texts';
+import { ONBOARDING_TEXTS } from '#shared/onboarding-texts';
 import { Button } from '../../../components/ui/button';
 import { focusRing } from '../../../components/ui/focus-ring';
 import { cn } from '../../../lib/cn';

@@ -1,6 +1,6 @@
 import { Bell, Camera, CheckCircle2, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { PERMISSIONS_TEXTS } from '#shared/ui-texts';
+import { PERMISSIONS_TEXTS } from '#shared/onboarding-texts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

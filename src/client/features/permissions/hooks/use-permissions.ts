@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { PERMISSIONS_TEXTS } from '#shared/ui-texts';
+import { PERMISSIONS_TEXTS } from '#shared/onboarding-texts';
 import { useDevice } from '../../../lib/device/device-context';
 import type { DevicePermission } from '../../../lib/device/permissions';
 

@@ -7,7 +7,8 @@ import {
   type ProfileForm as ProfileFormValues,
 } from '#shared/schemas/profile';
 import { TOASTS } from '#shared/texts';
-import { COMMON_TEXTS, SETTINGS_TEXTS } from '#shared/ui-texts';
+import { COMMON_TEXTS } from '#shared/ui-texts';
+import { SETTINGS_TEXTS } from '#shared/settings-texts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/form-field';

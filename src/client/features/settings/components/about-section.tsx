@@ -1,7 +1,7 @@
 import { FileText, LifeBuoy, LogOut, Shield } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
-import { SETTINGS_TEXTS } from '#shared/ui-texts';
+import { SETTINGS_TEXTS } from '#shared/settings-texts';
 import { Button } from '../../../components/ui/button';
 import { ListRowButton } from '../../../components/ui/list-row';
 

@@ -1,6 +1,6 @@
 import { Languages } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SETTINGS_TEXTS } from '#shared/ui-texts';
+import { SETTINGS_TEXTS } from '#shared/settings-texts';
 
 /** Theme choice (from the theme feature, passed in) and the language, which is English (US) only for now. */
 export function AppPreferencesSection({ themePicker }: { themePicker: ReactNode }) {

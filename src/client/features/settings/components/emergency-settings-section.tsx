@@ -1,5 +1,5 @@
 import { Clock, UsersRound } from 'lucide-react';
-import { SETTINGS_TEXTS } from '#shared/ui-texts';
+import { SETTINGS_TEXTS } from '#shared/settings-texts';
 import { ListRowButton } from '../../../components/ui/list-row';
 
 type Props = { onManageContacts: () => void; onConfigureCheckIns: () => void };

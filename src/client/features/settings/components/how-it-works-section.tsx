@@ -1,6 +1,6 @@
 import { Map, MapPin, Mic, Siren, Smartphone, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SETTINGS_TEXTS } from '#shared/ui-texts';
+import { SETTINGS_TEXTS } from '#shared/settings-texts';
 
 const ICONS: ReactNode[] = [
   <Siren key="sos" aria-hidden />,

@@ -1,5 +1,5 @@
 import type { ProfileSettings } from '#shared/schemas/profile';
-import { SETTINGS_TEXTS } from '#shared/ui-texts';
+import { SETTINGS_TEXTS } from '#shared/settings-texts';
 import { ToggleList } from './toggle-list';
 
 type NotificationKey = 'emergencyAlerts' | 'locationSharing' | 'checkInReminders';

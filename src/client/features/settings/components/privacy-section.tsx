@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import type { ProfileSettings } from '#shared/schemas/profile';
-import { SETTINGS_TEXTS } from '#shared/ui-texts';
+import { SETTINGS_TEXTS } from '#shared/settings-texts';
 import { Button } from '../../../components/ui/button';
 import { ToggleList } from './toggle-list';
 

@@ -11,7 +11,8 @@ import {
   X,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { COMMON_TEXTS, SETTINGS_TEXTS, type SettingsSectionId } from '#shared/ui-texts';
+import { COMMON_TEXTS } from '#shared/ui-texts';
+import { SETTINGS_TEXTS, type SettingsSectionId } from '#shared/settings-texts';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,

@@ -1,6 +1,6 @@
 import { Check, Crown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SUBSCRIPTION_TEXTS } from '#shared/ui-texts';
+import { SUBSCRIPTION_TEXTS } from '#shared/settings-texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { useSubscription } from '../hooks/use-subscription';

@@ -1,5 +1,5 @@
 import { Crown } from 'lucide-react';
-import { SUBSCRIPTION_TEXTS } from '#shared/ui-texts';
+import { SUBSCRIPTION_TEXTS } from '#shared/settings-texts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { useSubscription } from '../hooks/use-subscription';

@@ -1,6 +1,6 @@
 import { Crown } from 'lucide-react';
 import { Link } from 'react-router';
-import { SUBSCRIPTION_TEXTS } from '#shared/ui-texts';
+import { SUBSCRIPTION_TEXTS } from '#shared/settings-texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { paths } from '../../../lib/paths';

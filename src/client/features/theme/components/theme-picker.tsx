@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { SETTINGS_TEXTS } from '#shared/ui-texts';
+import { SETTINGS_TEXTS } from '#shared/settings-texts';
 import { focusRing } from '../../../components/ui/focus-ring';
 import { cn } from '../../../lib/cn';
 import { useTheme } from '../hooks/theme-context';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import { ShareLinkListResponseSchema, ShareLinkSchema, type ShareLink } from '#shared/schemas/share-link';
 import { apiRequest, noContent } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';

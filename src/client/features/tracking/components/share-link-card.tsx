@@ -1,6 +1,6 @@
 import { Ban, Link2 } from 'lucide-react';
 import { useId } from 'react';
-import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import type { ShareLink } from '#shared/schemas/share-link';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';

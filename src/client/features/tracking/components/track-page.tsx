@@ -1,6 +1,6 @@
 import { Clock, LinkIcon, MapPinOff, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { TRACK_PAGE_TEXTS } from '#shared/guardian-ui-texts';
+import { TRACK_PAGE_TEXTS } from '#shared/track-page-texts';
 import { LiveMap } from '../../../components/map/live-map';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';

@@ -1,0 +1,54 @@
+/**
+ * Texts of the guardian's watch screen and the ward alert banners (docs/PRODUCT.md#guardians). Fixed wordings must
+ * not change. Their own module so they download with those, not with the first screen (README, "Bundle budget");
+ * the alert's title, which the first screen's notifications use too, is in guardian-ui-texts.ts.
+ */
+import { WARD_ALERT_TEXTS } from './guardian-ui-texts';
+
+export const GUARDIAN_VIEW_TEXTS = {
+  title: 'Guardian View',
+  description: 'Live positions and alerts of the people you guard.',
+  back: 'Back to Guardian Linking',
+  empty: 'You are not guarding anyone yet.',
+  emptyAction: 'Link with someone',
+  loadFailed: 'The people you guard could not be loaded.',
+  retry: 'Try Again',
+  live: 'Live',
+  connecting: 'Connecting...',
+  reconnecting: 'Reconnecting...',
+  sharingOff: 'Location sharing is off',
+  noPosition: 'No position yet',
+  lastUpdated: (when: string): string => `Last updated ${when}`,
+  coordinates: (latitude: number, longitude: number): string =>
+    `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`,
+  accuracy: (metres: number): string => `±${Math.round(metres)} m`,
+  battery: (percent: number): string => `Battery ${percent}%`,
+  online: 'Online',
+  offline: 'Offline',
+  mapLabel: (name: string): string => `Map of ${name}'s position`,
+  escortTitle: 'Escort Mode',
+  checkInTitle: 'Safety Check-In',
+  destination: (address: string): string => `To ${address}`,
+  deadline: (time: string): string => `Deadline ${time}`,
+  status: (status: string): string => `Status: ${status}`,
+  alertsTitle: 'Alerts',
+  noAlerts: 'No alerts since you opened Beacon on this device.',
+  alertBannerTitle: WARD_ALERT_TEXTS.title,
+  raisedAt: (time: string): string => `Raised at ${time}`,
+  trigger: (label: string): string => `Trigger: ${label}`,
+  openMap: 'Open in Maps',
+  /** The phone sent no position with the SOS, so it carries the last one Beacon held, taken at `time`. */
+  openLastKnownMap: (time: string): string => `Last known location (${time}): Open in Maps`,
+  locationUnknown: 'Location unknown',
+  deliveriesTitle: 'Texts to emergency contacts',
+  noDeliveries: 'No texts yet',
+  deliveryStatus: {
+    pending: 'Pending',
+    sending: 'Sending',
+    sent: 'Sent',
+    failed: 'Failed',
+    kept_in_dev_outbox: 'Not sent (dev outbox)',
+  },
+  dismissAlert: (name: string): string => `Dismiss the alert from ${name || 'your ward'}`,
+  viewWard: 'Open Guardian View',
+} as const;
