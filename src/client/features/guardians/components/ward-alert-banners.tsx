@@ -1,12 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useWards } from '../api/get-wards';
 import { useWardActivity } from '../hooks/ward-activity-context';
 
-// A guardian rarely sees one: the banner's code loads when the first alert of a ward arrives, not with the app
-// (the service worker has it precached, so this works offline too). README, "Bundle budget".
-const WardAlertBanner = lazy(async () => ({
-  default: (await import('./ward-alert-banner')).WardAlertBanner,
-}));
+// Not part of the first download (README, "Bundle budget"), but fetched as soon as any signed-in screen has shown,
+// so it is ready before an alert can arrive rather than loaded at that moment (the service worker also has it).
+const loadWardAlertBanner = () => import('./ward-alert-banner');
+const WardAlertBanner = lazy(async () => ({ default: (await loadWardAlertBanner()).WardAlertBanner }));
 
 type WardAlertBannersProps = {
   userId: string;
@@ -19,6 +18,9 @@ type WardAlertBannersProps = {
  * contact's text status, live. Shown at the top of every signed-in screen until dismissed.
  */
 export function WardAlertBanners({ userId, guardianViewPath }: WardAlertBannersProps) {
+  useEffect(() => {
+    void loadWardAlertBanner();
+  }, []);
   const { alerts, dismiss } = useWardActivity(userId);
   const open = alerts.filter((entry) => !entry.dismissed);
   const wards = useWards(userId, { enabled: open.length > 0 });
