@@ -233,7 +233,14 @@ describe('auth rate limits', () => {
 describe('auth rate limits behind a proxy (TRUST_PROXY)', () => {
   let sut: TestApp;
   beforeAll(async () => {
-    sut = await createTestApp({ TRUST_PROXY: 'true', AUTH_MAX_FAILED_SIGNINS: '3' });
+    sut = await createTestApp({
+      TRUST_PROXY: 'true',
+      AUTH_MAX_FAILED_SIGNINS: '3',
+      AUTH_RATE_WINDOW_MINUTES: String(WINDOW_MINUTES),
+    });
+    // At the start of a window, so the pair's Retry-After (the rest of the window) is well over a minute.
+    const windowMs = WINDOW_MINUTES * 60_000;
+    sut.clock.set(new Date((Math.floor(sut.clock.now().getTime() / windowMs) + 1) * windowMs));
   });
   afterAll(() => sut?.close());
 
