@@ -61,6 +61,11 @@ export const SYSTEM_READY_TEXTS = {
   gpsOff: 'GPS Off',
   connected: 'Connected',
   offline: 'Offline',
+  /** Shown instead of title/description while the phone is online but Beacon's server does not answer. */
+  serverUnreachableTitle: 'Server Unreachable',
+  serverUnreachableDescription:
+    'SOS opens your messaging app; Beacon sends the alert when the server is back',
+  serverUnreachable: 'No Server',
   battery: 'Battery',
   batteryLevel: (percent: number): string => `${percent}%`,
 } as const;

@@ -84,6 +84,10 @@ describe('dashboard routes', () => {
     expect(within(notice).getByText(/SOS still works: it opens your messaging app/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'SOS' })).toBeEnabled();
     expect(screen.queryByText('Backend Configuration Required')).not.toBeInTheDocument();
+    // The status card does not claim the system is ready while its server does not answer.
+    expect(screen.getByRole('heading', { name: 'Server Unreachable' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'System Ready' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('network-status')).toHaveAttribute('data-ok', 'false');
 
     // The notice goes away once the server answers again (Try Again, or the periodic re-check).
     api.routes.splice(0, 1);
@@ -93,6 +97,7 @@ describe('dashboard routes', () => {
         screen.queryByRole('heading', { name: "Beacon's server can't be reached" }),
       ).not.toBeInTheDocument(),
     );
+    expect(await screen.findByRole('heading', { name: 'System Ready' })).toBeInTheDocument();
   });
 
   it('shows the signed-in dashboard: header, System Ready, contacts slot, bottom nav', async () => {

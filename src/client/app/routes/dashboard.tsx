@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { EmergencyContactsCard } from '../../features/contacts/components/emergency-contacts-card';
 import { useContactDialog } from '../../features/contacts/hooks/use-contact-dialog';
+import { useHealth } from '../../features/dashboard/api/get-health';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
 import { EmergencyContactsSlot } from '../../features/dashboard/components/emergency-contacts-slot';
 import { NavigationMenu } from '../../features/dashboard/components/navigation-menu';
@@ -47,6 +48,7 @@ function SignedInDashboard({ focusContacts }: { focusContacts: boolean }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const { isPremium } = useSubscription();
   const online = useOnline();
+  const health = useHealth();
   // Lifted so an SOS without contacts can open the card's dialog in add mode.
   const contactDialog = useContactDialog();
   const { userId, flow, retryQueued } = useAppSosFlow({
@@ -95,7 +97,7 @@ function SignedInDashboard({ focusContacts }: { focusContacts: boolean }) {
           onDismissComposer={flow.dismissComposer}
           onRetryQueued={retryQueued}
         />
-        <SystemReadyCard />
+        <SystemReadyCard serverReachable={!health.isError} />
         <EmergencyContactsSlot>
           <EmergencyContactsCard
             userId={userId}

@@ -1,4 +1,13 @@
-import { Battery, BatteryLow, CheckCircle2, MapPin, MapPinOff, Wifi, WifiOff } from 'lucide-react';
+import {
+  AlertTriangle,
+  Battery,
+  BatteryLow,
+  CheckCircle2,
+  MapPin,
+  MapPinOff,
+  Wifi,
+  WifiOff,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LOW_BATTERY_PERCENT } from '#shared/constants';
 import { SYSTEM_READY_TEXTS } from '#shared/ui-texts';
@@ -6,21 +15,36 @@ import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { useDeviceStatus } from '../hooks/use-device-status';
 
-/** 'System Ready' with GPS, network and battery indicators (docs/PRODUCT.md#dashboard). */
-export function SystemReadyCard() {
+/**
+ * 'System Ready' with GPS, network and battery indicators (docs/PRODUCT.md#dashboard). `serverReachable: false`
+ * (an online phone whose server fails its health check) says so instead of claiming the system is ready.
+ */
+export function SystemReadyCard({ serverReachable = true }: { serverReachable?: boolean }) {
   const { gpsActive, online, batteryPercent } = useDeviceStatus();
   const batteryLow = batteryPercent <= LOW_BATTERY_PERCENT;
+  const serverDown = online && !serverReachable;
   return (
     <Card aria-labelledby="system-ready-title" className="p-5">
       <div className="flex items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-full bg-success-soft text-success">
-          <CheckCircle2 className="size-6" aria-hidden />
+        <span
+          className={cn(
+            'flex size-10 shrink-0 items-center justify-center rounded-full',
+            serverDown ? 'bg-muted text-red-600 dark:text-red-400' : 'bg-success-soft text-success',
+          )}
+        >
+          {serverDown ? (
+            <AlertTriangle className="size-6" aria-hidden />
+          ) : (
+            <CheckCircle2 className="size-6" aria-hidden />
+          )}
         </span>
         <div>
           <h2 id="system-ready-title" className="text-lg font-semibold">
-            {SYSTEM_READY_TEXTS.title}
+            {serverDown ? SYSTEM_READY_TEXTS.serverUnreachableTitle : SYSTEM_READY_TEXTS.title}
           </h2>
-          <p className="text-sm text-muted-foreground">{SYSTEM_READY_TEXTS.description}</p>
+          <p className="text-sm text-muted-foreground">
+            {serverDown ? SYSTEM_READY_TEXTS.serverUnreachableDescription : SYSTEM_READY_TEXTS.description}
+          </p>
         </div>
       </div>
       <ul className="mt-4 grid grid-cols-3 gap-2">
@@ -32,9 +56,15 @@ export function SystemReadyCard() {
         />
         <Indicator
           testId="network-status"
-          ok={online}
+          ok={online && !serverDown}
           icon={online ? <Wifi aria-hidden /> : <WifiOff aria-hidden />}
-          label={online ? SYSTEM_READY_TEXTS.connected : SYSTEM_READY_TEXTS.offline}
+          label={
+            !online
+              ? SYSTEM_READY_TEXTS.offline
+              : serverDown
+                ? SYSTEM_READY_TEXTS.serverUnreachable
+                : SYSTEM_READY_TEXTS.connected
+          }
         />
         <li
           data-testid="battery-status"
