@@ -29,10 +29,13 @@ export async function createTestUser(sut: TestApp, fullName = 'Test Person'): Pr
   return { id, email, token, headers: { authorization: `Bearer ${token}` } };
 }
 
-/** The same person with a fresh access token, signed at the clock's now (after a test moved the clock on). */
+/**
+ * The same person signed in again at the test clock's current time (access tokens last an hour, so a test that
+ * moves the clock by a day needs fresh ones).
+ */
 export async function signInAgain(sut: TestApp, user: TestUser): Promise<TestUser> {
   const { rows } = await sut.db.query<{ id: string }>(
-    'SELECT id FROM auth_sessions WHERE user_id = $1 ORDER BY created_at LIMIT 1',
+    'INSERT INTO auth_sessions (user_id) VALUES ($1) RETURNING id',
     [user.id],
   );
   const tokens = createAccessTokens(sut.config.jwtSecret!);

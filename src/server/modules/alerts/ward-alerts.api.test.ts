@@ -5,7 +5,8 @@ import { ERRORS } from '#shared/texts';
 import { DEV_OUTBOX_UNREACHABLE_ERROR } from '../../adapters/sms/dev-outbox-sms-provider';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
-import { endRelationship, linkGuardian, signInAgain } from '../guardians/guardian-test-helpers';
+import { signInAgain } from '../../testing/test-users';
+import { endRelationship, linkGuardian } from '../guardians/guardian-test-helpers';
 
 /** GET /api/wards/alerts: what a guardian may read of the alerts of those they watch over, and what not. */
 describe('ward alerts API', () => {

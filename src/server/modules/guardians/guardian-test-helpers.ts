@@ -6,24 +6,6 @@ import type { GuardianRelationship, InviteCode } from '#shared/schemas/guardian'
 import type { RealtimeEvent, RealtimeServerMessage } from '#shared/schemas/realtime';
 import type { TestApp } from '../../testing/test-app';
 import type { TestUser } from '../../testing/test-users';
-import { createAccessTokens } from '../auth/access-token';
-
-/**
- * The same person signed in again at the test clock's current time (access tokens last an hour, so a test that
- * moves the clock by a day needs fresh ones).
- */
-export async function signInAgain(sut: TestApp, user: TestUser): Promise<TestUser> {
-  const { rows } = await sut.db.query<{ id: string }>(
-    'INSERT INTO auth_sessions (user_id) VALUES ($1) RETURNING id',
-    [user.id],
-  );
-  const tokens = createAccessTokens(sut.config.jwtSecret!);
-  const { token } = await tokens.sign(
-    { userId: user.id, sessionId: rows[0]!.id, email: user.email },
-    sut.clock.now(),
-  );
-  return { ...user, token, headers: { authorization: `Bearer ${token}` } };
-}
 
 /** Creates a code as `guardian`, redeems it as `ward` and answers as the guardian (unless left pending). */
 export async function linkGuardian(

@@ -4,7 +4,7 @@ import type { GuardianRelationship, InviteCode, InviteCodeListResponse } from '#
 import { ERRORS, GUARDIAN_TEXTS, VALIDATION } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
-import { signInAgain } from './guardian-test-helpers';
+import { signInAgain } from '../../testing/test-users';
 
 describe('invite codes API', () => {
   let sut: TestApp;

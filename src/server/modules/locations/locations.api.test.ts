@@ -4,7 +4,8 @@ import type { LatestLocationResponse, LocationRouteResponse } from '#shared/sche
 import { ERRORS, FIELD_ISSUE_TEXTS, LOCATION_TEXTS, VALIDATION } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
-import { endRelationship, linkGuardian, postLocation, signInAgain } from '../guardians/guardian-test-helpers';
+import { signInAgain } from '../../testing/test-users';
+import { endRelationship, linkGuardian, postLocation } from '../guardians/guardian-test-helpers';
 import { LOCATION_RETENTION_EVERY_MS, LOCATION_RETENTION_JOB } from './module';
 
 describe('locations API', () => {

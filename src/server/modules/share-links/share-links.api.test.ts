@@ -3,7 +3,8 @@ import type { ShareLink, TrackResponse } from '#shared/schemas/share-link';
 import { ERRORS, FIELD_ISSUE_TEXTS, SHARE_LINK_TEXTS } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
-import { postLocation, signInAgain } from '../guardians/guardian-test-helpers';
+import { signInAgain } from '../../testing/test-users';
+import { postLocation } from '../guardians/guardian-test-helpers';
 import { publicOrigin } from '../../http/public-origin';
 import { getOrCreateActiveShareLink, trackUrl } from './service';
 
