@@ -16,6 +16,8 @@ export function fakeAlert(overrides: Partial<Alert> = {}, at: string = new Date(
     recording_id: null,
     occurred_at: at,
     created_at: at,
+    status: 'active',
+    resolved_at: null,
     ...overrides,
   };
 }

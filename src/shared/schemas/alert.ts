@@ -118,6 +118,11 @@ export type DeliveryChannel = z.infer<typeof DeliveryChannelSchema>;
 export const AlertDeliveryStatusSchema = z.enum(ALERT_DELIVERY_STATUSES);
 export type AlertDeliveryStatus = z.infer<typeof AlertDeliveryStatusSchema>;
 
+/** An alert is `active` until the person says they are safe; then it is `resolved`. */
+export const ALERT_STATUSES = ['active', 'resolved'] as const;
+export const AlertStatusSchema = z.enum(ALERT_STATUSES);
+export type AlertStatus = z.infer<typeof AlertStatusSchema>;
+
 /** An alert as stored and answered by the alert endpoints (docs/PRODUCT.md#alert-endpoints). */
 export const AlertSchema = z.object({
   id: IdSchema,
@@ -136,6 +141,12 @@ export const AlertSchema = z.object({
   /** When the person raised it; earlier than `created_at` (when the server got it) for an SOS sent late. */
   occurred_at: TimestampSchema,
   created_at: TimestampSchema,
+  /**
+   * `active` until the person ends it with "I'm safe" (POST /api/alerts/:id/resolve), then `resolved` from
+   * `resolved_at`. Defaults for events stored before the fields existed.
+   */
+  status: AlertStatusSchema.default('active'),
+  resolved_at: TimestampSchema.nullable().default(null),
 });
 export type Alert = z.infer<typeof AlertSchema>;
 

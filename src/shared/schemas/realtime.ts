@@ -19,6 +19,8 @@ export const RealtimePayloadSchemas = {
   'location.updated': LocationSchema,
   /** The person raised an alert. */
   'alert.created': AlertSchema,
+  /** The person ended their alert with "I'm safe": the alert as it now stands (`status: 'resolved'`). */
+  'alert.resolved': AlertSchema,
   /** One text of the person's alert changed status (pending → sending → sent | failed). */
   'alert.delivery_updated': z.object({ alert_id: IdSchema, delivery: AlertDeliverySchema }),
   /** Reserved for escort mode, not built yet (docs/PRODUCT.md#not-built-yet): nothing publishes it. */
@@ -54,6 +56,7 @@ const envelope = <T extends RealtimeEventType>(type: T) =>
 export const RealtimeEventSchema = z.discriminatedUnion('type', [
   envelope('location.updated'),
   envelope('alert.created'),
+  envelope('alert.resolved'),
   envelope('alert.delivery_updated'),
   envelope('escort.updated'),
   envelope('checkin.updated'),

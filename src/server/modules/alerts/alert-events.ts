@@ -8,6 +8,8 @@ import type { AlertDelivery, AlertDetail } from '#shared/schemas/alert';
 export type AlertEvents = {
   /** An alert was written (its deliveries are pending). Not emitted for idempotent replays. */
   alertRaised(event: { userId: string; alert: AlertDetail }): void;
+  /** The person ended the alert ("I'm safe"); emitted once, by the request that resolved it. */
+  alertResolved(event: { userId: string; alert: AlertDetail }): void;
   /** A delivery to a contact changed status (being sent, sent, scheduled for retry, failed). */
   deliveryChanged(event: { userId: string; alertId: string; delivery: AlertDelivery }): void;
 };

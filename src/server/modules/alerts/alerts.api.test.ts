@@ -427,6 +427,7 @@ describe('alert events', () => {
       alertEvents: {
         alertRaised: ({ alert }) => seen.push(`raised ${alert.deliveries.length}`),
         deliveryChanged: ({ delivery }) => seen.push(`${delivery.recipient} ${delivery.status}`),
+        alertResolved: () => seen.push('resolved'),
       },
     });
     const sut: TestApp = {

@@ -29,6 +29,8 @@ export type AlertRow = {
   /** When the person raised it; earlier than `created_at` when a phone that was offline sends it later. */
   occurred_at: Date;
   created_at: Date;
+  /** When the person said they were safe; null while the alert is active. */
+  resolved_at: Date | null;
 };
 
 export type DeliveryRow = {
@@ -46,11 +48,11 @@ export type DeliveryRow = {
 };
 
 const ALERT_COLUMNS =
-  'id, user_id, idempotency_key, request_hash, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, location_source, location_recorded_at, recording_id, occurred_at, created_at';
+  'id, user_id, idempotency_key, request_hash, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, location_source, location_recorded_at, recording_id, occurred_at, created_at, resolved_at';
 const DELIVERY_COLUMNS =
   'id, alert_id, channel, recipient, recipient_name, status, attempts, last_error, next_attempt_at, sent_at, held_reason';
 
-export type NewAlert = Omit<AlertRow, 'id'>;
+export type NewAlert = Omit<AlertRow, 'id' | 'resolved_at'>;
 
 /** Inserts the alert unless this person already has one with this key; returns it only when it is new. */
 export function insertAlert(tx: Queryable, alert: NewAlert): Promise<AlertRow | undefined> {
@@ -95,6 +97,24 @@ export function findAlert(db: Queryable, userId: string, alertId: string): Promi
     userId,
     alertId,
   ]);
+}
+
+/**
+ * Marks the person's alert resolved at `at`, unless it already is (the first "I'm safe" counts). Returns the row
+ * only when this call resolved it; undefined when it was already resolved or is not theirs.
+ */
+export function resolveAlert(
+  db: Queryable,
+  userId: string,
+  alertId: string,
+  at: Date,
+): Promise<AlertRow | undefined> {
+  return one<AlertRow>(
+    db,
+    `UPDATE alerts SET resolved_at = $3 WHERE user_id = $1 AND id = $2 AND resolved_at IS NULL
+     RETURNING ${ALERT_COLUMNS}`,
+    [userId, alertId, at],
+  );
 }
 
 export async function listAlerts(db: Queryable, userId: string, limit: number): Promise<AlertRow[]> {
@@ -286,6 +306,8 @@ export function toAlert(row: AlertRow): Alert {
     recording_id: row.recording_id,
     occurred_at: row.occurred_at.toISOString(),
     created_at: row.created_at.toISOString(),
+    status: row.resolved_at ? 'resolved' : 'active',
+    resolved_at: row.resolved_at?.toISOString() ?? null,
   };
 }
 

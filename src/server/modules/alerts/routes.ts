@@ -16,7 +16,7 @@ import type { AlertService } from './service';
 /**
  * POST /api/alerts (201 new, 200 the same alert again for a repeated Idempotency-Key with the same request, 422
  * `idempotency_key_reused` with a different one), GET /api/alerts,
- * GET /api/alerts/:id, POST /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints), and GET /api/wards/alerts
+ * GET /api/alerts/:id, POST /api/alerts/:id/resolve ("I'm safe"), POST /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints), and GET /api/wards/alerts
  * (a guardian's view of the alerts of those they watch over). Thin: each handler is one service call.
  * Raising an alert is `urgent`: its sign-in check uses the database capacity reserved for the SOS path.
  */
@@ -65,6 +65,15 @@ export const alertRoutes =
         schema: { params: IdParamsSchema, response: { 200: AlertDetailSchema } },
       },
       (request) => service.getAlert(callerOf(request), request.params.id),
+    );
+
+    app.post(
+      '/api/alerts/:id/resolve',
+      {
+        config: { access: 'signed-in' },
+        schema: { params: IdParamsSchema, response: { 200: AlertDetailSchema } },
+      },
+      (request) => service.resolveAlert(callerOf(request), request.params.id),
     );
 
     app.post(

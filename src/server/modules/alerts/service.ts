@@ -108,6 +108,11 @@ export type AlertService = {
    */
   listWardAlerts(auth: AuthContext): Promise<WardAlertListResponse>;
   getAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
+  /**
+   * "I'm safe": ends the person's alert (resolved_at = now) and tells their guardians (`alert.resolved`).
+   * Repeating it answers the alert as it stands and changes nothing; 404 for anyone else's alert.
+   */
+  resolveAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
 };
 
 export type AlertServiceDeps = {
@@ -310,6 +315,15 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       const alert = await repo.findAlert(db, auth.userId, alertId);
       if (!alert) throw new AppError('not_found', ERRORS.notFound);
       return loadDetail(alert);
+    },
+
+    async resolveAlert(auth, alertId) {
+      const resolved = await repo.resolveAlert(db, auth.userId, alertId, clock.now());
+      const alert = resolved ?? (await repo.findAlert(db, auth.userId, alertId));
+      if (!alert) throw new AppError('not_found', ERRORS.notFound);
+      const detail = await loadDetail(alert);
+      if (resolved) deps.events.alertResolved({ userId: auth.userId, alert: detail });
+      return detail;
     },
   };
 }
