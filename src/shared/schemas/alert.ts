@@ -189,12 +189,27 @@ export type AlertDetail = z.infer<typeof AlertDetailSchema>;
 export const AlertListResponseSchema = z.object({ alerts: z.array(AlertDetailSchema) });
 export type AlertListResponse = z.infer<typeof AlertListResponseSchema>;
 
-/** One alert of someone the caller watches over (GET /api/wards/alerts): the alert as its owner sees it. */
-export const WardAlertDetailSchema = AlertDetailSchema.extend({ ward_id: IdSchema });
+/**
+ * One alert of someone the caller watches over (GET /api/wards/alerts): the alert as its owner sees it, and when
+ * the caller said "Seen" (POST /api/wards/alerts/:id/seen; null until then, and per guardian).
+ */
+export const WardAlertDetailSchema = AlertDetailSchema.extend({
+  ward_id: IdSchema,
+  seen_at: TimestampSchema.nullable(),
+});
 export type WardAlertDetail = z.infer<typeof WardAlertDetailSchema>;
 
 export const WardAlertListResponseSchema = z.object({ alerts: z.array(WardAlertDetailSchema) });
 export type WardAlertListResponse = z.infer<typeof WardAlertListResponseSchema>;
+
+/** The answer of POST /api/wards/alerts/:id/seen and the `alert.seen` event: this guardian saw that alert. */
+export const AlertAcknowledgementSchema = z.object({
+  alert_id: IdSchema,
+  ward_id: IdSchema,
+  /** The first time the guardian said "Seen"; repeating it changes nothing. */
+  seen_at: TimestampSchema,
+});
+export type AlertAcknowledgement = z.infer<typeof AlertAcknowledgementSchema>;
 
 /** A number for a text: normalised (docs/PRODUCT.md#phone-numbers), then held to the E.164 rule. */
 export const smsPhoneNumberRule = z

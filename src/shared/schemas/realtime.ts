@@ -6,7 +6,7 @@
  * `{type:'resume', since}`) first receives what it missed and is still allowed to see.
  */
 import { z } from 'zod';
-import { AlertDeliverySchema, AlertSchema } from './alert';
+import { AlertAcknowledgementSchema, AlertDeliverySchema, AlertSchema } from './alert';
 import { IdSchema, TimestampSchema } from './common';
 import { GuardianRelationshipSchema } from './guardian';
 import { LocationSchema } from './location';
@@ -21,6 +21,11 @@ export const RealtimePayloadSchemas = {
   'alert.created': AlertSchema,
   /** The person ended their alert with "I'm safe": the alert as it now stands (`status: 'resolved'`). */
   'alert.resolved': AlertSchema,
+  /**
+   * The person (a guardian) said "Seen" to a ward's alert on one of their devices; sent only to them, so their
+   * other devices quieten the same banner.
+   */
+  'alert.seen': AlertAcknowledgementSchema,
   /** One text of the person's alert changed status (pending → sending → sent | failed). */
   'alert.delivery_updated': z.object({ alert_id: IdSchema, delivery: AlertDeliverySchema }),
   /** Reserved for escort mode, not built yet (docs/PRODUCT.md#not-built-yet): nothing publishes it. */
@@ -57,6 +62,7 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   envelope('location.updated'),
   envelope('alert.created'),
   envelope('alert.resolved'),
+  envelope('alert.seen'),
   envelope('alert.delivery_updated'),
   envelope('escort.updated'),
   envelope('checkin.updated'),

@@ -46,6 +46,7 @@ import type { AuthContext } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import { enqueueJobs } from '../../scheduler/jobs';
 import { listContacts } from '../contacts/repository';
+import { seenAtOf } from '../guardians/alert-acknowledgements';
 import { activeGuardianIds, activeWards } from '../guardians/authorization';
 import { findFullNames, findSosPreferences } from '../profile/repository';
 import { usersWithSubscriptions } from '../push/repository';
@@ -308,7 +309,18 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       }));
       const rows = await repo.listAlertsOfWards(db, wards, WARD_ACTIVITY.maxAlerts);
       const details = await loadDetails(rows);
-      return { alerts: details.map((detail, i) => ({ ...detail, ward_id: rows[i]!.user_id })) };
+      const seen = await seenAtOf(
+        db,
+        auth.userId,
+        rows.map((row) => row.id),
+      );
+      return {
+        alerts: details.map((detail, i) => ({
+          ...detail,
+          ward_id: rows[i]!.user_id,
+          seen_at: seen.get(detail.alert.id)?.toISOString() ?? null,
+        })),
+      };
     },
 
     async getAlert(auth, alertId) {

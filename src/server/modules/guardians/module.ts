@@ -4,11 +4,12 @@ import type { Database } from '../../db/database';
 import { createRateLimiter } from '../../http/rate-limiter';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import type { ServerModule } from '../server-module';
+import { createAlertAcknowledgementService } from './alert-acknowledgements';
 import { createInviteCodeService } from './invite-code-service';
 import { createRelationshipService } from './relationship-service';
 import { guardianRoutes } from './routes';
 
-/** Invite codes, guardian relationships, and a guardian's list of wards. */
+/** Invite codes, guardian relationships, a guardian's list of wards, and "Seen" on their alerts. */
 export function createGuardiansModule(deps: {
   db: Database;
   clock: Clock;
@@ -24,5 +25,8 @@ export function createGuardiansModule(deps: {
       perAddress: limiter('invite-redeem-address', INVITE_REDEMPTION_LIMITS.perAddress),
     },
   });
-  return { name: 'guardians', routes: guardianRoutes(invites, createRelationshipService(deps)) };
+  return {
+    name: 'guardians',
+    routes: guardianRoutes(invites, createRelationshipService(deps), createAlertAcknowledgementService(deps)),
+  };
 }

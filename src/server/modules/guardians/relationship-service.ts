@@ -1,5 +1,6 @@
 import type { GuardianRelationship, Ward } from '#shared/schemas/guardian';
 import { ERRORS, GUARDIAN_TEXTS } from '#shared/texts';
+import { REQUEST_DECLINED_TEXTS } from '#shared/ward-banner-texts';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -64,6 +65,13 @@ export function createRelationshipService(deps: {
           type: 'success',
           title: GUARDIAN_TEXTS.requestApprovedTitle,
           message: GUARDIAN_TEXTS.requestApproved(updated.guardian_name),
+        });
+      } else {
+        // The ward is told too, or they would wait for an answer that already came.
+        publishNotification(publisher, updated.ward_id, {
+          type: 'warning',
+          title: REQUEST_DECLINED_TEXTS.title,
+          message: REQUEST_DECLINED_TEXTS.message(updated.guardian_name),
         });
       }
       return toRelationship(updated, auth.userId);
