@@ -26,6 +26,6 @@ export const REQUEST_DECLINED_TEXTS = {
   message: (guardianName: string): string =>
     `${guardianName || 'The guardian'} declined your request. Ask them for a new invite code if this was a mistake.`,
   /** The ward's pending list keeps the declined request until they clear it. */
-  declined: 'Declined',
+  declined: 'Declined your request',
   clear: (name: string): string => `Remove the declined request to ${name}`,
 } as const;

@@ -9,6 +9,8 @@ import { PUSH_TEXTS } from '#shared/texts';
 import { wardsQueryOptions } from '../../features/guardians/api/get-wards';
 import {
   applyWardAlertRaised,
+  applyWardAlertResolved,
+  applyWardAlertSeen,
   applyWardDelivery,
   applyWardLocation,
   forgetWardAlerts,
@@ -88,6 +90,14 @@ export function applyRealtimeEvent(
       if (applyWardAlertRaised(queryClient, viewerId, event.user_id, event.payload)) {
         void notifyWardAlert(sinks, event.user_id);
       }
+      return;
+    case 'alert.resolved':
+      // The ward said "I'm safe": their banner turns to "<name> is safe" (own alerts were handled above).
+      if (!own) applyWardAlertResolved(queryClient, viewerId, event.user_id, event.payload);
+      return;
+    case 'alert.seen':
+      // Only ever about oneself: this guardian said "Seen" on another of their devices.
+      if (own) applyWardAlertSeen(queryClient, viewerId, event.payload);
       return;
     case 'alert.delivery_updated':
       applyWardDelivery(queryClient, viewerId, event.user_id, event.payload.alert_id, event.payload.delivery);

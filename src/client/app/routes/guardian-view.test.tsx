@@ -150,7 +150,12 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('shows a red banner on alert.created, then each contact text status as it changes', async () => {
-    const { realtime } = openGuardianView();
+    const { realtime, api } = openGuardianView();
+    api.routes.push({
+      method: 'POST',
+      path: `/api/wards/alerts/${alert.id}/seen`,
+      body: { alert_id: alert.id, ward_id: WARD_ID, seen_at: new Date().toISOString() },
+    });
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
     act(() => {
       realtime.accept('00000001-0000-4000-8000-000000000001', 100);
@@ -178,12 +183,72 @@ describe('/guardian/wards: the guardian view', () => {
     // The ward's card keeps the alert too.
     expect(within(card).getByRole('listitem', { name: 'Mum: Sent' })).toBeInTheDocument();
 
-    // Dismissing closes the banner; the bell lists it.
+    // "Seen" is stored on the server; the banner turns quiet but stays, since the ward is still in danger.
     await act(async () => {
-      within(banner).getByRole('button', { name: 'Dismiss the alert from Bob Ward' }).click();
+      within(banner).getByRole('button', { name: 'Mark the alert from Bob Ward as seen' }).click();
     });
+    const quiet = await screen.findByRole('status', { name: 'Emergency alert from Bob Ward' });
+    expect(quiet).toHaveTextContent('Still active');
+    expect(quiet).toHaveTextContent(/Seen /);
     expect(screen.queryByRole('alert', { name: 'Emergency alert from Bob Ward' })).not.toBeInTheDocument();
+    expect(
+      api.requests.some((r) => r.method === 'POST' && r.path === `/api/wards/alerts/${alert.id}/seen`),
+    ).toBe(true);
     expect(within(card).getByText('Trigger: SOS button')).toBeInTheDocument();
+  });
+
+  it('shows one banner for three alerts with a count, and "Bob Ward is safe" once the ward ends it', async () => {
+    const { realtime } = openGuardianView();
+    const card = await screen.findByRole('article', { name: 'Bob Ward' });
+    act(() => {
+      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
+    });
+    const raised = [1, 2, 3].map((n) =>
+      fakeAlert(
+        { id: `00000005-0000-4000-8000-00000000010${n}` },
+        new Date(Date.now() - (4 - n) * 60_000).toISOString(),
+      ),
+    );
+    act(() => {
+      for (const each of raised) realtime.emit(event('alert.created', each));
+    });
+    const banner = await screen.findByRole('alert', { name: 'Emergency alert from Bob Ward' });
+    expect(screen.getAllByRole('alert', { name: 'Emergency alert from Bob Ward' })).toHaveLength(1);
+    expect(banner).toHaveTextContent('+2 earlier alerts');
+    expect(within(card).getAllByText('Still active')).toHaveLength(3);
+
+    act(() => {
+      realtime.emit(
+        event('alert.resolved', { ...raised[2]!, status: 'resolved', resolved_at: new Date().toISOString() }),
+      );
+    });
+    const safe = await screen.findByRole('status', { name: 'Bob Ward is safe' });
+    expect(safe).toHaveTextContent(/Said “I’m safe” at /);
+    expect(screen.queryByRole('alert', { name: 'Emergency alert from Bob Ward' })).not.toBeInTheDocument();
+    expect(within(card).getByText('Bob Ward is safe')).toBeInTheDocument();
+    expect(within(card).getAllByText('Resolved')).toHaveLength(3);
+
+    await act(async () => {
+      within(safe).getByRole('button', { name: 'Close the notice that Bob Ward is safe' }).click();
+    });
+    expect(screen.queryByRole('status', { name: 'Bob Ward is safe' })).not.toBeInTheDocument();
+  });
+
+  it('quietens the banner when the guardian said Seen on another device (alert.seen)', async () => {
+    const { realtime } = openGuardianView();
+    await screen.findByRole('article', { name: 'Bob Ward' });
+    act(() => {
+      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
+      realtime.emit(event('alert.created', alert));
+    });
+    await screen.findByRole('alert', { name: 'Emergency alert from Bob Ward' });
+    act(() => {
+      realtime.emit({
+        ...event('alert.seen', { alert_id: alert.id, ward_id: WARD_ID, seen_at: new Date().toISOString() }),
+        user_id: '00000001-0000-4000-8000-000000000001',
+      } as RealtimeEvent);
+    });
+    expect(await screen.findByRole('status', { name: 'Emergency alert from Bob Ward' })).toBeInTheDocument();
   });
 
   it('says when an alert carries a last-known position rather than one sent with the SOS', async () => {
@@ -227,6 +292,7 @@ describe('/guardian/wards: the guardian view', () => {
           emergencyContacts: 2,
           deliveries: [delivery('sent'), failed],
           summary: { successful: 1, total: 2 },
+          seen_at: null,
         },
       ],
     });

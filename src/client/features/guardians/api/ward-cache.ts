@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LOCATION_LIMITS } from '#shared/constants';
 import type { Ward } from '#shared/schemas/guardian';
-import type { Alert, AlertDelivery } from '#shared/schemas/alert';
+import type { Alert, AlertAcknowledgement, AlertDelivery } from '#shared/schemas/alert';
 import type { Location, RoutePoint } from '#shared/schemas/location';
 import {
   withAlertRaised,
+  withAlertResolved,
+  withAlertSeen,
   withDeliveryUpdated,
   withoutWard,
   type WardAlertRecord,
@@ -65,6 +67,29 @@ export function applyWardAlertRaised(
     ?.some((entry) => entry.alert.id === alert.id);
   queryClient.setQueryData<WardAlertRecord[]>(key, (alerts = []) => withAlertRaised(alerts, wardId, alert));
   return !known;
+}
+
+/** `alert.resolved` about a ward: they said "I'm safe", and the alert shows as ended. */
+export function applyWardAlertResolved(
+  queryClient: QueryClient,
+  viewerId: string,
+  wardId: string,
+  alert: Alert,
+): void {
+  queryClient.setQueryData<WardAlertRecord[]>(wardKeys.alerts(viewerId), (alerts = []) =>
+    withAlertResolved(alerts, wardId, alert),
+  );
+}
+
+/** The guardian said "Seen" (on this device, or another: `alert.seen`). */
+export function applyWardAlertSeen(
+  queryClient: QueryClient,
+  viewerId: string,
+  seen: AlertAcknowledgement,
+): void {
+  queryClient.setQueryData<WardAlertRecord[]>(wardKeys.alerts(viewerId), (alerts) =>
+    alerts ? withAlertSeen(alerts, seen.alert_id, seen.seen_at) : alerts,
+  );
 }
 
 /** `alert.delivery_updated` about a ward: the text's later status replaces the earlier one in the query. */

@@ -3,7 +3,9 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import { GUARDIAN_TEXTS } from '#shared/texts';
+import { REQUEST_DECLINED_TEXTS } from '#shared/ward-banner-texts';
 import type { GuardianRelationship, RelationshipParty } from '#shared/schemas/guardian';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -55,15 +57,31 @@ function RelationshipSection({ title, empty, items, loading, render }: SectionPr
   );
 }
 
-function PartyLine({ party, detail, note }: { party: RelationshipParty; detail?: string; note?: string }) {
+function PartyLine({
+  party,
+  detail,
+  note,
+  badge,
+}: {
+  party: RelationshipParty;
+  detail?: string;
+  note?: string;
+  /** The request's state when it needs saying ("Declined"). */
+  badge?: string;
+}) {
   return (
     <div className="flex min-w-0 flex-1 flex-col">
-      <span className="truncate font-medium">{displayName(party)}</span>
+      <span className="font-medium break-words">{displayName(party)}</span>
       {party.email && party.full_name ? (
-        <span className="truncate text-sm text-muted-foreground">{party.email}</span>
+        <span className="text-sm break-all text-muted-foreground">{party.email}</span>
       ) : null}
       {detail ? <span className="text-sm font-medium text-foreground">{detail}</span> : null}
       {note ? <span className="text-sm text-muted-foreground">{note}</span> : null}
+      {badge ? (
+        <Badge tone="warning" className="mt-1 self-start">
+          {badge}
+        </Badge>
+      ) : null}
     </div>
   );
 }
@@ -77,7 +95,13 @@ export function PendingRequestsCard({ userId }: { userId: string }) {
   const relationships = useRelationships(userId);
   const decide = useDecideRelationship(userId);
   const end = useEndRelationship(userId);
-  const pending = (relationships.data ?? []).filter((relationship) => relationship.status === 'pending');
+  // A request the guardian declined stays on the ward's list, marked so, until they clear it: otherwise it would
+  // simply vanish and they could not tell a "no" from a glitch.
+  const pending = (relationships.data ?? []).filter(
+    (relationship) =>
+      relationship.status === 'pending' ||
+      (relationship.status === 'rejected' && relationship.role === 'ward'),
+  );
   const busy = (id: string): boolean =>
     (decide.isPending && decide.variables?.id === id) || (end.isPending && end.variables === id);
 
@@ -118,17 +142,21 @@ export function PendingRequestsCard({ userId }: { userId: string }) {
             </div>
           );
         }
+        const declined = relationship.status === 'rejected';
         return (
           <div className="flex items-center gap-3">
             <PartyLine
               party={party}
-              detail={GUARDIAN_TEXTS.wantsToBeYourGuardian}
-              note={GUARDIAN_PAGE_TEXTS.awaitingAnswer}
+              detail={declined ? undefined : GUARDIAN_TEXTS.wantsToBeYourGuardian}
+              note={declined ? undefined : GUARDIAN_PAGE_TEXTS.awaitingAnswer}
+              badge={declined ? REQUEST_DECLINED_TEXTS.declined : undefined}
             />
             <Button
               size="icon"
               variant="ghost"
-              aria-label={GUARDIAN_PAGE_TEXTS.cancelRequest(name)}
+              aria-label={
+                declined ? REQUEST_DECLINED_TEXTS.clear(name) : GUARDIAN_PAGE_TEXTS.cancelRequest(name)
+              }
               disabled={busy(relationship.id)}
               onClick={() => end.mutate(relationship.id)}
             >

@@ -1,14 +1,16 @@
-import { MapPin, Siren, X } from 'lucide-react';
-import { useId } from 'react';
+import { Check, MapPin, ShieldCheck, Siren, X } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
 import { mapLink } from '#shared/map-link';
 import { ALERT_TRIGGER_LABELS } from '#shared/texts';
+import { WARD_BANNER_TEXTS } from '#shared/ward-banner-texts';
 import { Button } from '../../../components/ui/button';
 import { focusRing } from '../../../components/ui/focus-ring';
 import { cn } from '../../../lib/cn';
 import { formatDayTime } from '../../../lib/time-format';
 import type { WardAlert } from '../hooks/ward-activity-context';
+import type { WardBanner } from '../utils/ward-banners';
 import { DeliveryStatuses } from './delivery-statuses';
 
 export function triggerLabel(triggerType: string): string {
@@ -23,20 +25,31 @@ export function mapLinkLabel(alert: WardAlert['alert']): string {
 }
 
 type WardAlertBannerProps = {
-  entry: WardAlert;
+  banner: WardBanner<WardAlert>;
   wardName: string;
   guardianViewPath?: string;
-  onDismiss: () => void;
+  /** "Seen" was tapped; the banner turns quiet once the server has stored it. */
+  onSeen: () => void;
+  seenPending: boolean;
+  /** Closes "<name> is safe". */
+  onClose: () => void;
 };
 
 /**
- * One ward's alert, as the red banner on top of every signed-in screen: when, why, where (a map link) and each
- * contact's text status, live. Downloaded the first time a banner shows (ward-alert-banners.tsx).
+ * One ward's banner on top of every signed-in screen (docs/PRODUCT.md#guardians-see-one-calm-picture): their newest
+ * open alert, loud (when, why, where, each text's status, "Seen") until this guardian says Seen, then a quiet line
+ * that stays while the ward is still in danger; "<name> is safe" once they end it. Downloaded the first time any
+ * signed-in screen shows (ward-alert-banners.tsx).
  */
-export function WardAlertBanner({ entry, wardName, guardianViewPath, onDismiss }: WardAlertBannerProps) {
+export function WardAlertBanner(props: WardAlertBannerProps) {
+  const { banner } = props;
+  if (banner.state === 'safe') return <SafeBanner {...props} />;
+  return banner.entry.seen_at ? <SeenBanner {...props} /> : <LoudBanner {...props} />;
+}
+
+function LoudBanner({ banner, wardName, guardianViewPath, onSeen, seenPending }: WardAlertBannerProps) {
   const titleId = useId();
-  const { alert, deliveries } = entry;
-  const hasLocation = alert.location_lat !== null && alert.location_lng !== null;
+  const { alert, deliveries } = banner.entry;
   return (
     <section
       role="alert"
@@ -46,61 +59,195 @@ export function WardAlertBanner({ entry, wardName, guardianViewPath, onDismiss }
       <div className="flex items-start gap-3">
         <Siren className="mt-0.5 size-6 shrink-0 animate-pulse" aria-hidden />
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <h2 id={titleId} className="text-lg leading-tight font-bold">
+          <h2 id={titleId} className="text-lg leading-tight font-bold break-words">
             {GUARDIAN_VIEW_TEXTS.alertBannerTitle(wardName)}
           </h2>
           <p className="text-sm">
-            <time dateTime={alert.occurred_at}>
-              {GUARDIAN_VIEW_TEXTS.raisedAt(formatDayTime(alert.occurred_at))}
-            </time>
+            <AlertWhen alert={alert} />
             {' · '}
             {GUARDIAN_VIEW_TEXTS.trigger(triggerLabel(alert.trigger_type))}
           </p>
-          {alert.message ? <p className="text-sm italic">“{alert.message}”</p> : null}
+          <Earlier count={banner.state === 'active' ? banner.earlier : 0} className="bg-white/20" />
+          {alert.message ? <p className="text-sm break-words italic">“{alert.message}”</p> : null}
         </div>
-        <Button
-          size="icon"
-          variant="ghost"
-          className="-mt-1 -mr-1 text-primary-foreground hover:bg-white/15"
-          aria-label={GUARDIAN_VIEW_TEXTS.dismissAlert(wardName)}
-          onClick={onDismiss}
-        >
-          <X aria-hidden />
-        </Button>
       </div>
       <div className="rounded-xl bg-black/15 p-3">
         <h3 className="mb-1 text-sm font-semibold">{GUARDIAN_VIEW_TEXTS.deliveriesTitle}</h3>
         <DeliveryStatuses deliveries={deliveries} onDanger />
       </div>
       <div className="flex flex-wrap gap-2">
-        {hasLocation ? (
-          <a
-            href={mapLink(alert.location_lat ?? 0, alert.location_lng ?? 0)}
-            target="_blank"
-            rel="noreferrer"
-            className={cn(
-              'inline-flex h-9 items-center gap-2 rounded-lg bg-white px-3 text-sm font-semibold text-red-800 hover:bg-red-50',
-              focusRing,
-            )}
-          >
-            <MapPin className="size-4" aria-hidden />
-            {mapLinkLabel(alert)}
-          </a>
-        ) : (
-          <span className="text-sm">{GUARDIAN_VIEW_TEXTS.locationUnknown}</span>
-        )}
-        {guardianViewPath ? (
-          <Link
-            to={`${guardianViewPath}#ward-${entry.ward_id}`}
-            className={cn(
-              'inline-flex h-9 items-center rounded-lg border border-white/70 px-3 text-sm font-semibold hover:bg-white/15',
-              focusRing,
-            )}
-          >
-            {GUARDIAN_VIEW_TEXTS.viewWard}
-          </Link>
-        ) : null}
+        <Button
+          size="sm"
+          className="bg-white text-red-800 hover:bg-red-50"
+          aria-label={WARD_BANNER_TEXTS.markSeen(wardName)}
+          disabled={seenPending}
+          onClick={onSeen}
+        >
+          <Check aria-hidden />
+          {WARD_BANNER_TEXTS.seen}
+        </Button>
+        <MapOrUnknown alert={alert}>
+          {(label) => (
+            <a
+              href={mapLink(alert.location_lat ?? 0, alert.location_lng ?? 0)}
+              target="_blank"
+              rel="noreferrer"
+              className={cn(
+                'inline-flex h-9 items-center gap-2 rounded-lg border border-white/70 px-3 text-sm font-semibold hover:bg-white/15',
+                focusRing,
+              )}
+            >
+              <MapPin className="size-4" aria-hidden />
+              {label}
+            </a>
+          )}
+        </MapOrUnknown>
+        <ViewWardLink
+          banner={banner}
+          guardianViewPath={guardianViewPath}
+          className="border border-white/70 hover:bg-white/15"
+        />
       </div>
     </section>
+  );
+}
+
+/** After "Seen": one quiet line that stays while the ward is in danger, with the way to their map. */
+function SeenBanner({ banner, wardName, guardianViewPath }: WardAlertBannerProps) {
+  const titleId = useId();
+  const { alert, seen_at } = banner.entry;
+  return (
+    <section
+      role="status"
+      aria-labelledby={titleId}
+      className="flex flex-col gap-2 rounded-2xl border-2 border-destructive/60 bg-primary-soft p-3 text-sm text-foreground shadow-sm"
+    >
+      <div className="flex items-start gap-2">
+        <Siren className="mt-0.5 size-5 shrink-0 text-primary-text" aria-hidden />
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <h2 id={titleId} className="leading-tight font-semibold break-words text-primary-text">
+            {GUARDIAN_VIEW_TEXTS.alertBannerTitle(wardName)}
+          </h2>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-muted-foreground">
+            <span className="font-semibold text-primary-text">{WARD_BANNER_TEXTS.stillActive}</span>
+            <AlertWhen alert={alert} />
+            {seen_at ? (
+              <time dateTime={seen_at}>{WARD_BANNER_TEXTS.seenAt(formatDayTime(seen_at))}</time>
+            ) : null}
+          </p>
+          <Earlier count={banner.state === 'active' ? banner.earlier : 0} className="bg-primary/10" />
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2 pl-7">
+        <MapOrUnknown alert={alert}>
+          {(label) => (
+            <a
+              href={mapLink(alert.location_lat ?? 0, alert.location_lng ?? 0)}
+              target="_blank"
+              rel="noreferrer"
+              className={cn(
+                'inline-flex items-center gap-1 font-semibold text-primary-text underline underline-offset-4',
+                focusRing,
+              )}
+            >
+              <MapPin className="size-4" aria-hidden />
+              {label}
+            </a>
+          )}
+        </MapOrUnknown>
+        <ViewWardLink
+          banner={banner}
+          guardianViewPath={guardianViewPath}
+          className="h-auto px-0 text-primary-text underline underline-offset-4"
+        />
+      </div>
+    </section>
+  );
+}
+
+/** The ward ended the alert: "<name> is safe", and when, until closed or for a while (SAFE_NOTICE_MS). */
+function SafeBanner({ banner, wardName, onClose }: WardAlertBannerProps) {
+  const titleId = useId();
+  const { resolved_at } = banner.entry.alert;
+  return (
+    <section
+      role="status"
+      aria-labelledby={titleId}
+      className="flex items-start gap-2 rounded-2xl border-2 border-success/60 bg-success-soft p-3 text-sm text-foreground shadow-sm"
+    >
+      <ShieldCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <h2 id={titleId} className="leading-tight font-semibold break-words">
+          {WARD_BANNER_TEXTS.safeTitle(wardName)}
+        </h2>
+        {resolved_at ? (
+          <time dateTime={resolved_at} className="text-muted-foreground">
+            {WARD_BANNER_TEXTS.safeAt(formatDayTime(resolved_at))}
+          </time>
+        ) : null}
+      </div>
+      <Button
+        size="icon"
+        variant="ghost"
+        className="-mt-1 -mr-1 size-8"
+        aria-label={WARD_BANNER_TEXTS.closeSafe(wardName)}
+        onClick={onClose}
+      >
+        <X aria-hidden />
+      </Button>
+    </section>
+  );
+}
+
+/** When the ward raised it, in this device's time zone. */
+function AlertWhen({ alert }: { alert: WardAlert['alert'] }) {
+  return (
+    <time dateTime={alert.occurred_at}>{GUARDIAN_VIEW_TEXTS.raisedAt(formatDayTime(alert.occurred_at))}</time>
+  );
+}
+
+function Earlier({ count, className }: { count: number; className: string }) {
+  if (count === 0) return null;
+  return (
+    <span className={cn('self-start rounded-full px-2 py-0.5 text-xs font-semibold', className)}>
+      {WARD_BANNER_TEXTS.earlierAlerts(count)}
+    </span>
+  );
+}
+
+function MapOrUnknown({
+  alert,
+  children,
+}: {
+  alert: WardAlert['alert'];
+  children: (label: string) => ReactNode;
+}) {
+  if (alert.location_lat === null || alert.location_lng === null) {
+    return <span className="self-center text-sm">{GUARDIAN_VIEW_TEXTS.locationUnknown}</span>;
+  }
+  return children(mapLinkLabel(alert));
+}
+
+function ViewWardLink({
+  banner,
+  guardianViewPath,
+  className,
+}: {
+  banner: WardBanner<WardAlert>;
+  guardianViewPath?: string;
+  className: string;
+}) {
+  if (!guardianViewPath) return null;
+  return (
+    <Link
+      to={`${guardianViewPath}#ward-${banner.ward_id}`}
+      className={cn(
+        'inline-flex h-9 items-center rounded-lg px-3 text-sm font-semibold',
+        focusRing,
+        className,
+      )}
+    >
+      {GUARDIAN_VIEW_TEXTS.viewWard}
+    </Link>
   );
 }

@@ -1,17 +1,29 @@
-import { BatteryLow, BatteryMedium, Clock, MapPin, Navigation, Wifi, WifiOff } from 'lucide-react';
+import {
+  BatteryLow,
+  BatteryMedium,
+  Clock,
+  MapPin,
+  Navigation,
+  ShieldCheck,
+  Wifi,
+  WifiOff,
+} from 'lucide-react';
 import { useId } from 'react';
 import { LIVE_TRACKING, LOW_BATTERY_PERCENT } from '#shared/constants';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
 import { mapLink } from '#shared/map-link';
 import type { Ward } from '#shared/schemas/guardian';
+import { WARD_BANNER_TEXTS } from '#shared/ward-banner-texts';
 import { LiveMap } from '../../../components/map/live-map';
 import { Badge } from '../../../components/ui/badge';
+import { cn } from '../../../lib/cn';
 import { formatAgo, formatClockTime, formatDayTime } from '../../../lib/time-format';
 import { useNow } from '../../../lib/use-now';
 import { useWardRoute } from '../api/get-ward-route';
 import type { WardAlert } from '../hooks/ward-activity-context';
 import type { WardJourney } from '../stores/ward-activity-store';
 import { isJourneyOpen, journeyDeadline, journeyDestination } from '../utils/journey';
+import { openAlertIds } from '../utils/ward-banners';
 import { DeliveryStatuses } from './delivery-statuses';
 import { mapLinkLabel, triggerLabel } from './ward-alert-banner';
 
@@ -34,6 +46,7 @@ export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
   const { location } = ward;
   const name = ward.full_name || ward.email;
   const open = journeys.filter(isJourneyOpen);
+  const openIds = openAlertIds(alerts);
 
   return (
     <article
@@ -43,11 +56,12 @@ export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
     >
       <header className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col">
-          <h2 id={nameId} className="truncate text-lg font-semibold">
+          {/* Names in full: a guardian must never have to guess who is in danger. */}
+          <h2 id={nameId} className="text-lg font-semibold break-words">
             {name}
           </h2>
           {ward.full_name ? (
-            <span className="truncate text-sm text-muted-foreground">{ward.email}</span>
+            <span className="text-sm break-all text-muted-foreground">{ward.email}</span>
           ) : null}
         </div>
         <div className="flex flex-wrap justify-end gap-1.5">
@@ -111,12 +125,13 @@ export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
 
       <div className="flex flex-col gap-2">
         <h3 className="font-semibold">{GUARDIAN_VIEW_TEXTS.alertsTitle}</h3>
+        {alerts[0]?.alert.status === 'resolved' ? <SafeNote name={name} alert={alerts[0].alert} /> : null}
         {alerts.length === 0 ? (
           <p className="text-sm text-muted-foreground">{GUARDIAN_VIEW_TEXTS.noAlerts}</p>
         ) : (
           <ul className="flex flex-col gap-2">
             {alerts.map((entry) => (
-              <AlertRow key={entry.alert.id} entry={entry} />
+              <AlertRow key={entry.alert.id} entry={entry} open={openIds.has(entry.alert.id)} />
             ))}
           </ul>
         )}
@@ -146,19 +161,45 @@ function JourneyBox({ journey }: { journey: WardJourney }) {
   );
 }
 
-function AlertRow({ entry }: { entry: WardAlert }) {
+/** The ward's newest alert is over: "<name> is safe", and when they said so (in this device's time zone). */
+function SafeNote({ name, alert }: { name: string; alert: WardAlert['alert'] }) {
+  return (
+    <div className="flex items-start gap-2 rounded-xl border border-success/50 bg-success-soft p-3 text-sm">
+      <ShieldCheck className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+      <div className="flex min-w-0 flex-col">
+        <span className="font-semibold break-words">{WARD_BANNER_TEXTS.safeTitle(name)}</span>
+        {alert.resolved_at ? (
+          <time dateTime={alert.resolved_at} className="text-muted-foreground">
+            {WARD_BANNER_TEXTS.safeAt(formatDayTime(alert.resolved_at))}
+          </time>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** One alert: red while it is open, plain once the ward has said they are safe. */
+function AlertRow({ entry, open }: { entry: WardAlert; open: boolean }) {
   const { alert } = entry;
   const hasLocation = alert.location_lat !== null && alert.location_lng !== null;
   return (
-    <li className="flex flex-col gap-2 rounded-xl border border-destructive/40 bg-primary-soft p-3 text-sm">
+    <li
+      className={cn(
+        'flex flex-col gap-2 rounded-xl border p-3 text-sm',
+        open ? 'border-destructive/40 bg-primary-soft' : 'bg-muted/40',
+      )}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-semibold text-primary-text">
+        <span className={cn('font-semibold', open && 'text-primary-text')}>
           {GUARDIAN_VIEW_TEXTS.trigger(triggerLabel(alert.trigger_type))}
         </span>
-        <time dateTime={alert.occurred_at} className="text-muted-foreground">
-          {GUARDIAN_VIEW_TEXTS.raisedAt(formatDayTime(alert.occurred_at))}
-        </time>
+        <Badge tone={open ? 'danger' : 'success'}>
+          {open ? WARD_BANNER_TEXTS.stillActive : WARD_BANNER_TEXTS.resolved}
+        </Badge>
       </div>
+      <time dateTime={alert.occurred_at} className="text-muted-foreground">
+        {GUARDIAN_VIEW_TEXTS.raisedAt(formatDayTime(alert.occurred_at))}
+      </time>
       {hasLocation ? (
         <a
           href={mapLink(alert.location_lat ?? 0, alert.location_lng ?? 0)}

@@ -29,6 +29,7 @@ const loaded = (id: string, deliveries: AlertDelivery[], wardId = WARD): WardAle
   emergencyContacts: deliveries.length,
   deliveries,
   summary: { successful: 0, total: deliveries.length },
+  seen_at: null,
 });
 
 describe('ward alerts in the query cache', () => {

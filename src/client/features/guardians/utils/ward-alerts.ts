@@ -1,8 +1,16 @@
 import { WARD_ACTIVITY } from '#shared/constants';
 import type { Alert, AlertDelivery, WardAlertDetail } from '#shared/schemas/alert';
 
-/** One alert of a ward as the guardian's device holds it (in the ward-alerts query): the alert and its texts. */
-export type WardAlertRecord = { ward_id: string; alert: Alert; deliveries: AlertDelivery[] };
+/**
+ * One alert of a ward as the guardian's device holds it (in the ward-alerts query): the alert (with its status),
+ * its texts, and when this guardian said "Seen" (stored on the server, so the same on all their devices).
+ */
+export type WardAlertRecord = {
+  ward_id: string;
+  alert: Alert;
+  deliveries: AlertDelivery[];
+  seen_at: string | null;
+};
 
 /** Newest first, without alerts past retention, at most `maxAlerts`. */
 function prune(alerts: WardAlertRecord[], nowMs: number): WardAlertRecord[] {
@@ -39,7 +47,30 @@ export function withAlertRaised(
   nowMs: number = Date.now(),
 ): WardAlertRecord[] {
   if (alerts.some((entry) => entry.alert.id === alert.id)) return alerts;
-  return prune([{ ward_id: wardId, alert, deliveries: [] }, ...alerts], nowMs);
+  return prune([{ ward_id: wardId, alert, deliveries: [], seen_at: null }, ...alerts], nowMs);
+}
+
+/**
+ * `alert.resolved`: the ward said "I'm safe"; the alert's new state replaces the old one. An alert this device
+ * never saw joins the list already ended, so the guardian still learns that the ward is safe.
+ */
+export function withAlertResolved(
+  alerts: WardAlertRecord[],
+  wardId: string,
+  alert: Alert,
+  nowMs: number = Date.now(),
+): WardAlertRecord[] {
+  const entry = alerts.find((candidate) => candidate.alert.id === alert.id);
+  if (!entry) return prune([{ ward_id: wardId, alert, deliveries: [], seen_at: null }, ...alerts], nowMs);
+  if (entry.alert.status === 'resolved') return alerts;
+  return alerts.map((candidate) => (candidate === entry ? { ...entry, alert } : candidate));
+}
+
+/** "Seen" (this device's answer or `alert.seen` from another device): the first time counts. */
+export function withAlertSeen(alerts: WardAlertRecord[], alertId: string, seenAt: string): WardAlertRecord[] {
+  const entry = alerts.find((candidate) => candidate.alert.id === alertId);
+  if (!entry || entry.seen_at) return alerts;
+  return alerts.map((candidate) => (candidate === entry ? { ...entry, seen_at: seenAt } : candidate));
 }
 
 /** `alert.delivery_updated`: a later state of one text replaces the earlier one. */
@@ -57,9 +88,21 @@ export function withDeliveryUpdated(
   return alerts.map((candidate) => (candidate === entry ? { ...entry, deliveries } : candidate));
 }
 
+/** A known alert with what a server read adds: newer text statuses, its end, the guardian's Seen. */
+function mergeLoaded(entry: WardAlertRecord, loaded: WardAlertDetail): WardAlertRecord {
+  const deliveries = loaded.deliveries.reduce(mergeDelivery, entry.deliveries);
+  // An end never un-ends: a read taken before "I'm safe" must not bring the alert back.
+  const alert =
+    entry.alert.status === 'active' && loaded.alert.status === 'resolved' ? loaded.alert : entry.alert;
+  const seen_at = entry.seen_at ?? loaded.seen_at;
+  if (deliveries === entry.deliveries && alert === entry.alert && seen_at === entry.seen_at) return entry;
+  return { ...entry, deliveries, alert, seen_at };
+}
+
 /**
  * A server read merged into what the device knows: unseen alerts are added, known ones get newer text statuses,
- * and alerts that arrived live after the read was taken stay. The same array when nothing changed.
+ * their end and the guardian's Seen, and alerts that arrived live after the read was taken stay. The same array
+ * when nothing changed.
  */
 export function withAlertsLoaded(
   alerts: WardAlertRecord[],
@@ -67,18 +110,15 @@ export function withAlertsLoaded(
   nowMs: number = Date.now(),
 ): WardAlertRecord[] {
   let merged = alerts;
-  for (const { ward_id, alert, deliveries } of loaded) {
-    const entry = merged.find((candidate) => candidate.alert.id === alert.id);
+  for (const detail of loaded) {
+    const entry = merged.find((candidate) => candidate.alert.id === detail.alert.id);
     if (!entry) {
-      merged = [...merged, { ward_id, alert, deliveries }];
+      const { ward_id, alert, deliveries, seen_at } = detail;
+      merged = [...merged, { ward_id, alert, deliveries, seen_at }];
       continue;
     }
-    const combined = deliveries.reduce(mergeDelivery, entry.deliveries);
-    if (combined !== entry.deliveries) {
-      merged = merged.map((candidate) =>
-        candidate === entry ? { ...entry, deliveries: combined } : candidate,
-      );
-    }
+    const next = mergeLoaded(entry, detail);
+    if (next !== entry) merged = merged.map((candidate) => (candidate === entry ? next : candidate));
   }
   return merged === alerts ? alerts : prune(merged, nowMs);
 }
