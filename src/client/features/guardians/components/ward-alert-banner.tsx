@@ -105,7 +105,7 @@ function LoudBanner({ banner, wardName, guardianViewPath, onSeen, seenPending }:
         <ViewWardLink
           banner={banner}
           guardianViewPath={guardianViewPath}
-          className="border border-white/70 hover:bg-white/15"
+          className="h-9 rounded-lg border border-white/70 px-3 hover:bg-white/15"
         />
       </div>
     </section>
@@ -158,7 +158,7 @@ function SeenBanner({ banner, wardName, guardianViewPath }: WardAlertBannerProps
         <ViewWardLink
           banner={banner}
           guardianViewPath={guardianViewPath}
-          className="h-auto px-0 text-primary-text underline underline-offset-4"
+          className="text-primary-text underline underline-offset-4"
         />
       </div>
     </section>
@@ -241,11 +241,7 @@ function ViewWardLink({
   return (
     <Link
       to={`${guardianViewPath}#ward-${banner.ward_id}`}
-      className={cn(
-        'inline-flex h-9 items-center rounded-lg px-3 text-sm font-semibold',
-        focusRing,
-        className,
-      )}
+      className={cn('inline-flex items-center text-sm font-semibold', focusRing, className)}
     >
       {GUARDIAN_VIEW_TEXTS.viewWard}
     </Link>

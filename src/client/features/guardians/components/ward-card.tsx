@@ -200,12 +200,16 @@ function AlertRow({ entry, open }: { entry: WardAlert; open: boolean }) {
       <time dateTime={alert.occurred_at} className="text-muted-foreground">
         {GUARDIAN_VIEW_TEXTS.raisedAt(formatDayTime(alert.occurred_at))}
       </time>
+      {alert.message ? <p className="break-words italic">“{alert.message}”</p> : null}
       {hasLocation ? (
         <a
           href={mapLink(alert.location_lat ?? 0, alert.location_lng ?? 0)}
           target="_blank"
           rel="noreferrer"
-          className="self-start font-medium text-primary-text underline underline-offset-4"
+          className={cn(
+            'self-start font-medium underline underline-offset-4',
+            open ? 'text-primary-text' : 'text-foreground',
+          )}
         >
           {mapLinkLabel(alert)}
         </a>
