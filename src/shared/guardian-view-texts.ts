@@ -32,7 +32,8 @@ export const GUARDIAN_VIEW_TEXTS = {
   deadline: (time: string): string => `Deadline ${time}`,
   status: (status: string): string => `Status: ${status}`,
   alertsTitle: 'Alerts',
-  noAlerts: 'No alerts since you opened Beacon on this device.',
+  /** The server answers the alerts of the last day since the link began, not only what this device saw. */
+  noAlerts: 'No recent alerts.',
   alertBannerTitle: WARD_ALERT_TEXTS.title,
   raisedAt: (time: string): string => `Raised at ${time}`,
   trigger: (label: string): string => `Trigger: ${label}`,
@@ -49,6 +50,5 @@ export const GUARDIAN_VIEW_TEXTS = {
     failed: 'Failed',
     kept_in_dev_outbox: 'Not sent (dev outbox)',
   },
-  dismissAlert: (name: string): string => `Dismiss the alert from ${name || 'your ward'}`,
   viewWard: 'Open Guardian View',
 } as const;

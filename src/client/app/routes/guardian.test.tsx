@@ -204,6 +204,34 @@ describe('/guardian: pending requests', () => {
     );
   });
 
+  it("keeps a request the guardian declined on the ward's list, marked so, until the ward removes it", async () => {
+    const declined = relationship({
+      status: 'rejected',
+      role: 'ward',
+      guardian_id: '00000001-0000-4000-8000-000000000003',
+      ward_id: '00000001-0000-4000-8000-000000000001',
+      guardian: { full_name: 'Cy Guardian', email: 'cy@example.org' },
+    });
+    const theirs = relationship({ id: '00000003-0000-4000-8000-00000000000c', status: 'rejected' });
+    const { api, user } = openGuardianPage([
+      {
+        method: 'DELETE',
+        path: '/api/guardian-relationships/00000003-0000-4000-8000-000000000001',
+        status: 204,
+      },
+      ...pageRoutes({ relationships: [declined, theirs] }),
+    ]);
+    const card = await screen.findByRole('region', { name: 'Pending Requests' });
+    const row = await within(card).findByRole('listitem', { name: 'Cy Guardian' });
+    expect(within(row).getByText('Declined your request')).toBeInTheDocument();
+    expect(within(row).queryByText('Waiting for their answer')).not.toBeInTheDocument();
+    // The guardian's own "no" is not listed back to them.
+    expect(within(card).queryByRole('listitem', { name: 'Bob Ward' })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Remove the declined request to Cy Guardian' }));
+    await waitFor(() => expect(api.requests.some((request) => request.method === 'DELETE')).toBe(true));
+  });
+
   it('ends a link with a guardian after confirmation', async () => {
     const active = relationship({
       status: 'active',

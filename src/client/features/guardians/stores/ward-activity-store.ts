@@ -5,7 +5,8 @@ import { persistentStoreFamily } from '../../../lib/persistent-store';
 
 /**
  * What a guardian's device knows of their wards that no query holds: the escorts and check-ins that only arrive
- * as realtime events, and which alert banners the guardian closed. The alerts themselves are server state and live
+ * as realtime events, and which "<name> is safe" notices the guardian closed (an open alert cannot be closed, only
+ * marked Seen, which the server keeps). The alerts themselves are server state and live
  * in the ward-alerts query (api/get-ward-alerts.ts). Kept in session storage next to the realtime catch-up
  * position, so a reload of the tab, which does not replay events already seen, loses neither.
  */
@@ -30,7 +31,7 @@ export type WardActivityStore = {
   getSnapshot(): WardActivityState;
   subscribe(listener: () => void): () => void;
   journeyUpdated(wardId: string, kind: JourneyKind, payload: WardJourney['payload'], at: string): void;
-  /** The guardian closed an alert's red banner; the alert stays in the ward's card. */
+  /** The guardian closed "<name> is safe" for that alert; the alert stays in the ward's card. */
   dismiss(wardId: string, alertId: string): void;
   /** The link ended: nothing of that person stays on this device. */
   forgetWard(wardId: string): void;
