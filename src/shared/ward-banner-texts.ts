@@ -17,7 +17,6 @@ export const WARD_BANNER_TEXTS = {
   safeAt: (time: string): string => `Said “I’m safe” at ${time}`,
   resolved: 'Resolved',
   closeSafe: (name: string): string => `Close the notice that ${name || 'your ward'} is safe`,
-  bannersLabel: 'Alerts from the people you guard',
 } as const;
 
 /** The ward's side when a guardian answers "Reject" (sent as a notification by the server). */

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { focusRing } from '../../../components/ui/focus-ring';
 import { cn } from '../../../lib/cn';
 import { formatDayTime } from '../../../lib/time-format';
+import { useMarkAlertSeen } from '../api/mark-alert-seen';
 import type { WardAlert } from '../hooks/ward-activity-context';
 import type { WardBanner } from '../utils/ward-banners';
 import { DeliveryStatuses } from './delivery-statuses';
@@ -27,10 +28,9 @@ export function mapLinkLabel(alert: WardAlert['alert']): string {
 type WardAlertBannerProps = {
   banner: WardBanner<WardAlert>;
   wardName: string;
+  /** The guardian: "Seen" is stored for them. */
+  userId: string;
   guardianViewPath?: string;
-  /** "Seen" was tapped; the banner turns quiet once the server has stored it. */
-  onSeen: () => void;
-  seenPending: boolean;
   /** Closes "<name> is safe". */
   onClose: () => void;
 };
@@ -47,8 +47,10 @@ export function WardAlertBanner(props: WardAlertBannerProps) {
   return banner.entry.seen_at ? <SeenBanner {...props} /> : <LoudBanner {...props} />;
 }
 
-function LoudBanner({ banner, wardName, guardianViewPath, onSeen, seenPending }: WardAlertBannerProps) {
+function LoudBanner({ banner, wardName, userId, guardianViewPath }: WardAlertBannerProps) {
   const titleId = useId();
+  // The banner turns quiet once the server has stored Seen (api/mark-alert-seen.ts).
+  const seen = useMarkAlertSeen(userId);
   const { alert, deliveries } = banner.entry;
   return (
     <section
@@ -80,8 +82,8 @@ function LoudBanner({ banner, wardName, guardianViewPath, onSeen, seenPending }:
           size="sm"
           className="bg-white text-red-800 hover:bg-red-50"
           aria-label={WARD_BANNER_TEXTS.markSeen(wardName)}
-          disabled={seenPending}
-          onClick={onSeen}
+          disabled={seen.isPending}
+          onClick={() => seen.mutate(banner.entry.alert.id)}
         >
           <Check aria-hidden />
           {WARD_BANNER_TEXTS.seen}

@@ -1,8 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { WARD_BANNER_TEXTS } from '#shared/ward-banner-texts';
 import { useNow } from '../../../lib/use-now';
 import { useWards } from '../api/get-wards';
-import { useMarkAlertSeen } from '../api/mark-alert-seen';
 import { useWardActivity } from '../hooks/ward-activity-context';
 import { wardBanners } from '../utils/ward-banners';
 
@@ -31,26 +29,20 @@ export function WardAlertBanners({ userId, guardianViewPath }: WardAlertBannersP
   }, []);
   const now = useNow(SAFE_NOTICE_CHECK_MS);
   const { alerts, dismiss } = useWardActivity(userId);
-  const seen = useMarkAlertSeen(userId);
   const banners = wardBanners(alerts, now);
   const wards = useWards(userId, { enabled: banners.length > 0 });
   if (banners.length === 0) return null;
   const nameOf = (wardId: string): string =>
     wards.data?.find((ward) => ward.ward_id === wardId)?.full_name ?? '';
   return (
-    <div
-      role="region"
-      aria-label={WARD_BANNER_TEXTS.bannersLabel}
-      className="mx-auto flex w-full max-w-lg flex-col gap-2 px-4 pt-4"
-    >
+    <div className="mx-auto flex w-full max-w-lg flex-col gap-2 px-4 pt-4">
       {banners.map((banner) => (
         <Suspense key={banner.ward_id} fallback={null}>
           <WardAlertBanner
             banner={banner}
             wardName={nameOf(banner.ward_id)}
             guardianViewPath={guardianViewPath}
-            onSeen={() => seen.mutate(banner.entry.alert.id)}
-            seenPending={seen.isPending && seen.variables === banner.entry.alert.id}
+            userId={userId}
             onClose={() => dismiss(banner.entry)}
           />
         </Suspense>
