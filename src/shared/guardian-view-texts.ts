@@ -48,6 +48,7 @@ export const GUARDIAN_VIEW_TEXTS = {
     sent: 'Sent',
     failed: 'Failed',
     kept_in_dev_outbox: 'Not sent (dev outbox)',
+    cancelled: 'Not sent (safe before it went out)',
   },
   dismissAlert: (name: string): string => `Dismiss the alert from ${name || 'your ward'}`,
   viewWard: 'Open Guardian View',

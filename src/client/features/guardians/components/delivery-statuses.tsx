@@ -9,6 +9,7 @@ const TONES: Record<AlertDeliveryStatus, BadgeTone> = {
   sent: 'success',
   failed: 'danger',
   kept_in_dev_outbox: 'warning',
+  cancelled: 'neutral',
 };
 
 /** Each emergency contact's text and where it stands (pending → sending → sent | failed | kept_in_dev_outbox). */
