@@ -40,8 +40,10 @@ export const ALERT_LIST_QUERY_TEXTS = {
 
 /** The ward's active-alert screen. */
 export const ACTIVE_ALERT_TEXTS = {
-  title: 'SOS alert active',
-  description: 'Your emergency contacts have been alerted. Stay on this screen until you are safe.',
+  /** The spec's words for the state after an SOS (it was a 10 s banner; now a screen until "I'm safe"). */
+  title: 'Emergency Mode Active',
+  description:
+    'Each contact and how their text stands is below. This stays on every device you are signed in on until you say you are safe.',
   raisedAt: (time: string): string => `Raised at ${time}`,
   contactsTitle: 'Who was texted',
   noContacts: 'No contacts were texted.',
@@ -51,7 +53,7 @@ export const ACTIVE_ALERT_TEXTS = {
   sharingOff: 'Your position is not being shared. Turn on Share Location in Settings › Privacy.',
   sharingNoPermission: 'Your position is not being shared: this browser has no location permission.',
   imSafe: "I'm safe",
-  imSafeHint: 'Ends the alert and texts everyone who got it that you are safe.',
+  imSafeHint: 'Ends the alert and tells everyone who got it that you are safe.',
   ending: 'Ending the alert…',
   endFailed: 'The alert could not be ended. Check your connection and try again.',
   ended: 'Alert ended',

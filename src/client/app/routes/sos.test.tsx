@@ -184,7 +184,7 @@ describe('/sos page', () => {
     });
 
     const active = await screen.findByTestId('active-alert-screen');
-    expect(within(active).getByRole('heading', { name: 'SOS alert active', level: 1 })).toBeInTheDocument();
+    expect(within(active).getByRole('heading', { name: 'Emergency Mode Active', level: 1 })).toBeInTheDocument();
     expect(
       within(active)
         .getAllByTestId('delivery-row')

@@ -41,14 +41,16 @@ function DeliveryRow({ delivery }: { delivery: AlertDelivery }) {
       data-testid="delivery-row"
       data-status={delivery.status}
     >
-      <div className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate font-medium">{name}</span>
-        <span className="truncate text-sm text-muted-foreground tabular-nums">{delivery.recipient}</span>
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-0.5">
+        <span className="max-w-full truncate font-medium">{name}</span>
+        <span className="max-w-full truncate text-sm text-muted-foreground tabular-nums">
+          {delivery.recipient}
+        </span>
         {held ? <span className="text-sm text-warning">{delivery.last_error}</span> : null}
+        <Badge tone={held ? 'warning' : TONES[delivery.status]} className="mt-1">
+          {held ? DELIVERY_TEXTS.heldBack : DELIVERY_TEXTS.status[delivery.status]}
+        </Badge>
       </div>
-      <Badge tone={held ? 'warning' : TONES[delivery.status]}>
-        {held ? DELIVERY_TEXTS.heldBack : DELIVERY_TEXTS.status[delivery.status]}
-      </Badge>
       {delivery.channel === 'sms' ? (
         <Button asChild variant="outline" size="icon" aria-label={ACTIVE_ALERT_TEXTS.call(name)}>
           <a href={`tel:${delivery.recipient}`}>
