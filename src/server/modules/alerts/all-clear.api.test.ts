@@ -123,6 +123,30 @@ describe('the all-clear after "I\'m safe" (dev outbox, Web Push)', () => {
     expect((await getAlert(ward, alertId)).deliveries).toHaveLength(3);
   });
 
+  it('tells a contact whose text was being sent at "I\'m safe", and never sends that text again afterwards', async () => {
+    const ward = await createTestUser(sut, 'Sam Sending');
+    await addContact(sut, ward, '+447400123459', 'Sis');
+    const alertId = (await raiseAlert(sut, ward)).json<AlertDetail>().alert.id;
+    // As if the provider's answer was lost mid-send: the delivery is `sending` and its job is due to try again.
+    await sut.db.query("UPDATE alert_deliveries SET status = 'sending' WHERE alert_id = $1", [alertId]);
+    await sut.db.query(
+      `UPDATE scheduled_jobs SET status = 'pending', due_at = $2, locked_until = NULL
+       WHERE kind = $3 AND key IN (SELECT id::text FROM alert_deliveries WHERE alert_id = $1)`,
+      [alertId, sut.clock.now(), DELIVERY_JOB],
+    );
+
+    expect((await resolve(ward, alertId)).statusCode).toBe(200);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
+
+    const detail = await getAlert(ward, alertId);
+    expect(detail.deliveries.map((d) => [d.purpose, d.status, d.last_error])).toEqual([
+      ['alert', 'cancelled', CANCELLED_DELIVERY_ERROR],
+      ['all_clear', 'kept_in_dev_outbox', null],
+    ]);
+    const texts = await outbox(ward.id);
+    expect(texts.map((t) => t.body.includes(ALL_CLEAR_LINE))).toEqual([false, true]);
+  });
+
   it('lists only the active alerts with ?status=active, only the ended with ?status=resolved', async () => {
     const alex = await createTestUser(sut, 'Alex Lists');
     const other = await createTestUser(sut, 'Other Person');
