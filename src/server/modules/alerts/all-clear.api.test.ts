@@ -135,6 +135,7 @@ describe('the all-clear after "I\'m safe" (dev outbox, Web Push)', () => {
       [alertId, sut.clock.now(), DELIVERY_JOB],
     );
 
+    sut.clock.advance(1_000);
     expect((await resolve(ward, alertId)).statusCode).toBe(200);
     await sut.app.scheduler.runNow(DELIVERY_JOB);
 
