@@ -1,5 +1,5 @@
 import { CircleCheck, MapPin, MapPinOff, MessageSquare, Siren } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { ACTIVE_ALERT_TEXTS } from '#shared/active-alert-texts';
 import type { AlertDetail } from '#shared/schemas/alert';
@@ -45,6 +45,9 @@ export function ActiveAlertScreen({
   const contactsId = useId();
   const resolve = useResolveAlert(userId);
   const composerUrl = textThemYourselfUrl(detail, fullName);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The screen replaces whatever was on screen: move the focus (and a screen reader) to it.
+  useEffect(() => heading.current?.focus(), []);
 
   const imSafe = (): void => {
     resolve.mutate(detail.alert.id, {
@@ -62,7 +65,7 @@ export function ActiveAlertScreen({
       <section className="flex flex-col gap-2 rounded-2xl bg-primary p-5 text-primary-foreground shadow-lg">
         <div className="flex items-center gap-3">
           <Siren className="size-8 shrink-0 motion-safe:animate-pulse" aria-hidden />
-          <h1 id={titleId} className="text-2xl font-bold">
+          <h1 id={titleId} ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
             {ACTIVE_ALERT_TEXTS.title}
           </h1>
         </div>
