@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACTIVE_ALERT_TEXTS } from '#shared/active-alert-texts';
@@ -7,6 +7,7 @@ import type { AlertDelivery, AlertDetail } from '#shared/schemas/alert';
 import { fakeAlert } from '../../testing/fake-alert';
 import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
 import { createFakeDevice } from '../../testing/fake-device';
+import { createFakeRealtime } from '../../testing/fake-realtime';
 import { renderApp, storeSession } from '../../testing/render-app';
 import { textThemYourselfUrl } from '../../features/sos/components/active-alert-screen';
 
@@ -140,6 +141,45 @@ describe('the active-alert screen', () => {
     await user.click(await screen.findByRole('button', { name: ACTIVE_ALERT_TEXTS.imSafe }));
     expect(await screen.findByText(ACTIVE_ALERT_TEXTS.endFailed)).toBeInTheDocument();
     expect(screen.getByTestId('active-alert-screen')).toBeInTheDocument();
+  });
+
+  it('opens on another device when the alert is raised and closes when it ends (realtime)', async () => {
+    const mock = api([]);
+    const realtime = createFakeRealtime();
+    renderApp('/', { realtime: realtime.transport });
+    expect(await screen.findByRole('button', { name: /^SOS/ })).toBeInTheDocument();
+    await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
+    const userId = fakeSession().user.id;
+
+    // Raised elsewhere before this device's channel was open: re-read once it opens.
+    const raised = activeAlert(twoContacts);
+    mock.activeRoute.body = { alerts: [raised] };
+    act(() => void realtime.accept(userId, 7));
+    expect(await screen.findByTestId('active-alert-screen')).toBeInTheDocument();
+
+    mock.activeRoute.body = { alerts: [] };
+    act(() =>
+      realtime.emit({
+        id: 8,
+        type: 'alert.resolved',
+        user_id: userId,
+        created_at: '2026-01-01T12:05:00.000Z',
+        payload: { ...raised.alert, status: 'resolved', resolved_at: '2026-01-01T12:05:00.000Z' },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('active-alert-screen')).not.toBeInTheDocument());
+
+    mock.activeRoute.body = { alerts: [raised] };
+    act(() =>
+      realtime.emit({
+        id: 9,
+        type: 'alert.created',
+        user_id: userId,
+        created_at: '2026-01-01T12:06:00.000Z',
+        payload: raised.alert,
+      }),
+    );
+    expect(await screen.findByTestId('active-alert-screen')).toBeInTheDocument();
   });
 
   it('shows nothing extra when no alert is active', async () => {
