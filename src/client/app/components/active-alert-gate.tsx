@@ -1,9 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Spinner } from '../../components/ui/spinner';
 import { profileQueryOptions } from '../../features/profile/api/get-profile';
 import { useActiveAlerts } from '../../features/sos/api/get-active-alerts';
-import { ActiveAlertScreen } from '../../features/sos/components/active-alert-screen';
 import { useLocationSharingState } from '../hooks/use-location-sharing-state';
+
+/**
+ * Downloaded when first needed, like a lazy route (the service worker precaches it, so it opens offline too): it
+ * keeps the first download within its budget.
+ */
+const ActiveAlertScreen = lazy(async () => ({
+  default: (await import('../../features/sos/components/active-alert-screen')).ActiveAlertScreen,
+}));
 
 /**
  * While the person has an active alert, the active-alert screen stands in for whichever screen of the app shell
@@ -17,12 +25,20 @@ export function ActiveAlertGate({ userId, children }: { userId: string; children
   const newest = active[0];
   if (!newest) return children;
   return (
-    <ActiveAlertScreen
-      userId={userId}
-      detail={newest}
-      otherActive={active.length - 1}
-      sharing={sharing}
-      fullName={fullName}
-    />
+    <Suspense
+      fallback={
+        <div className="flex min-h-dvh items-center justify-center">
+          <Spinner className="size-8" />
+        </div>
+      }
+    >
+      <ActiveAlertScreen
+        userId={userId}
+        detail={newest}
+        otherActive={active.length - 1}
+        sharing={sharing}
+        fullName={fullName}
+      />
+    </Suspense>
   );
 }
