@@ -54,7 +54,7 @@ test('SOS texts every contact with a map link; cancel sends nothing', async ({ p
   await raiseSos(page);
   await snap(page, testInfo, 'sos-02-countdown');
   await expect(page.getByText('Alert kept in the dev outbox').first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('Emergency Mode Active').first()).toBeVisible();
+  await expect(page.getByTestId('active-alert-screen')).toBeVisible();
   await snap(page, testInfo, 'sos-03-sent');
   const texts = await outbox(page);
   expect(texts.map((text) => text.to).sort()).toEqual(['+14155550101', '+14155550102']);

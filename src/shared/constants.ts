@@ -32,8 +32,6 @@ export const NOTIFICATION_TOAST_MS = 2000;
 export const SOS = {
   countdownSeconds: 10,
   tickMs: 1000,
-  bannerOnSosPageMs: 10_000,
-  bannerOnDashboardMs: 5000,
   pressedAnimationMs: 500,
   locationTimeoutMs: 5000,
   /** An SOS accepts a position fix up to this old rather than wait for a new one. */
@@ -233,6 +231,8 @@ export const TRACK_PAGE_PATH = '/track';
  */
 export const LIVE_TRACKING = {
   intervalMs: 15_000,
+  /** While the person has an active alert: positions at least this often (docs/PRODUCT.md#an-alert-has-a-beginning-and-an-end). */
+  activeAlertIntervalMs: 5_000,
   highAccuracy: true,
   maximumAgeMs: 60_000,
   timeoutMs: 30_000,

@@ -49,6 +49,7 @@ export const GUARDIAN_VIEW_TEXTS = {
     sent: 'Sent',
     failed: 'Failed',
     kept_in_dev_outbox: 'Not sent (dev outbox)',
+    cancelled: 'Not sent (safe before it went out)',
   },
   viewWard: 'Open Guardian View',
 } as const;

@@ -172,10 +172,6 @@ export const SOS_TEXTS = {
   ],
   cancelled: 'SOS Cancelled',
   cancelledDescription: 'No alert was sent.',
-  emergencyModeActive: 'Emergency Mode Active',
-  emergencyModeDescription: 'Your emergency contacts are being alerted with your location.',
-  activatedTitle: 'SOS Activated',
-  activatedDescription: 'Your emergency contacts are being alerted.',
 } as const;
 
 /** The SOS activation dialog (docs/PRODUCT.md#sos-and-alerts); fixed wordings. */
@@ -237,6 +233,7 @@ export const DELIVERY_TEXTS = {
     sent: 'Sent',
     failed: 'Failed',
     kept_in_dev_outbox: 'Not sent (dev outbox)',
+    cancelled: 'Not sent (you were safe first)',
   },
   heldBack: 'Held back',
   unknownRecipient: 'Unknown contact',

@@ -11,6 +11,7 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   LIMITS,
 } from '../constants';
+import { ALERT_LIST_QUERY_TEXTS } from '../active-alert-texts';
 import { normalisePhoneNumber } from '../phone';
 import { IdSchema, TimestampSchema } from './common';
 import { VALIDATION } from '../texts';
@@ -98,7 +99,8 @@ export type AlertLocationSource = (typeof ALERT_LOCATION_SOURCES)[number];
 
 /**
  * `kept_in_dev_outbox`: a development server without an SMS provider stored the text in its dev outbox; nobody
- * received it. Final, and never counted as sent.
+ * received it. Final, and never counted as sent. `cancelled`: an alert text that had not gone out yet when the
+ * person said they were safe; never sent (docs/PRODUCT.md#an-alert-has-a-beginning-and-an-end).
  */
 export const ALERT_DELIVERY_STATUSES = [
   'pending',
@@ -106,7 +108,16 @@ export const ALERT_DELIVERY_STATUSES = [
   'sent',
   'failed',
   'kept_in_dev_outbox',
+  'cancelled',
 ] as const;
+
+/**
+ * What a delivery says: `alert`, the SOS itself; `all_clear`, the follow-up sent when the person says they are
+ * safe ("I'm safe"), to everyone the alert reached.
+ */
+export const DELIVERY_PURPOSES = ['alert', 'all_clear'] as const;
+export const DeliveryPurposeSchema = z.enum(DELIVERY_PURPOSES);
+export type DeliveryPurpose = z.infer<typeof DeliveryPurposeSchema>;
 
 /**
  * How a delivery reaches its recipient: a text or a call to a contact's number, an e-mail, or a push to a
@@ -161,6 +172,8 @@ export type HeldReason = z.infer<typeof HeldReasonSchema>;
  */
 export const AlertDeliverySchema = z.object({
   id: IdSchema,
+  /** Defaults to `alert` for events stored before the field existed. */
+  purpose: DeliveryPurposeSchema.default('alert'),
   channel: DeliveryChannelSchema,
   recipient: z.string(),
   recipient_name: z.string().nullable(),
@@ -177,7 +190,10 @@ export type AlertDelivery = z.infer<typeof AlertDeliverySchema>;
 export const AlertSummarySchema = z.object({ successful: z.int().min(0), total: z.int().min(0) });
 export type AlertSummary = z.infer<typeof AlertSummarySchema>;
 
-/** The answer of POST /api/alerts and GET /api/alerts/:id; `emergencyContacts` is the number of recipients. */
+/**
+ * The answer of POST /api/alerts and GET /api/alerts/:id. `deliveries` holds the alert's texts and, once the
+ * person is safe, the follow-ups (`purpose`); `emergencyContacts` and `summary` count the alert's texts only.
+ */
 export const AlertDetailSchema = z.object({
   alert: AlertSchema,
   emergencyContacts: z.int().min(0),
@@ -187,6 +203,12 @@ export const AlertDetailSchema = z.object({
 export type AlertDetail = z.infer<typeof AlertDetailSchema>;
 
 export const AlertListResponseSchema = z.object({ alerts: z.array(AlertDetailSchema) });
+
+/** GET /api/alerts?status=active: only the alerts the person has not ended yet (every device shows them). */
+export const AlertListQuerySchema = z.object({
+  status: z.enum(ALERT_STATUSES, { error: ALERT_LIST_QUERY_TEXTS.invalidStatus }).optional(),
+});
+export type AlertListQuery = z.infer<typeof AlertListQuerySchema>;
 export type AlertListResponse = z.infer<typeof AlertListResponseSchema>;
 
 /**

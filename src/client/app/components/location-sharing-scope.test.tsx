@@ -4,7 +4,21 @@ import { LIVE_TRACKING } from '#shared/constants';
 import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
 import type { DevicePermissionState } from '../../lib/device/permissions';
 import { createFakeDevice, type FakeDevice } from '../../testing/fake-device';
-import { renderWithProviders, storeSession } from '../../testing/render-app';
+import { renderWithProviders, storeSession, testQueryClient } from '../../testing/render-app';
+import { alertKeys } from '../../features/sos/api/alert-keys';
+import { fakeAlert } from '../../testing/fake-alert';
+import type { AlertDetail } from '#shared/schemas/alert';
+
+const USER = fakeSession().user.id;
+
+function alertDetail(): AlertDetail {
+  return {
+    alert: fakeAlert(),
+    emergencyContacts: 0,
+    deliveries: [],
+    summary: { successful: 0, total: 0 },
+  };
+}
 
 const ingestOk = { method: 'POST', path: '/api/locations', body: { stored: 1, sharing: true } };
 
@@ -91,5 +105,37 @@ describe('live location sharing from this device', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(device.watcherCount()).toBe(0);
     expect(api.requests.some((request) => request.path === '/api/profile')).toBe(false);
+  });
+
+  it('asks for a fresh position every 5 s while an alert is active, and stops when it ends', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    try {
+      storeSession(fakeSession());
+      const active = { method: 'GET', path: '/api/alerts?status=active', body: { alerts: [alertDetail()] } };
+      const api = mockApi([
+        { method: 'GET', path: '/api/profile', body: fakeProfile({ location_sharing_enabled: true }) },
+        ingestOk,
+        active,
+      ]);
+      const device: FakeDevice = createFakeDevice();
+      device.permissionStates.location = 'granted';
+      const queryClient = testQueryClient();
+      renderWithProviders(<p>app</p>, { device, queryClient });
+      const posts = () => api.requests.filter((r) => r.method === 'POST' && r.path === '/api/locations');
+      await waitFor(() => expect(device.watcherCount()).toBe(1));
+      await waitFor(() => expect(queryClient.getQueryData(alertKeys.active(USER))).toHaveLength(1));
+
+      // The phone reports no movement, yet a position goes out each interval.
+      await act(() => vi.advanceTimersByTimeAsync(LIVE_TRACKING.activeAlertIntervalMs));
+      await waitFor(() => expect(posts()).toHaveLength(1));
+      await act(() => vi.advanceTimersByTimeAsync(LIVE_TRACKING.activeAlertIntervalMs));
+      await waitFor(() => expect(posts()).toHaveLength(2));
+
+      act(() => queryClient.setQueryData(alertKeys.active(USER), []));
+      await act(() => vi.advanceTimersByTimeAsync(LIVE_TRACKING.activeAlertIntervalMs * 2));
+      expect(posts()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -39,13 +39,7 @@ export type AppSosFlow = {
  * The SOS flow as the dashboard and the SOS page (both under <RequireSession>) use it, wired to the profile (sound, name, offline copy), the
  * contacts and the notifications.
  */
-export function useAppSosFlow({
-  bannerMs,
-  onNeedsContacts,
-}: {
-  bannerMs: number;
-  onNeedsContacts?: () => void;
-}): AppSosFlow {
+export function useAppSosFlow({ onNeedsContacts }: { onNeedsContacts?: () => void }): AppSosFlow {
   const userId = useRequiredSession().user.id;
   // The query, not useProfile(): the dashboard's settings dialog already shows the profile's load-error toast.
   const profile = useQuery(profileQueryOptions(userId)).data;
@@ -68,7 +62,6 @@ export function useAppSosFlow({
     contactCount: contacts.contacts?.length,
     soundEnabled,
     fullName: profile?.full_name || null,
-    bannerMs,
     renewSession: renewSessionForAlert,
     onOutcome,
     onNeedsContacts,

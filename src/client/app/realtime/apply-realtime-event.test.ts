@@ -61,6 +61,17 @@ describe('applyRealtimeEvent', () => {
     expect(target.queryClient.getQueryData(wardKeys.alerts(VIEWER))).toBeUndefined();
   });
 
+  it('reloads the own alerts when the viewer ends an alert on another device, so the active-alert screen closes', () => {
+    const target = sinks();
+    const invalidate = vi.spyOn(target.queryClient, 'invalidateQueries');
+    applyRealtimeEvent(
+      envelope({ type: 'alert.resolved', user_id: VIEWER, payload: { ...alert, status: 'resolved' } }),
+      { live: true },
+      target,
+    );
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: alertKeys.all });
+  });
+
   it('adds `notification` events to the list', () => {
     const target = sinks();
     applyRealtimeEvent(

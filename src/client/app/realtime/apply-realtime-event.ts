@@ -31,12 +31,15 @@ export type RealtimeSinks = {
 };
 
 /**
- * An event about oneself (an alert raised on another device, a delivery's progress) reloads the person's own
- * queries about it, by the same key factory the queries use. True when the event was about oneself and is handled.
+ * An event about oneself (an alert raised or ended on another device, a delivery's progress) reloads the person's
+ * own queries about it, by the same key factory the queries use: the active-alert screen opens on every device
+ * with `alert.created` and closes everywhere with `alert.resolved`. True when the event was about oneself and
+ * is handled.
  */
 function applyOwnEvent(event: RealtimeEvent, queryClient: QueryClient): boolean {
   switch (event.type) {
     case 'alert.created':
+    case 'alert.resolved':
     case 'alert.delivery_updated':
       void queryClient.invalidateQueries({ queryKey: alertKeys.all });
       return true;

@@ -71,6 +71,7 @@ describe('realtime invalidation uses the queries’ own keys', () => {
           alert_id: alert.id,
           delivery: {
             id: '00000004-0000-4000-8000-000000000001',
+            purpose: 'alert',
             channel: 'sms',
             recipient: '+15551234567',
             recipient_name: 'Mum',

@@ -9,6 +9,7 @@ import { sessionLastEventStore } from '../../lib/realtime/last-event-store';
 import { createRealtimeConnection, type RealtimeStatus } from '../../lib/realtime/realtime-connection';
 import { RealtimeStatusContext, useRealtimeTransport } from '../../lib/realtime/realtime-context';
 import { getSession } from '../../lib/session-store';
+import { alertKeys } from '../../features/sos/api/alert-keys';
 import { applyRealtimeEvent, type RealtimeSinks } from './apply-realtime-event';
 
 /**
@@ -43,7 +44,12 @@ export function RealtimeScope({ userId, children }: { userId: string | null; chi
         if (sinks.current) applyRealtimeEvent(event, meta, sinks.current);
       },
       onResync: () => void queryClient.invalidateQueries(),
-      onStatus: setStatus,
+      onStatus: (next) => {
+        setStatus(next);
+        // A fresh connection hears events from its opening on: an alert raised on another device between this
+        // page's first read and that moment would be missed, and the active-alert screen must not miss one.
+        if (next === 'open') void queryClient.invalidateQueries({ queryKey: alertKeys.active(userId) });
+      },
     });
     connection.start();
     const unsubscribe = network.subscribe((online) => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { FREE_TIER_CONTACT_LIMIT, SOS } from '#shared/constants';
+import { FREE_TIER_CONTACT_LIMIT } from '#shared/constants';
 import { SOS_TEXTS } from '#shared/ui-texts';
 import { useLocation } from 'react-router';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
@@ -12,7 +12,6 @@ import { NavigationMenu } from '../../features/dashboard/components/navigation-m
 import { SystemReadyCard } from '../../features/device-status/components/system-ready-card';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { DeliveryStatusPanel } from '../../features/sos/components/delivery-status-panel';
-import { EmergencyBanner } from '../../features/sos/components/emergency-banner';
 import { SosControl } from '../../features/sos/components/sos-control';
 import { useSubscription } from '../../features/subscription/hooks/use-subscription';
 import { markOnboardingSeen } from '../../features/onboarding/utils/onboarding-seen';
@@ -51,10 +50,7 @@ function SignedInDashboard({ focusContacts }: { focusContacts: boolean }) {
   const health = useHealth();
   // Lifted so an SOS without contacts can open the card's dialog in add mode.
   const contactDialog = useContactDialog();
-  const { userId, flow, retryQueued } = useAppSosFlow({
-    bannerMs: SOS.bannerOnDashboardMs,
-    onNeedsContacts: contactDialog.openAdd,
-  });
+  const { userId, flow, retryQueued } = useAppSosFlow({ onNeedsContacts: contactDialog.openAdd });
 
   useEffect(() => {
     // Someone who has signed in never needs the first-visit onboarding again.
@@ -86,10 +82,7 @@ function SignedInDashboard({ focusContacts }: { focusContacts: boolean }) {
             <CardTitle id="dashboard-sos-title">{SOS_TEXTS.dashboardTitle}</CardTitle>
             <CardDescription>{SOS_TEXTS.dashboardDescription}</CardDescription>
           </div>
-          {flow.bannerVisible ? (
-            <EmergencyBanner title={SOS_TEXTS.activatedTitle} description={SOS_TEXTS.activatedDescription} />
-          ) : null}
-          <SosControl flow={flow} online={online} size="md" showActivated />
+          <SosControl flow={flow} online={online} size="md" />
         </Card>
         <DeliveryStatusPanel
           userId={userId}

@@ -43,6 +43,7 @@ const alert = fakeAlert({ location_lat: 51.51, location_lng: -0.13, location_acc
 function delivery(status: AlertDelivery['status']): AlertDelivery {
   return {
     id: '00000004-0000-4000-8000-000000000001',
+    purpose: 'alert',
     channel: 'sms',
     recipient: '+15551234567',
     recipient_name: 'Mum',

@@ -35,6 +35,7 @@ const sent: AlertDetail = {
   deliveries: [
     {
       id: '00000004-0000-4000-8000-000000000001',
+      purpose: 'alert',
       channel: 'sms',
       recipient: contact.phone,
       recipient_name: contact.name,

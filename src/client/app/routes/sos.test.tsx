@@ -32,6 +32,7 @@ const bob: EmergencyContact = {
 function delivery(contact: EmergencyContact, status: AlertDelivery['status']): AlertDelivery {
   return {
     id: `00000004-0000-4000-8000-${contact.id.slice(-12)}`,
+    purpose: 'alert',
     channel: 'sms',
     recipient: contact.phone,
     recipient_name: contact.name,
@@ -168,7 +169,7 @@ describe('/sos page', () => {
     expect(screen.getByTestId('sos-offline-dot')).toBeInTheDocument();
   });
 
-  it('sends after the countdown: one POST with location and an Idempotency-Key; Sent toast, banner, statuses', async () => {
+  it('sends after the countdown: one POST with location and an Idempotency-Key; Sent toast, then the active-alert screen', async () => {
     const { user, api } = await openSosPage(routes());
     await pressSos(user);
     await runCountdown();
@@ -181,15 +182,15 @@ describe('/sos page', () => {
       triggerType: 'manual',
       location: { latitude: 51.5, longitude: -0.12, accuracy: 10 },
     });
-    expect(screen.getByRole('alert', { name: '' })).toHaveTextContent('Emergency Mode Active');
 
-    const panel = screen.getByTestId('delivery-status-panel');
-    expect(within(panel).getByRole('heading', { name: 'Who got your alert' })).toBeInTheDocument();
+    const active = await screen.findByTestId('active-alert-screen');
+    expect(within(active).getByRole('heading', { name: 'Emergency Mode Active', level: 1 })).toBeInTheDocument();
     expect(
-      within(panel)
+      within(active)
         .getAllByTestId('delivery-row')
         .map((row) => row.textContent),
     ).toEqual(['Ada Byron+15551234567Sent', 'Bob Smith+15557654321Sent']);
+    expect(within(active).getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
     // Sounds: nine countdown beeps, then the alert.
     expect(vi.mocked(playSound).mock.calls.map(([sound]) => sound)).toEqual([
       ...Array(9).fill('countdownBeep'),
@@ -200,8 +201,9 @@ describe('/sos page', () => {
       window.localStorage.getItem(`${STORAGE_KEYS.notifications}:00000001-0000-4000-8000-000000000001`),
     ).toContain('Emergency Alert Sent');
 
-    await act(() => vi.advanceTimersByTimeAsync(SOS.bannerOnSosPageMs));
-    expect(screen.queryByText('Emergency Mode Active')).not.toBeInTheDocument();
+    // Not a banner that goes away: the screen stays until the person says they are safe.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.getByTestId('active-alert-screen')).toBeInTheDocument();
   });
 
   it('says Partial Emergency Alert Sent with how many numbers may need verification', async () => {
@@ -216,7 +218,7 @@ describe('/sos page', () => {
     expect(
       screen.getByRole('link', { name: 'Text your contacts from your phone' }).getAttribute('href'),
     ).toMatch(/^sms:\+15557654321\?body=/);
-    expect(within(screen.getByTestId('delivery-status-panel')).getByText('Failed')).toBeInTheDocument();
+    expect(within(screen.getByTestId('active-alert-screen')).getByText('Failed')).toBeInTheDocument();
   });
 
   it('says which contact a cap held back and why, and offers to text them from the phone', async () => {
@@ -231,7 +233,7 @@ describe('/sos page', () => {
     await pressSos(user);
     await runCountdown();
     expect(await screen.findByText('Partial Emergency Alert Sent')).toBeInTheDocument();
-    const rows = within(screen.getByTestId('delivery-status-panel')).getAllByTestId('delivery-row');
+    const rows = within(screen.getByTestId('active-alert-screen')).getAllByTestId('delivery-row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'Ada Byron+15551234567Sent',
       `Bob Smith+15557654321${HELD_TEXT_REASONS.number_hourly_cap}Held back`,
@@ -544,18 +546,16 @@ describe('offline SOS', () => {
 });
 
 describe('dashboard SOS', () => {
-  it('uses the same flow and shows the activated state for 5 seconds', async () => {
+  it('uses the same flow and opens the active-alert screen', async () => {
     const api = mockApi(routes());
     const { user } = renderApp('/');
     await screen.findByRole('link', { name: 'Call Ada Byron' });
     await pressSos(user);
     await runCountdown();
     expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
-    expect(screen.getByText('SOS Activated')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'SOS Activated' })).toBeInTheDocument();
+    expect(await screen.findByTestId('active-alert-screen')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^SOS/ })).not.toBeInTheDocument();
     expect(alertPosts(api)).toHaveLength(1);
-    await act(() => vi.advanceTimersByTimeAsync(SOS.bannerOnDashboardMs));
-    expect(screen.queryByText('SOS Activated')).not.toBeInTheDocument();
   });
 
   it('with the whole server answering 503, still counts down, opens the messaging app with the saved contacts and queues the alert', async () => {

@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { SOS } from '#shared/constants';
 import { PLACEHOLDER_TEXTS, SOS_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../components/ui/button';
 import { Card, CardTitle } from '../../components/ui/card';
@@ -9,7 +8,6 @@ import { LazyContactFormDialog } from '../../features/contacts/components/lazy-c
 import { useContactDialog } from '../../features/contacts/hooks/use-contact-dialog';
 import { CallEmergencyButton } from '../../features/sos/components/call-emergency-button';
 import { DeliveryStatusPanel } from '../../features/sos/components/delivery-status-panel';
-import { EmergencyBanner } from '../../features/sos/components/emergency-banner';
 import { QuickMessageConfirmDialog, QuickMessages } from '../../features/sos/components/quick-messages';
 import { SosControl } from '../../features/sos/components/sos-control';
 import { SosInstructions } from '../../features/sos/components/sos-instructions';
@@ -22,10 +20,7 @@ import { useAppSosFlow } from '../hooks/use-app-sos-flow';
 export function SosRoute() {
   const online = useOnline();
   const contactDialog = useContactDialog();
-  const { userId, flow, contacts, retryQueued } = useAppSosFlow({
-    bannerMs: SOS.bannerOnSosPageMs,
-    onNeedsContacts: contactDialog.openAdd,
-  });
+  const { userId, flow, contacts, retryQueued } = useAppSosFlow({ onNeedsContacts: contactDialog.openAdd });
   const canEditContacts = contacts.source !== 'offline';
 
   return (
@@ -42,7 +37,6 @@ export function SosRoute() {
         </div>
       </header>
       <ServerStatusNotice />
-      {flow.bannerVisible ? <EmergencyBanner /> : null}
       <section aria-label={SOS_TEXTS.pageTitle} className="flex flex-col items-center py-6">
         <SosControl flow={flow} online={online} />
       </section>

@@ -13,6 +13,7 @@
  * slot, never another person's SOS.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { CANCELLED_DELIVERY_ERROR } from '#shared/active-alert-texts';
 import type {
   ChannelSender,
   ChannelSenders,
@@ -83,9 +84,15 @@ export function deliveryJob(deps: {
     urgent: true,
 
     async attempt(job): Promise<Attempt<Sent>> {
-      const delivery = await repo.startAttempt(deps.db.urgent, job.key, job.attempts, deps.clock.now());
+      const delivery = await repo.startAttempt(
+        deps.db.urgent,
+        { id: job.key, attempts: job.attempts, cancelledError: CANCELLED_DELIVERY_ERROR },
+        deps.clock.now(),
+      );
       if (!delivery) return { outcome: 'failed', error: DELIVERY_ERRORS.gone };
       emit(delivery);
+      // The person said they were safe before this alert text went out: it is never sent (already recorded).
+      if (delivery.status === 'cancelled') return { outcome: 'failed', error: CANCELLED_DELIVERY_ERROR };
       const sender = deps.channels[delivery.channel];
       if (!sender) return { outcome: 'failed', error: DELIVERY_ERRORS.noSender(delivery.channel) };
       const message = {

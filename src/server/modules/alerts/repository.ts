@@ -3,8 +3,10 @@ import type {
   AlertDelivery,
   AlertLocationSource,
   AlertDeliveryStatus,
+  AlertStatus,
   AlertTriggerType,
   DeliveryChannel,
+  DeliveryPurpose,
   HeldReason,
 } from '#shared/schemas/alert';
 import { one, type Queryable } from '../../db/database';
@@ -36,6 +38,7 @@ export type AlertRow = {
 export type DeliveryRow = {
   id: string;
   alert_id: string;
+  purpose: DeliveryPurpose;
   channel: DeliveryChannel;
   recipient: string;
   recipient_name: string | null;
@@ -50,7 +53,7 @@ export type DeliveryRow = {
 const ALERT_COLUMNS =
   'id, user_id, idempotency_key, request_hash, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, location_source, location_recorded_at, recording_id, occurred_at, created_at, resolved_at';
 const DELIVERY_COLUMNS =
-  'id, alert_id, channel, recipient, recipient_name, status, attempts, last_error, next_attempt_at, sent_at, held_reason';
+  'id, alert_id, purpose, channel, recipient, recipient_name, status, attempts, last_error, next_attempt_at, sent_at, held_reason';
 
 export type NewAlert = Omit<AlertRow, 'id' | 'resolved_at'>;
 
@@ -117,10 +120,18 @@ export function resolveAlert(
   );
 }
 
-export async function listAlerts(db: Queryable, userId: string, limit: number): Promise<AlertRow[]> {
+/** The person's alerts, newest first; only those with `status` (active: not ended yet) when given. */
+export async function listAlerts(
+  db: Queryable,
+  userId: string,
+  limit: number,
+  status?: AlertStatus,
+): Promise<AlertRow[]> {
   const { rows } = await db.query<AlertRow>(
-    `SELECT ${ALERT_COLUMNS} FROM alerts WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
-    [userId, limit],
+    `SELECT ${ALERT_COLUMNS} FROM alerts
+     WHERE user_id = $1 AND ($3::text IS NULL OR ($3::text = 'active') = (resolved_at IS NULL))
+     ORDER BY created_at DESC, id DESC LIMIT $2`,
+    [userId, limit, status ?? null],
   );
   return rows;
 }
@@ -146,6 +157,8 @@ export async function listAlertsOfWards(
 }
 
 export type NewDelivery = {
+  /** `alert` unless said otherwise. */
+  purpose?: DeliveryPurpose;
   channel: DeliveryChannel;
   recipient: string;
   recipientName: string | null;
@@ -166,14 +179,14 @@ export async function insertDeliveries(
   dueAt: Date,
 ): Promise<string[]> {
   const { rows } = await tx.query<{ id: string; held_reason: HeldReason | null }>(
-    `INSERT INTO alert_deliveries (alert_id, channel, recipient, recipient_name, contact_id, position, body,
-                                   status, held_reason, last_error, next_attempt_at, created_at, updated_at)
-     SELECT $1, d.channel, d.recipient, d.recipient_name, d.contact_id, d.position, d.body,
+    `INSERT INTO alert_deliveries (alert_id, purpose, channel, recipient, recipient_name, contact_id, position,
+                                   body, status, held_reason, last_error, next_attempt_at, created_at, updated_at)
+     SELECT $1, d.purpose, d.channel, d.recipient, d.recipient_name, d.contact_id, d.position, d.body,
             CASE WHEN d.held_reason IS NULL THEN 'pending' ELSE 'failed' END, d.held_reason, d.last_error, $2, $2, $2
      FROM jsonb_to_recordset($3::jsonb)
-       AS d(channel text, recipient text, recipient_name text, contact_id text, body text, position int,
-            held_reason text, last_error text)
-     ON CONFLICT (alert_id, channel, recipient) DO NOTHING
+       AS d(purpose text, channel text, recipient text, recipient_name text, contact_id text, body text,
+            position int, held_reason text, last_error text)
+     ON CONFLICT (alert_id, purpose, channel, recipient) DO NOTHING
      RETURNING id, held_reason`,
     [
       alertId,
@@ -181,6 +194,7 @@ export async function insertDeliveries(
       JSON.stringify(
         deliveries.map((d, index) => ({
           position: index + 1,
+          purpose: d.purpose ?? 'alert',
           channel: d.channel,
           recipient: d.recipient,
           recipient_name: d.recipientName,
@@ -200,7 +214,7 @@ export async function listDeliveries(db: Queryable, alertIds: readonly string[])
   if (alertIds.length === 0) return [];
   const { rows } = await db.query<DeliveryRow>(
     `SELECT ${DELIVERY_COLUMNS} FROM alert_deliveries
-     WHERE alert_id = ANY($1::uuid[]) AND channel <> 'push' ORDER BY position, id`,
+     WHERE alert_id = ANY($1::uuid[]) AND channel <> 'push' ORDER BY purpose, position, id`,
     [alertIds],
   );
   return rows;
@@ -218,7 +232,7 @@ export async function countAwaitingFirstAttempt(
   const row = await one<{ waiting: number }>(
     db,
     `SELECT count(*)::int AS waiting FROM alert_deliveries
-     WHERE alert_id = $1 AND channel <> 'push' AND next_attempt_at <= $2 AND held_reason IS NULL
+     WHERE alert_id = $1 AND purpose = 'alert' AND channel <> 'push' AND next_attempt_at <= $2 AND held_reason IS NULL
        AND (attempts = 0 OR (attempts = 1 AND status = 'sending'))`,
     [alertId, dueBy],
   );
@@ -229,21 +243,72 @@ export async function countAwaitingFirstAttempt(
 
 export type DeliveryToSend = DeliveryRow & { body: string; user_id: string };
 
-/** Marks a delivery as being sent (attempt number `attempts`) and returns what to send; undefined when gone. */
+/** An alert delivery (`d`) of an alert (`a`) the person has ended. */
+const ENDED = "(d.purpose = 'alert' AND a.resolved_at IS NOT NULL)";
+
+/**
+ * Marks a delivery as being sent (attempt number `attempts`) and returns what to send; undefined when gone. An
+ * alert text whose alert the person has ended since ("I'm safe") is not sent but `cancelled` (with
+ * `cancelledError`) and returned so: a retry after the all-clear must not tell a contact of a danger that is over.
+ */
 export function startAttempt(
   db: Queryable,
-  deliveryId: string,
-  attempts: number,
+  delivery: { id: string; attempts: number; cancelledError: string },
   now: Date,
 ): Promise<DeliveryToSend | undefined> {
   return one<DeliveryToSend>(
     db,
-    `UPDATE alert_deliveries d SET status = 'sending', attempts = $2, updated_at = $3
+    `UPDATE alert_deliveries d
+     SET status = CASE WHEN ${ENDED} THEN 'cancelled' ELSE 'sending' END,
+         last_error = CASE WHEN ${ENDED} THEN $4 ELSE d.last_error END,
+         attempts = $2, updated_at = $3
      FROM alerts a
      WHERE d.id = $1 AND a.id = d.alert_id AND d.status IN ('pending', 'sending')
      RETURNING ${qualified('d')}, d.body, a.user_id`,
-    [deliveryId, attempts, now],
+    [delivery.id, delivery.attempts, now, delivery.cancelledError],
   );
+}
+
+/**
+ * "I'm safe", in the resolving transaction: every alert delivery of the alert that has not started going out
+ * (`pending`: never tried, or waiting for a retry) becomes `cancelled`. Returns their ids, whose jobs the caller
+ * cancels. A delivery being sent at this moment (`sending`) finishes its attempt: it may already have arrived.
+ */
+export async function cancelUnsentAlertDeliveries(
+  tx: Queryable,
+  alertId: string,
+  error: string,
+  now: Date,
+): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `UPDATE alert_deliveries SET status = 'cancelled', last_error = $2, updated_at = $3
+     WHERE alert_id = $1 AND purpose = 'alert' AND status = 'pending'
+     RETURNING id`,
+    [alertId, error, now],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Who gets the all-clear: each recipient (contacts' numbers and guardians' pushes) whose alert delivery went out
+ * or may have: `sent`, `sending` (an attempt under way) or `kept_in_dev_outbox` (a dev server's "sent"). Not
+ * those whose alert failed, was held back by a cap or was cancelled: they never got the alert.
+ */
+export async function listAllClearRecipients(
+  tx: Queryable,
+  alertId: string,
+): Promise<
+  Array<Pick<DeliveryRow, 'channel' | 'recipient' | 'recipient_name'> & { contact_id: string | null }>
+> {
+  const { rows } = await tx.query<
+    Pick<DeliveryRow, 'channel' | 'recipient' | 'recipient_name'> & { contact_id: string | null }
+  >(
+    `SELECT channel, recipient, recipient_name, contact_id FROM alert_deliveries
+     WHERE alert_id = $1 AND purpose = 'alert' AND status IN ('sent', 'sending', 'kept_in_dev_outbox')
+     ORDER BY position, id`,
+    [alertId],
+  );
+  return rows;
 }
 
 export type DeliveryOutcome =
@@ -251,7 +316,7 @@ export type DeliveryOutcome =
   | { status: 'pending'; nextAttemptAt: Date; error: string }
   | { status: 'failed'; error: string };
 
-/** Records how the latest attempt went (inside the job's fenced settlement). */
+/** Records how the latest attempt went (inside the job's fenced settlement); a cancelled delivery stays so. */
 export function recordOutcome(
   tx: Queryable,
   delivery: { id: string; attempts: number },
@@ -268,7 +333,7 @@ export function recordOutcome(
        last_error = $7,
        next_attempt_at = COALESCE($8, d.next_attempt_at)
      FROM alerts a
-     WHERE d.id = $1 AND a.id = d.alert_id
+     WHERE d.id = $1 AND a.id = d.alert_id AND d.status <> 'cancelled'
      RETURNING ${qualified('d')}, a.user_id`,
     [
       delivery.id,
@@ -312,9 +377,10 @@ export function toAlert(row: AlertRow): Alert {
 }
 
 export function toDelivery(row: DeliveryRow): AlertDelivery {
-  const final = row.status === 'sent' || row.status === 'failed' || row.status === 'kept_in_dev_outbox';
+  const final = row.status !== 'pending' && row.status !== 'sending';
   return {
     id: row.id,
+    purpose: row.purpose,
     channel: row.channel,
     recipient: row.recipient,
     recipient_name: row.recipient_name,

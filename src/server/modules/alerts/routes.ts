@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AlertDetailSchema,
+  AlertListQuerySchema,
   AlertListResponseSchema,
   CreateAlertRequestSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -15,7 +16,7 @@ import type { AlertService } from './service';
 
 /**
  * POST /api/alerts (201 new, 200 the same alert again for a repeated Idempotency-Key with the same request, 422
- * `idempotency_key_reused` with a different one), GET /api/alerts,
+ * `idempotency_key_reused` with a different one), GET /api/alerts (`?status=active`: the alerts not ended yet),
  * GET /api/alerts/:id, POST /api/alerts/:id/resolve ("I'm safe"), POST /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints), and GET /api/wards/alerts
  * (a guardian's view of the alerts of those they watch over). Thin: each handler is one service call.
  * Raising an alert is `urgent`: its sign-in check uses the database capacity reserved for the SOS path.
@@ -48,8 +49,11 @@ export const alertRoutes =
 
     app.get(
       '/api/alerts',
-      { config: { access: 'signed-in' }, schema: { response: { 200: AlertListResponseSchema } } },
-      (request) => service.listAlerts(callerOf(request)),
+      {
+        config: { access: 'signed-in' },
+        schema: { querystring: AlertListQuerySchema, response: { 200: AlertListResponseSchema } },
+      },
+      (request) => service.listAlerts(callerOf(request), request.query),
     );
 
     app.get(

@@ -22,7 +22,10 @@
  *   a stale worker whose lease ran out can never overwrite a newer outcome.
  * A delivery whose every attempt died with its worker is failed by the job runner, so nothing loops forever.
  * The same key never makes two alerts (unique index), and one alert never reaches a recipient twice on one
- * channel (unique (alert_id, channel, recipient)).
+ * channel with the same purpose (unique (alert_id, purpose, channel, recipient)).
+ *
+ * "I'm safe" (`resolveAlert`) ends the alert in one transaction with its follow-ups: unsent alert texts are
+ * cancelled and everyone the alert reached gets an all-clear through this same pipeline (all-clear.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -31,6 +34,7 @@ import { WARD_ACTIVITY, guardianViewUrl } from '#shared/constants';
 import { normalisePhoneNumber } from '#shared/phone';
 import type {
   AlertDetail,
+  AlertListQuery,
   AlertListResponse,
   AlertTriggerType,
   CreateAlertRequestSchema,
@@ -54,6 +58,7 @@ import { getOrCreateActiveShareLink } from '../share-links/service';
 import type { AlertEvents } from './alert-events';
 import { alertPosition, smsLocation, type AlertPosition } from './alert-position';
 import type { ChangeSignal } from './change-signal';
+import { queueAllClear } from './all-clear';
 import { DELIVERY_JOB } from './delivery-job';
 import * as repo from './repository';
 import { holdTextsOverCaps } from './sms-caps';
@@ -102,7 +107,8 @@ export type AlertService = {
     input: SendEmergencySmsInput,
     idempotencyKey?: string,
   ): Promise<SendEmergencySmsResponse>;
-  listAlerts(auth: AuthContext): Promise<AlertListResponse>;
+  /** The person's latest alerts; with `status: 'active'`, only those they have not ended ("I'm safe"). */
+  listAlerts(auth: AuthContext, query?: AlertListQuery): Promise<AlertListResponse>;
   /**
    * The recent alerts (the last WARD_ACTIVITY.retentionHours) of everyone the caller actively guards, each only
    * from when that guardian was approved: what the guardian view shows in a window that missed the live events.
@@ -110,8 +116,9 @@ export type AlertService = {
   listWardAlerts(auth: AuthContext): Promise<WardAlertListResponse>;
   getAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
   /**
-   * "I'm safe": ends the person's alert (resolved_at = now) and tells their guardians (`alert.resolved`).
-   * Repeating it answers the alert as it stands and changes nothing; 404 for anyone else's alert.
+   * "I'm safe": ends the person's alert (resolved_at = now), cancels its unsent texts, queues the all-clear to
+   * everyone it reached (all-clear.ts) and tells their guardians (`alert.resolved`). Repeating it answers the
+   * alert as it stands and changes nothing; 404 for anyone else's alert.
    */
   resolveAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
 };
@@ -286,19 +293,21 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       });
       return {
         alertId: detail.alert.id,
-        results: detail.deliveries.map((delivery) => ({
-          phoneNumber: delivery.recipient,
-          success: delivery.status === 'sent',
-          status: delivery.status,
-          ...(delivery.status !== 'sent' && delivery.last_error ? { error: delivery.last_error } : {}),
-          ...(delivery.held_reason ? { heldReason: delivery.held_reason } : {}),
-        })),
+        results: detail.deliveries
+          .filter((delivery) => delivery.purpose === 'alert')
+          .map((delivery) => ({
+            phoneNumber: delivery.recipient,
+            success: delivery.status === 'sent',
+            status: delivery.status,
+            ...(delivery.status !== 'sent' && delivery.last_error ? { error: delivery.last_error } : {}),
+            ...(delivery.held_reason ? { heldReason: delivery.held_reason } : {}),
+          })),
         summary: detail.summary,
       };
     },
 
-    async listAlerts(auth) {
-      return { alerts: await loadDetails(await repo.listAlerts(db, auth.userId, LIST_LIMIT)) };
+    async listAlerts(auth, query) {
+      return { alerts: await loadDetails(await repo.listAlerts(db, auth.userId, LIST_LIMIT, query?.status)) };
     },
 
     async listWardAlerts(auth) {
@@ -330,7 +339,14 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     },
 
     async resolveAlert(auth, alertId) {
-      const resolved = await repo.resolveAlert(db, auth.userId, alertId, clock.now());
+      const now = clock.now();
+      const caps = { clock, globalMaxPerHour: deps.smsGlobalMaxPerHour, log: deps.log };
+      const resolved = await lane.transaction(async (tx) => {
+        const row = await repo.resolveAlert(tx, auth.userId, alertId, now);
+        if (row) await queueAllClear(tx, caps, row, now);
+        return row;
+      });
+      if (resolved) deps.wakeDeliveries();
       const alert = resolved ?? (await repo.findAlert(db, auth.userId, alertId));
       if (!alert) throw new AppError('not_found', ERRORS.notFound);
       const detail = await loadDetail(alert);
@@ -399,14 +415,16 @@ function uniqueRecipients(
   return [...byNumber.values()];
 }
 
+/** The alert with all its deliveries; the counts are of the alert's own texts, not of the all-clear. */
 function detailOf(alert: repo.AlertRow, deliveries: AlertDetail['deliveries']): AlertDetail {
+  const texts = deliveries.filter((delivery) => delivery.purpose === 'alert');
   return {
     alert: repo.toAlert(alert),
-    emergencyContacts: deliveries.length,
+    emergencyContacts: texts.length,
     deliveries,
     summary: {
-      successful: deliveries.filter((delivery) => delivery.status === 'sent').length,
-      total: deliveries.length,
+      successful: texts.filter((delivery) => delivery.status === 'sent').length,
+      total: texts.length,
     },
   };
 }

@@ -9,17 +9,22 @@ const TONES: Record<AlertDeliveryStatus, BadgeTone> = {
   sent: 'success',
   failed: 'danger',
   kept_in_dev_outbox: 'warning',
+  cancelled: 'neutral',
 };
 
-/** Each emergency contact's text and where it stands (pending → sending → sent | failed | kept_in_dev_outbox). */
+/**
+ * Each emergency contact's alert text and where it stands (pending → sending → sent | failed | kept_in_dev_outbox,
+ * or cancelled). The all-clear follow-ups after "I'm safe" are not listed here.
+ */
 export function DeliveryStatuses({
-  deliveries,
+  deliveries: all,
   onDanger = false,
 }: {
   deliveries: AlertDelivery[];
   /** Drawn on the red banner: light text and solid badges. */
   onDanger?: boolean;
 }) {
+  const deliveries = all.filter((delivery) => delivery.purpose === 'alert');
   if (deliveries.length === 0) {
     return (
       <p className={cn('text-sm', onDanger ? 'text-white/90' : 'text-muted-foreground')}>

@@ -13,6 +13,7 @@ const alert = (id: string, minutesAgo = 1): Alert =>
 
 const delivery = (status: AlertDelivery['status'], attempts: number): AlertDelivery => ({
   id: '00000004-0000-4000-8000-000000000001',
+  purpose: 'alert',
   channel: 'sms',
   recipient: '+15551234567',
   recipient_name: 'Mum',

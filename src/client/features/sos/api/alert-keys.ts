@@ -2,6 +2,6 @@
 export const alertKeys = {
   all: ['alerts'] as const,
   detail: (alertId: string) => [...alertKeys.all, 'detail', alertId] as const,
-  /** The id of the person's latest alert (written, never fetched). */
-  latest: (userId: string | undefined) => [...alertKeys.all, 'latest', userId ?? 'anonymous'] as const,
+  /** The person's alerts they have not ended yet (GET /api/alerts?status=active): the active-alert screen. */
+  active: (userId: string | undefined) => [...alertKeys.all, 'active', userId ?? 'anonymous'] as const,
 };

@@ -9,13 +9,11 @@ type SosControlProps = {
   flow: SosFlow;
   online: boolean;
   size?: 'lg' | 'md';
-  /** Show the button's activated state (the dashboard, for a few seconds after an SOS). */
-  showActivated?: boolean;
   play?: (sound: SoundName) => void;
 };
 
 /** The SOS button with its visible hint and the countdown dialog it opens. */
-export function SosControl({ flow, online, size = 'lg', showActivated = false, play }: SosControlProps) {
+export function SosControl({ flow, online, size = 'lg', play }: SosControlProps) {
   const hintId = useId();
   return (
     <div className="flex flex-col items-center gap-4">
@@ -23,7 +21,6 @@ export function SosControl({ flow, online, size = 'lg', showActivated = false, p
         onPress={flow.requestSos}
         phase={flow.phase}
         online={online}
-        activated={showActivated && flow.bannerVisible}
         size={size}
         describedBy={hintId}
       />

@@ -5,6 +5,7 @@ import type { AlertDetail } from '#shared/schemas/alert';
 import { ALERT_OUTCOME_TEXTS } from '#shared/ui-texts';
 import { classifyAlert, type AlertOutcome } from '../utils/alert-outcome';
 import { alertKeys } from '../api/alert-keys';
+import { addActiveAlert } from '../api/get-active-alerts';
 
 /** The toast for an alert the server answered (docs/PRODUCT.md#sos-and-alerts). */
 export function showAlertOutcomeToast(detail: AlertDetail): void {
@@ -23,10 +24,10 @@ export function showAlertOutcomeToast(detail: AlertDetail): void {
   }
 }
 
-/** Remembers the alert as the person's latest, so the delivery panel shows it (and polls its statuses). */
+/** Remembers the alert: an active one opens the active-alert screen at once (the app shell shows it). */
 export function rememberAlert(queryClient: QueryClient, userId: string, detail: AlertDetail): void {
   queryClient.setQueryData(alertKeys.detail(detail.alert.id), detail);
-  queryClient.setQueryData(alertKeys.latest(userId), detail.alert.id);
+  addActiveAlert(queryClient, userId, detail);
 }
 
 /** Toast, remember, and tell the host (which adds the in-app notification). */

@@ -24,8 +24,6 @@ export type SosFlowOptions = {
   soundEnabled: boolean;
   /** The person's name for the messaging-app text (the offline copy is used when absent). */
   fullName: string | null;
-  /** How long the "Emergency Mode Active" banner / activated state shows after a confirmed SOS. */
-  bannerMs: number;
   /**
    * Renews the session when the alert is refused with 401, for its one retry. The alert never waits on a refresh
    * before it is sent (create-alert.ts).
@@ -51,8 +49,6 @@ export type SosPhase = 'idle' | 'countdown' | 'sending';
 export type SosFlow = {
   phase: SosPhase;
   soundEnabled: boolean;
-  /** True for `bannerMs` after the countdown fired. */
-  bannerVisible: boolean;
   /** The `sms:` link of the last messaging-app fallback, offered again in the status panel. */
   composerUrl: string | null;
   dismissComposer: () => void;
@@ -68,16 +64,16 @@ export type SosFlow = {
 
 /**
  * One SOS from tap to outcome: contacts check → countdown → position (at most 5 s) →
- * POST /api/alerts with an Idempotency-Key made once for this SOS → toasts. Without a connection, or when the
+ * POST /api/alerts with an Idempotency-Key made once for this SOS → toasts, and the alert the server answered
+ * becomes active in the cache, so the app shell shows the active-alert screen at once. Without a connection, or when the
  * server fails, it opens the messaging app with the stored contacts AND queues the alert in the device outbox,
  * which sends it, with the same key, when the connection returns.
  * See docs/PRODUCT.md#sos-and-alerts.
  */
 export function useSosFlow(options: SosFlowOptions): SosFlow {
-  const { userId, contactCount, soundEnabled, bannerMs } = options;
+  const { userId, contactCount, soundEnabled } = options;
   const { geolocation, network, sms } = useDevice();
   const [phase, setPhase] = useState<SosPhase>('idle');
-  const [bannerVisible, setBannerVisible] = useState(false);
   const [composerUrl, setComposerUrl] = useState<string | null>(null);
   const [pendingQuickMessage, setPendingQuickMessage] = useState<string | null>(null);
   const sosKey = useRef<string | null>(null);
@@ -86,12 +82,6 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
   useEffect(() => {
     latest.current = options;
   });
-
-  useEffect(() => {
-    if (!bannerVisible) return;
-    const timer = window.setTimeout(() => setBannerVisible(false), bannerMs);
-    return () => window.clearTimeout(timer);
-  }, [bannerVisible, bannerMs]);
 
   /** Blocks an SOS only when the person certainly has no contacts. */
   const hasContacts = useCallback((): boolean => {
@@ -202,7 +192,6 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
   const confirmSos = useCallback(() => {
     const key = sosKey.current ?? newIdempotencyKey();
     sosKey.current = null;
-    setBannerVisible(true);
     void deliver('manual', null, key);
   }, [deliver]);
 
@@ -225,7 +214,6 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
   return {
     phase,
     soundEnabled,
-    bannerVisible,
     composerUrl,
     dismissComposer: useCallback(() => setComposerUrl(null), []),
     requestSos,

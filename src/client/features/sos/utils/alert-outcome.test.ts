@@ -6,6 +6,7 @@ const alertWith = (statuses: AlertDeliveryStatus[]) => ({
   summary: { successful: statuses.filter((s) => s === 'sent').length, total: statuses.length },
   deliveries: statuses.map((status, i) => ({
     id: `00000000-0000-4000-8000-00000000000${i}`,
+    purpose: 'alert' as const,
     channel: 'sms' as const,
     recipient: `+1555000000${i}`,
     recipient_name: null,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { LIVE_TRACKING } from '#shared/constants';
 import { useDevice } from '../../../lib/device/device-context';
+import type { GeolocationAdapter, PositionReading } from '../../../lib/device/geolocation';
 import { queueReading } from '../api/location-outbox';
 import { createLocationSender } from '../utils/location-sender';
 
@@ -9,6 +10,11 @@ type LocationSharingOptions = {
   userId: string | null;
   /** Signed in, location permission granted, and the profile's location_sharing_enabled is on. */
   enabled: boolean;
+  /**
+   * Set while the person has an active alert (LIVE_TRACKING.activeAlertIntervalMs): a fresh fix is also asked for
+   * this often, so their position goes out at this rate even when the phone reports no movement.
+   */
+  activeAlertIntervalMs?: number;
 };
 
 /**
@@ -17,7 +23,7 @@ type LocationSharingOptions = {
  * taken offline wait in the device outbox (lib/outbox), which sends them when the network returns.
  * See docs/PRODUCT.md#live-location-and-share-links.
  */
-export function useLocationSharing({ userId, enabled }: LocationSharingOptions): void {
+export function useLocationSharing({ userId, enabled, activeAlertIntervalMs }: LocationSharingOptions): void {
   const { geolocation, battery, network } = useDevice();
 
   useEffect(() => {
@@ -42,6 +48,7 @@ export function useLocationSharing({ userId, enabled }: LocationSharingOptions):
       },
       isOnline: () => network.isOnline(),
       now: () => Date.now(),
+      intervalMs: activeAlertIntervalMs ?? LIVE_TRACKING.intervalMs,
     });
     const stopWatching = geolocation.watchPosition(
       {
@@ -56,10 +63,38 @@ export function useLocationSharing({ userId, enabled }: LocationSharingOptions):
       // useLocationPermissionGranted, which then turns sharing off.
       () => undefined,
     );
+    const stopPolling = activeAlertIntervalMs
+      ? pollPosition(geolocation, activeAlertIntervalMs, (reading) =>
+          sender.offer({ ...reading, battery: batteryPercent }),
+        )
+      : undefined;
     return () => {
       active = false;
       stopWatching();
+      stopPolling?.();
       stopBattery?.();
     };
-  }, [enabled, userId, geolocation, battery, network]);
+  }, [enabled, userId, geolocation, battery, network, activeAlertIntervalMs]);
+}
+
+/** Asks for a fresh fix every `intervalMs` (a watch only reports movement); a failed ask waits for the next. */
+function pollPosition(
+  geolocation: GeolocationAdapter,
+  intervalMs: number,
+  offer: (reading: PositionReading) => void,
+): () => void {
+  const timer = window.setInterval(() => {
+    geolocation
+      .getCurrentPosition({
+        timeoutMs: intervalMs,
+        highAccuracy: LIVE_TRACKING.highAccuracy,
+        maximumAgeMs: 0,
+      })
+      .then((position) =>
+        // maximumAge 0: the fix is taken now, so now is its time.
+        offer({ ...position, speed: null, heading: null, altitude: null, timestamp: Date.now() }),
+      )
+      .catch(() => undefined);
+  }, intervalMs);
+  return () => window.clearInterval(timer);
 }

@@ -1,0 +1,218 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ACTIVE_ALERT_TEXTS } from '#shared/active-alert-texts';
+import { LIVE_TRACKING } from '#shared/constants';
+import type { AlertDelivery, AlertDetail } from '#shared/schemas/alert';
+import { fakeAlert } from '../../testing/fake-alert';
+import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
+import { createFakeDevice } from '../../testing/fake-device';
+import { createFakeRealtime } from '../../testing/fake-realtime';
+import { renderApp, storeSession } from '../../testing/render-app';
+import { textThemYourselfUrl } from '../../features/sos/components/active-alert-screen';
+
+const ALERT_ID = '00000005-0000-4000-8000-000000000001';
+
+function delivery(overrides: Partial<AlertDelivery>): AlertDelivery {
+  return {
+    id: '00000004-0000-4000-8000-000000000001',
+    purpose: 'alert',
+    channel: 'sms',
+    recipient: '+15551234567',
+    recipient_name: 'Ada Byron',
+    status: 'sent',
+    attempts: 1,
+    last_error: null,
+    next_attempt_at: null,
+    sent_at: '2026-01-01T12:00:01.000Z',
+    ...overrides,
+  };
+}
+
+function activeAlert(deliveries: AlertDelivery[]): AlertDetail {
+  return {
+    alert: fakeAlert({ location_lat: 51.5, location_lng: -0.12 }, '2026-01-01T12:00:00.000Z'),
+    emergencyContacts: deliveries.length,
+    deliveries,
+    summary: { successful: deliveries.filter((d) => d.status === 'sent').length, total: deliveries.length },
+  };
+}
+
+const twoContacts = [
+  delivery({}),
+  delivery({
+    id: '00000004-0000-4000-8000-000000000002',
+    recipient: '+15557654321',
+    recipient_name: 'Bob Smith',
+    status: 'pending',
+    sent_at: null,
+    next_attempt_at: '2026-01-01T12:00:06.000Z',
+  }),
+];
+
+function api(active: AlertDetail[], { sharing = true }: { sharing?: boolean } = {}) {
+  const activeRoute: FakeRoute = {
+    method: 'GET',
+    path: '/api/alerts?status=active',
+    body: { alerts: active },
+  };
+  const resolved = active[0]
+    ? {
+        ...active[0],
+        alert: { ...active[0].alert, status: 'resolved', resolved_at: '2026-01-01T12:05:00.000Z' },
+      }
+    : null;
+  const mock = mockApi([
+    activeRoute,
+    { method: 'POST', path: `/api/alerts/${ALERT_ID}/resolve`, body: resolved },
+    { method: 'GET', path: '/api/profile', body: fakeProfile({ location_sharing_enabled: sharing }) },
+    { method: 'GET', path: '/api/contacts', body: { contacts: [] } },
+    { method: 'POST', path: '/api/locations', body: { stored: 1, sharing: true } },
+  ]);
+  return { ...mock, activeRoute };
+}
+
+beforeEach(() => storeSession(fakeSession()));
+afterEach(() => toast.dismiss());
+
+describe('the active-alert screen', () => {
+  it("stands in for the dashboard while an alert is active, with each text's status, Call 911 and I'm safe", async () => {
+    api([activeAlert(twoContacts)]);
+    renderApp('/');
+    const screenEl = await screen.findByTestId('active-alert-screen');
+    expect(within(screenEl).getByRole('heading', { level: 1, name: ACTIVE_ALERT_TEXTS.title })).toBeVisible();
+    expect(
+      within(screenEl)
+        .getAllByTestId('delivery-row')
+        .map((row) => row.dataset.status),
+    ).toEqual(['sent', 'pending']);
+    expect(within(screenEl).getByText('Sent')).toBeInTheDocument();
+    expect(within(screenEl).getByText('Retrying')).toBeInTheDocument();
+    expect(within(screenEl).getByRole('link', { name: 'Call Ada Byron' })).toHaveAttribute(
+      'href',
+      'tel:+15551234567',
+    );
+    expect(within(screenEl).getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
+    expect(within(screenEl).getByRole('button', { name: ACTIVE_ALERT_TEXTS.imSafe })).toBeEnabled();
+    // The dashboard and its navigation are not reachable behind it.
+    expect(screen.queryByRole('button', { name: /^SOS/ })).not.toBeInTheDocument();
+  });
+
+  it('says whether the position is shared: on with permission and Share Location, else why not', async () => {
+    const device = createFakeDevice();
+    device.permissionStates.location = 'granted';
+    api([activeAlert(twoContacts)]);
+    renderApp('/', { device });
+    await waitFor(() => expect(screen.getByTestId('alert-sharing')).toHaveAttribute('data-sharing', 'on'));
+    expect(screen.getByTestId('alert-sharing')).toHaveTextContent(ACTIVE_ALERT_TEXTS.sharingOn);
+  });
+
+  it('says the position is not shared without location permission', async () => {
+    const device = createFakeDevice();
+    device.permissionStates.location = 'denied';
+    api([activeAlert(twoContacts)]);
+    renderApp('/', { device });
+    expect(await screen.findByTestId('alert-sharing')).toHaveAttribute('data-sharing', 'no_permission');
+  });
+
+  it("ends with I'm safe: one POST to resolve, then the dashboard is back", async () => {
+    const mock = api([activeAlert(twoContacts)]);
+    const { user } = renderApp('/');
+    const imSafe = await screen.findByRole('button', { name: ACTIVE_ALERT_TEXTS.imSafe });
+    // From now on the server's list no longer has it (other devices hear alert.resolved and re-read it).
+    mock.activeRoute.body = { alerts: [] };
+    await user.click(imSafe);
+    await waitFor(() => expect(screen.queryByTestId('active-alert-screen')).not.toBeInTheDocument());
+    expect(await screen.findByText(ACTIVE_ALERT_TEXTS.ended)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /^SOS/ })).toBeInTheDocument();
+    expect(
+      mock.requests.filter((r) => r.method === 'POST' && r.path === `/api/alerts/${ALERT_ID}/resolve`),
+    ).toHaveLength(1);
+  });
+
+  it("keeps the screen and says so when I'm safe fails", async () => {
+    const mock = api([activeAlert(twoContacts)]);
+    const resolveRoute = mock.routes.find(
+      (route) => route.method === 'POST' && route.path.endsWith('/resolve'),
+    )!;
+    resolveRoute.status = 503;
+    resolveRoute.body = { error: 'unavailable', message: 'Down' };
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: ACTIVE_ALERT_TEXTS.imSafe }));
+    expect(await screen.findByText(ACTIVE_ALERT_TEXTS.endFailed)).toBeInTheDocument();
+    expect(screen.getByTestId('active-alert-screen')).toBeInTheDocument();
+  });
+
+  it('opens on another device when the alert is raised and closes when it ends (realtime)', async () => {
+    const mock = api([]);
+    const realtime = createFakeRealtime();
+    renderApp('/', { realtime: realtime.transport });
+    expect(await screen.findByRole('button', { name: /^SOS/ })).toBeInTheDocument();
+    await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
+    const userId = fakeSession().user.id;
+
+    // Raised elsewhere before this device's channel was open: re-read once it opens.
+    const raised = activeAlert(twoContacts);
+    mock.activeRoute.body = { alerts: [raised] };
+    act(() => void realtime.accept(userId, 7));
+    expect(await screen.findByTestId('active-alert-screen')).toBeInTheDocument();
+
+    mock.activeRoute.body = { alerts: [] };
+    act(() =>
+      realtime.emit({
+        id: 8,
+        type: 'alert.resolved',
+        user_id: userId,
+        created_at: '2026-01-01T12:05:00.000Z',
+        payload: { ...raised.alert, status: 'resolved', resolved_at: '2026-01-01T12:05:00.000Z' },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('active-alert-screen')).not.toBeInTheDocument());
+
+    mock.activeRoute.body = { alerts: [raised] };
+    act(() =>
+      realtime.emit({
+        id: 9,
+        type: 'alert.created',
+        user_id: userId,
+        created_at: '2026-01-01T12:06:00.000Z',
+        payload: raised.alert,
+      }),
+    );
+    expect(await screen.findByTestId('active-alert-screen')).toBeInTheDocument();
+  });
+
+  it('shows nothing extra when no alert is active', async () => {
+    api([]);
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: /^SOS/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('active-alert-screen')).not.toBeInTheDocument();
+  });
+
+  it('shares the position every 5 seconds while an alert is active', () => {
+    expect(LIVE_TRACKING.activeAlertIntervalMs).toBe(5_000);
+  });
+});
+
+describe('text them yourself', () => {
+  it('offers the numbers the server did not reach, with the alert text, and none once all went out', () => {
+    const detail = activeAlert([
+      delivery({}),
+      delivery({ id: '00000004-0000-4000-8000-000000000002', recipient: '+15557654321', status: 'failed' }),
+      delivery({
+        id: '00000004-0000-4000-8000-000000000003',
+        recipient: '+15550000001',
+        status: 'cancelled',
+      }),
+      delivery({
+        id: '00000004-0000-4000-8000-000000000004',
+        recipient: '+15557654321',
+        purpose: 'all_clear',
+      }),
+    ]);
+    const url = textThemYourselfUrl(detail, 'Grace Hopper');
+    expect(url).toMatch(/^sms:\+15557654321\?body=/);
+    expect(decodeURIComponent(url!.split('body=')[1]!)).toContain('Grace Hopper may need help');
+    expect(textThemYourselfUrl(activeAlert([delivery({})]), null)).toBeNull();
+  });
+});

@@ -1,0 +1,175 @@
+import { CircleCheck, MapPin, MapPinOff, MessageSquare, Siren } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { toast } from 'sonner';
+import { ACTIVE_ALERT_TEXTS } from '#shared/active-alert-texts';
+import type { AlertDetail } from '#shared/schemas/alert';
+import { OFFLINE_SMS_TEXTS } from '#shared/ui-texts';
+import { Button } from '../../../components/ui/button';
+import { Card, CardTitle } from '../../../components/ui/card';
+import { focusRing } from '../../../components/ui/focus-ring';
+import { buildSmsUrl } from '../../../lib/device/sms-composer';
+import { cn } from '../../../lib/cn';
+import { formatClockTime } from '../../../lib/time-format';
+import { useResolveAlert } from '../api/resolve-alert';
+import { offlineSmsBody } from '../utils/offline-sms';
+import { CallEmergencyButton } from './call-emergency-button';
+import { DeliveryList } from './delivery-list';
+
+/** Whether this device is sending its position while the alert is active (see LocationSharingScope). */
+export type AlertSharingState = 'on' | 'off' | 'no_permission';
+
+type ActiveAlertScreenProps = {
+  userId: string;
+  /** The newest alert the person has not ended. */
+  detail: AlertDetail;
+  /** How many more of their alerts are active (each needs its own "I'm safe"). */
+  otherActive: number;
+  sharing: AlertSharingState;
+  /** For the messaging-app text to the contacts the server did not reach. */
+  fullName: string | null;
+};
+
+/**
+ * What the person sees from their SOS until they say they are safe, on every device they are signed in on
+ * (docs/PRODUCT.md#an-alert-has-a-beginning-and-an-end): who was texted and how each text stands, whether their
+ * position is shared, Call 911, and "I'm safe", which ends the alert and has everyone it reached told so.
+ */
+export function ActiveAlertScreen({
+  userId,
+  detail,
+  otherActive,
+  sharing,
+  fullName,
+}: ActiveAlertScreenProps) {
+  const titleId = useId();
+  const contactsId = useId();
+  const resolve = useResolveAlert(userId);
+  const composerUrl = textThemYourselfUrl(detail, fullName);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The screen replaces whatever was on screen: move the focus (and a screen reader) to it.
+  useEffect(() => heading.current?.focus(), []);
+
+  const imSafe = (): void => {
+    resolve.mutate(detail.alert.id, {
+      onSuccess: () =>
+        toast.success(ACTIVE_ALERT_TEXTS.ended, { description: ACTIVE_ALERT_TEXTS.endedDescription }),
+    });
+  };
+
+  return (
+    <main
+      aria-labelledby={titleId}
+      data-testid="active-alert-screen"
+      className="mx-auto flex min-h-dvh w-full max-w-lg flex-col gap-4 px-4 pt-6 pb-10"
+    >
+      <section className="flex flex-col gap-2 rounded-2xl bg-primary p-5 text-primary-foreground shadow-lg">
+        <div className="flex items-center gap-3">
+          <Siren className="size-8 shrink-0 motion-safe:animate-pulse" aria-hidden />
+          <h1 id={titleId} ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+            {ACTIVE_ALERT_TEXTS.title}
+          </h1>
+        </div>
+        <p className="text-base">{ACTIVE_ALERT_TEXTS.description}</p>
+        <p className="text-sm opacity-95">
+          {ACTIVE_ALERT_TEXTS.raisedAt(formatClockTime(detail.alert.occurred_at))}
+          {otherActive > 0 ? ` · ${ACTIVE_ALERT_TEXTS.otherActive(otherActive)}` : ''}
+        </p>
+      </section>
+
+      <div className="flex flex-col gap-2">
+        <button
+          type="button"
+          onClick={imSafe}
+          disabled={resolve.isPending}
+          className={cn(
+            'flex h-20 w-full items-center justify-center gap-3 rounded-2xl bg-green-700 text-2xl font-bold text-white shadow-md transition-colors hover:bg-green-800 active:bg-green-900 disabled:opacity-60',
+            focusRing,
+          )}
+        >
+          <CircleCheck className="size-8" aria-hidden />
+          {resolve.isPending ? ACTIVE_ALERT_TEXTS.ending : ACTIVE_ALERT_TEXTS.imSafe}
+        </button>
+        <p className="text-center text-sm text-muted-foreground">{ACTIVE_ALERT_TEXTS.imSafeHint}</p>
+        {resolve.isError ? (
+          <p role="alert" className="text-center text-sm font-medium text-primary-text">
+            {ACTIVE_ALERT_TEXTS.endFailed}
+          </p>
+        ) : null}
+      </div>
+
+      <CallEmergencyButton />
+
+      <Card aria-labelledby={contactsId} className="flex flex-col gap-3 p-5">
+        <CardTitle id={contactsId}>{ACTIVE_ALERT_TEXTS.contactsTitle}</CardTitle>
+        <DeliveryList deliveries={detail.deliveries} />
+        {composerUrl ? (
+          <Button asChild variant="secondary" className="w-full">
+            <a href={composerUrl}>
+              <MessageSquare aria-hidden />
+              {OFFLINE_SMS_TEXTS.textContacts}
+            </a>
+          </Button>
+        ) : null}
+      </Card>
+
+      <SharingNotice sharing={sharing} />
+    </main>
+  );
+}
+
+function SharingNotice({ sharing }: { sharing: AlertSharingState }) {
+  const on = sharing === 'on';
+  const Icon = on ? MapPin : MapPinOff;
+  const text =
+    sharing === 'on'
+      ? ACTIVE_ALERT_TEXTS.sharingOn
+      : sharing === 'off'
+        ? ACTIVE_ALERT_TEXTS.sharingOff
+        : ACTIVE_ALERT_TEXTS.sharingNoPermission;
+  return (
+    <p
+      data-testid="alert-sharing"
+      data-sharing={sharing}
+      className={cn(
+        'flex items-start gap-2 rounded-xl p-3 text-sm font-medium',
+        on ? 'bg-success-soft text-success' : 'bg-warning-soft text-warning',
+      )}
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span>{text}</span>
+    </p>
+  );
+}
+
+/**
+ * The messaging-app link for the contacts the server has not reached (failed, held back, kept in a dev outbox,
+ * still retrying), with the alert's own words; null when every text went out.
+ */
+export function textThemYourselfUrl(detail: AlertDetail, fullName: string | null): string | null {
+  const unsent = detail.deliveries
+    .filter(
+      (d) => d.purpose === 'alert' && d.channel === 'sms' && d.status !== 'sent' && d.status !== 'cancelled',
+    )
+    .map((d) => d.recipient);
+  if (unsent.length === 0) return null;
+  const { alert } = detail;
+  const location =
+    alert.location_lat !== null && alert.location_lng !== null
+      ? {
+          latitude: alert.location_lat,
+          longitude: alert.location_lng,
+          accuracy: alert.location_accuracy,
+          address: alert.location_address,
+        }
+      : null;
+  return buildSmsUrl(
+    unsent,
+    offlineSmsBody({
+      fullName,
+      triggerType: alert.trigger_type,
+      message: alert.message,
+      location,
+      raisedAt: new Date(alert.occurred_at),
+    }),
+  );
+}

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ALL_CLEAR_PUSH_TEXTS,
+  ALERT_LIST_QUERY_TEXTS,
+  CANCELLED_DELIVERY_ERROR,
+  buildAllClearSms,
+} from '#shared/active-alert-texts';
+import type { AlertDetail, AlertListResponse } from '#shared/schemas/alert';
+import type { PushPayload } from '#shared/schemas/push';
+import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
+import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
+import { addContact, raiseAlert } from '../../testing/test-alerts';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
+import { linkGuardian } from '../guardians/guardian-test-helpers';
+import { DELIVERY_JOB, DELIVERY_RETRY } from './delivery-job';
+
+const ALL_CLEAR_LINE = 'says they are safe now';
+
+/** "I'm safe": the follow-ups of an alert, through the same durable pipeline as the alert itself. */
+describe('the all-clear after "I\'m safe" (dev outbox, Web Push)', () => {
+  let sut: TestApp;
+  let push: Awaited<ReturnType<typeof startPushService>>;
+  beforeAll(async () => {
+    push = await startPushService();
+    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true' });
+  });
+  afterAll(async () => {
+    await sut?.close();
+    await new Promise((resolve) => push?.server.close(resolve));
+  });
+
+  const resolve = (user: TestUser, id: string) =>
+    sut.app.inject({ method: 'POST', url: `/api/alerts/${id}/resolve`, headers: user.headers });
+  const outbox = async (userId: string) =>
+    (
+      await sut.db.query<{ recipient: string; body: string }>(
+        "SELECT recipient, body FROM dev_outbox WHERE channel = 'sms' AND user_id = $1 ORDER BY created_at, id",
+        [userId],
+      )
+    ).rows;
+  const getAlert = async (user: TestUser, id: string): Promise<AlertDetail> =>
+    (await sut.app.inject({ method: 'GET', url: `/api/alerts/${id}`, headers: user.headers })).json();
+  const pushes = async (alertId: string) =>
+    (
+      await sut.db.query<{ purpose: string; status: string }>(
+        "SELECT purpose, status FROM alert_deliveries WHERE alert_id = $1 AND channel = 'push' ORDER BY purpose",
+        [alertId],
+      )
+    ).rows;
+
+  it('texts everyone the alert reached once, pushes the guardian, and sends nothing twice', async () => {
+    const ward = await createTestUser(sut, 'Wendy Ward');
+    const guardian = await createTestUser(sut, 'Gina Guardian');
+    await linkGuardian(sut, guardian, ward, 'active');
+    const browser = browserKeys();
+    const subscribed = await sut.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: guardian.headers,
+      payload: { endpoint: push.url('/gina-phone'), keys: browser.keys, expirationTime: null },
+    });
+    expect(subscribed.statusCode).toBe(204);
+    await addContact(sut, ward, '+447400123456', 'Mum');
+    // The dev outbox fails numbers ending in 0000: that contact never got the alert, so gets no all-clear.
+    await addContact(sut, ward, '+12015550000', 'Old Number');
+
+    const raised = await raiseAlert(sut, ward);
+    expect(raised.statusCode).toBe(201);
+    const alertId = raised.json<AlertDetail>().alert.id;
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
+    expect(await pushes(alertId)).toEqual([{ purpose: 'alert', status: 'sent' }]);
+    push.received.length = 0;
+
+    // Nobody but the person can end it, and a refused request queues nothing.
+    expect((await resolve(guardian, alertId)).statusCode).toBe(404);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
+    expect(await outbox(ward.id)).toHaveLength(1);
+
+    sut.clock.advance(90_000);
+    const safeAt = sut.clock.now();
+    const res = await resolve(ward, alertId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<AlertDetail>().alert).toMatchObject({ status: 'resolved' });
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
+
+    const texts = await outbox(ward.id);
+    expect(texts.map((t) => t.recipient)).toEqual(['+447400123456', '+447400123456']);
+    expect(texts[1]!.body).toBe(buildAllClearSms({ fullName: 'Wendy Ward', at: safeAt }));
+    expect(texts[1]!.body).toContain(`Wendy Ward ${ALL_CLEAR_LINE}`);
+    expect(texts[1]!.body).toContain(safeAt.toISOString().slice(0, 16).replace('T', ' ') + ' UTC');
+
+    // The API tells which text is which; the counts stay those of the alert.
+    const detail = await getAlert(ward, alertId);
+    expect(detail.deliveries.map((d) => [d.purpose, d.recipient, d.status])).toEqual([
+      ['alert', '+447400123456', 'kept_in_dev_outbox'],
+      ['alert', '+12015550000', 'failed'],
+      ['all_clear', '+447400123456', 'kept_in_dev_outbox'],
+    ]);
+    expect(detail.emergencyContacts).toBe(2);
+    expect(detail.summary).toEqual({ successful: 0, total: 2 });
+
+    // The guardian's all-clear push replaces the alert's notification (same tag).
+    expect(await pushes(alertId)).toEqual([
+      { purpose: 'alert', status: 'sent' },
+      { purpose: 'all_clear', status: 'sent' },
+    ]);
+    expect(push.received).toHaveLength(1);
+    expect(JSON.parse(decryptPush(push.received[0]!.body, browser)) as PushPayload).toEqual({
+      title: ALL_CLEAR_PUSH_TEXTS.title('Wendy Ward'),
+      body: ALL_CLEAR_PUSH_TEXTS.body('Wendy Ward', safeAt),
+      url: `/guardian/wards#ward-${ward.id}`,
+      tag: `alert-${alertId}`,
+    });
+
+    // "I'm safe" again: the same answer, nothing sent twice.
+    sut.clock.advance(5_000);
+    const again = await resolve(ward, alertId);
+    expect(again.statusCode).toBe(200);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
+    expect(await outbox(ward.id)).toHaveLength(2);
+    expect(push.received).toHaveLength(1);
+    expect((await getAlert(ward, alertId)).deliveries).toHaveLength(3);
+  });
+
+  it('tells a contact whose text was being sent at "I\'m safe", and never sends that text again afterwards', async () => {
+    const ward = await createTestUser(sut, 'Sam Sending');
+    await addContact(sut, ward, '+447400123459', 'Sis');
+    const alertId = (await raiseAlert(sut, ward)).json<AlertDetail>().alert.id;
+    // As if the provider's answer was lost mid-send: the delivery is `sending` and its job is due to try again.
+    await sut.db.query("UPDATE alert_deliveries SET status = 'sending' WHERE alert_id = $1", [alertId]);
+    await sut.db.query(
+      `UPDATE scheduled_jobs SET status = 'pending', due_at = $2, locked_until = NULL
+       WHERE kind = $3 AND key IN (SELECT id::text FROM alert_deliveries WHERE alert_id = $1)`,
+      [alertId, sut.clock.now(), DELIVERY_JOB],
+    );
+
+    sut.clock.advance(1_000);
+    expect((await resolve(ward, alertId)).statusCode).toBe(200);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
+
+    const detail = await getAlert(ward, alertId);
+    expect(detail.deliveries.map((d) => [d.purpose, d.status, d.last_error])).toEqual([
+      ['alert', 'cancelled', CANCELLED_DELIVERY_ERROR],
+      ['all_clear', 'kept_in_dev_outbox', null],
+    ]);
+    const texts = await outbox(ward.id);
+    expect(texts.map((t) => t.body.includes(ALL_CLEAR_LINE))).toEqual([false, true]);
+  });
+
+  it('lists only the active alerts with ?status=active, only the ended with ?status=resolved', async () => {
+    const alex = await createTestUser(sut, 'Alex Lists');
+    const other = await createTestUser(sut, 'Other Person');
+    await addContact(sut, alex, '+447400123457');
+    await addContact(sut, other, '+447400123458');
+    const first = (await raiseAlert(sut, alex)).json<AlertDetail>().alert.id;
+    sut.clock.advance(1_000);
+    const second = (await raiseAlert(sut, alex)).json<AlertDetail>().alert.id;
+    await raiseAlert(sut, other);
+    expect((await resolve(alex, first)).statusCode).toBe(200);
+
+    const list = async (query: string): Promise<string[]> => {
+      const res = await sut.app.inject({ method: 'GET', url: `/api/alerts${query}`, headers: alex.headers });
+      expect(res.statusCode).toBe(200);
+      return res.json<AlertListResponse>().alerts.map((a) => a.alert.id);
+    };
+    expect(await list('?status=active')).toEqual([second]);
+    expect(await list('?status=resolved')).toEqual([first]);
+    expect(await list('')).toEqual([second, first]);
+
+    const bad = await sut.app.inject({
+      method: 'GET',
+      url: '/api/alerts?status=open',
+      headers: alex.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'status', message: ALERT_LIST_QUERY_TEXTS.invalidStatus });
+    expect((await sut.app.inject({ method: 'GET', url: '/api/alerts?status=active' })).statusCode).toBe(401);
+  });
+});
+
+/** A text still waiting for its retry when the person says they are safe is never sent. */
+describe('an alert text not yet sent at "I\'m safe"', () => {
+  let fake: FakeTwilio;
+  let sut: TestApp;
+  beforeAll(async () => {
+    // +12015550115's provider is down: its text waits for a retry. Everyone else's goes at once.
+    fake = await startFakeTwilio(
+      (request) => (request.to === '+12015550115' ? { status: 503 } : acceptedReply()),
+      {
+        now: () => sut.clock.now(),
+      },
+    );
+    sut = await createTestApp({
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+      TWILIO_AUTH_TOKEN: 'test-auth-token',
+      TWILIO_FROM: '+15005550006',
+      TWILIO_BASE_URL: fake.url,
+      SMS_TIMEOUT_MS: '2000',
+      ALERT_FIRST_ATTEMPT_WAIT_MS: '5000',
+    });
+  });
+  afterAll(async () => {
+    await sut?.close();
+    await fake?.close();
+  });
+
+  it('is cancelled, its retry never runs, and its contact gets no all-clear', async () => {
+    const ward = await createTestUser(sut, 'Rita Retry');
+    await addContact(sut, ward, '+12015550111', 'Reached');
+    await addContact(sut, ward, '+12015550115', 'Waiting');
+    const raised = (await raiseAlert(sut, ward)).json<AlertDetail>();
+    expect(raised.deliveries.map((d) => [d.recipient, d.status])).toEqual([
+      ['+12015550111', 'sent'],
+      ['+12015550115', 'pending'],
+    ]);
+
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: `/api/alerts/${raised.alert.id}/resolve`,
+      headers: ward.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
+    // Well past every retry of the cancelled text.
+    sut.clock.advance(DELIVERY_RETRY.giveUpAfterMs);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
+
+    const sentTo = (number: string) => fake.requests.filter((r) => r.to === number);
+    expect(sentTo('+12015550115')).toHaveLength(1);
+    expect(sentTo('+12015550111').map((r) => r.body.includes(ALL_CLEAR_LINE))).toEqual([false, true]);
+
+    // The clock moved past the access token's life.
+    const again = await signInAgain(sut, ward);
+    const detail = (
+      await sut.app.inject({ method: 'GET', url: `/api/alerts/${raised.alert.id}`, headers: again.headers })
+    ).json<AlertDetail>();
+    expect(detail.deliveries.map((d) => [d.purpose, d.recipient, d.status, d.last_error])).toEqual([
+      ['alert', '+12015550111', 'sent', null],
+      ['alert', '+12015550115', 'cancelled', CANCELLED_DELIVERY_ERROR],
+      ['all_clear', '+12015550111', 'sent', null],
+    ]);
+  });
+});

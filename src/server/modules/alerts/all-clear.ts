@@ -1,0 +1,66 @@
+/**
+ * The end of an alert ("I'm safe", POST /api/alerts/:id/resolve), inside the transaction that resolves it:
+ *  - an alert delivery that has not gone out yet (`pending`: never tried, or waiting for a retry) is cancelled,
+ *    with its job: its contact is never told of a danger that is over, and gets no follow-up either;
+ *  - everyone the alert reached, or may have (`sent`, `sending`, `kept_in_dev_outbox`), gets the all-clear on the
+ *    same channel: a text "<name> says they are safe now" to each contact, a push to each guardian. These are
+ *    deliveries of purpose `all_clear` with their jobs, sent by the same delivery job as the alert (so they
+ *    survive a crash the same way), capped like every alert text (sms-caps.ts).
+ * Runs once per alert: only the request that resolved it calls this, and (alert_id, purpose, channel, recipient)
+ * is unique, so a repeated "I'm safe" sends nothing twice.
+ */
+import { ALL_CLEAR_PUSH_TEXTS, CANCELLED_DELIVERY_ERROR, buildAllClearSms } from '#shared/active-alert-texts';
+import { guardianViewUrl } from '#shared/constants';
+import type { PushPayload } from '#shared/schemas/push';
+import type { Queryable } from '../../db/database';
+import { cancelJob, enqueueJobs } from '../../scheduler/jobs';
+import { findFullNames } from '../profile/repository';
+import { DELIVERY_JOB } from './delivery-job';
+import * as repo from './repository';
+import { holdTextsOverCaps, type SmsCapsDeps } from './sms-caps';
+
+/** Cancels the alert's unsent deliveries and queues the all-clear; returns how many all-clear jobs were queued. */
+export async function queueAllClear(
+  tx: Queryable,
+  deps: SmsCapsDeps,
+  alert: repo.AlertRow,
+  now: Date,
+): Promise<number> {
+  const cancelled = await repo.cancelUnsentAlertDeliveries(tx, alert.id, CANCELLED_DELIVERY_ERROR, now);
+  for (const id of cancelled) await cancelJob(tx, { kind: DELIVERY_JOB, key: id }, now);
+
+  const recipients = await repo.listAllClearRecipients(tx, alert.id);
+  if (recipients.length === 0) return 0;
+  const fullName = (await findFullNames(tx, [alert.user_id])).get(alert.user_id) ?? '';
+  const text = buildAllClearSms({ fullName, at: now });
+  const push = JSON.stringify(allClearPush(alert, fullName, now));
+  const deliveries = await holdTextsOverCaps(
+    tx,
+    deps,
+    recipients.map((r): repo.NewDelivery => ({
+      purpose: 'all_clear',
+      channel: r.channel,
+      recipient: r.recipient,
+      recipientName: r.recipient_name,
+      contactId: r.contact_id,
+      body: r.channel === 'push' ? push : text,
+    })),
+  );
+  const ids = await repo.insertDeliveries(tx, alert.id, deliveries, now);
+  await enqueueJobs(
+    tx,
+    ids.map((id) => ({ kind: DELIVERY_JOB, key: id, dueAt: now })),
+    now,
+  );
+  return ids.length;
+}
+
+/** "<name> is safe", with the alert's tag: it replaces the alert's notification on the guardian's device. */
+function allClearPush(alert: repo.AlertRow, wardName: string, at: Date): PushPayload {
+  return {
+    title: ALL_CLEAR_PUSH_TEXTS.title(wardName),
+    body: ALL_CLEAR_PUSH_TEXTS.body(wardName, at),
+    url: guardianViewUrl(alert.user_id),
+    tag: `alert-${alert.id}`,
+  };
+}

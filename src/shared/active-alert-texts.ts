@@ -1,0 +1,63 @@
+/**
+ * Texts of an alert's end (docs/PRODUCT.md#an-alert-has-a-beginning-and-an-end): the ward's active-alert screen,
+ * the all-clear follow-up each texted contact receives after "I'm safe", and the guardian's all-clear push.
+ */
+import { APP_NAME } from './constants';
+
+/** "2026-01-01 12:05 UTC": the same unambiguous form as the alert text's "Time:" line. */
+function formatUtc(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+const nameOf = (fullName: string | null): string => fullName?.trim() || `A ${APP_NAME} user`;
+
+/**
+ * The follow-up text to every contact the SOS reached. Plain and short, with when the person said so, so a
+ * contact reading it late knows which is the newer news.
+ */
+export function buildAllClearSms(input: { fullName: string | null; at: Date }): string {
+  const name = nameOf(input.fullName);
+  return [
+    `${APP_NAME}: ${name} says they are safe now.`,
+    `They ended their SOS alert at ${formatUtc(input.at)}.`,
+  ].join('\n');
+}
+
+/** The guardian's push after "I'm safe"; it replaces the alert's own notification (same tag). */
+export const ALL_CLEAR_PUSH_TEXTS = {
+  title: (wardName: string): string => `${wardName || 'Your ward'} is safe`,
+  body: (wardName: string, at: Date): string =>
+    `${wardName || 'Your ward'} says they are safe now (alert ended ${formatUtc(at)}).`,
+} as const;
+
+/** Why an alert text was not sent: the person said they were safe before it went out. */
+export const CANCELLED_DELIVERY_ERROR = 'Not sent: the person said they were safe before it went out';
+
+/** GET /api/alerts?status= */
+export const ALERT_LIST_QUERY_TEXTS = {
+  invalidStatus: 'Status must be active or resolved.',
+} as const;
+
+/** The ward's active-alert screen. */
+export const ACTIVE_ALERT_TEXTS = {
+  /** The spec's words for the state after an SOS (it was a 10 s banner; now a screen until "I'm safe"). */
+  title: 'Emergency Mode Active',
+  description:
+    'Each contact and how their text stands is below. This stays on every device you are signed in on until you say you are safe.',
+  raisedAt: (time: string): string => `Raised at ${time}`,
+  contactsTitle: 'Who was texted',
+  noContacts: 'No contacts were texted.',
+  textThemYourself: 'Text them yourself',
+  call: (name: string): string => `Call ${name}`,
+  sharingOn: 'Your position is being shared while this alert is active.',
+  sharingOff: 'Your position is not being shared. Turn on Share Location in Settings › Privacy.',
+  sharingNoPermission: 'Your position is not being shared: this browser has no location permission.',
+  imSafe: "I'm safe",
+  imSafeHint: 'Ends the alert and tells everyone who got it that you are safe.',
+  ending: 'Ending the alert…',
+  endFailed: 'The alert could not be ended. Check your connection and try again.',
+  ended: 'Alert ended',
+  endedDescription: 'Everyone who got your alert is being told that you are safe.',
+  otherActive: (count: number): string =>
+    count === 1 ? 'You have 1 more active alert.' : `You have ${count} more active alerts.`,
+} as const;
