@@ -53,11 +53,13 @@ export const ACTIVE_ALERT_TEXTS = {
   sharingOff: 'Your position is not being shared. Turn on Share Location in Settings › Privacy.',
   sharingNoPermission: 'Your position is not being shared: this browser has no location permission.',
   imSafe: "I'm safe",
-  imSafeHint: 'Ends the alert and tells everyone who got it that you are safe.',
+  imSafeHint: 'Ends your alerts and tells everyone who got them that you are safe.',
   ending: 'Ending the alert…',
   endFailed: 'The alert could not be ended. Check your connection and try again.',
   ended: 'Alert ended',
   endedDescription: 'Everyone who got your alert is being told that you are safe.',
   otherActive: (count: number): string =>
-    count === 1 ? 'You have 1 more active alert.' : `You have ${count} more active alerts.`,
+    count === 1
+      ? "You raised 1 more alert before this one; I'm safe ends it too."
+      : `You raised ${count} more alerts before this one; I'm safe ends them too.`,
 } as const;

@@ -242,3 +242,50 @@ describe('an alert text not yet sent at "I\'m safe"', () => {
     ]);
   });
 });
+
+describe('"I\'m safe" with several open alerts', () => {
+  let sut: TestApp;
+  beforeAll(async () => {
+    sut = await createTestApp();
+  });
+  afterAll(() => sut?.close());
+
+  it('ends every earlier open alert too, tells each contact once, and leaves a later alert open', async () => {
+    const ward = await createTestUser(sut, 'Sasha Several');
+    await addContact(sut, ward, '+447400123456', 'Mum');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const raised = await raiseAlert(sut, ward);
+      expect(raised.statusCode).toBe(201);
+      ids.push(raised.json<AlertDetail>().alert.id);
+      await sut.app.scheduler.runNow(DELIVERY_JOB);
+      sut.clock.advance(1_000);
+    }
+    const [first, second, third] = ids as [string, string, string];
+
+    const res = await sut.app.inject({
+      method: 'POST',
+      url: `/api/alerts/${second}/resolve`,
+      headers: ward.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
+
+    const statuses = await sut.app.inject({ method: 'GET', url: '/api/alerts', headers: ward.headers });
+    const byId = new Map(
+      statuses.json<AlertListResponse>().alerts.map((entry) => [entry.alert.id, entry.alert.status]),
+    );
+    expect([byId.get(first), byId.get(second), byId.get(third)]).toEqual(['resolved', 'resolved', 'active']);
+
+    const allClears = await sut.db.query<{ alert_id: string }>(
+      "SELECT alert_id FROM alert_deliveries WHERE purpose = 'all_clear' AND alert_id = ANY($1::uuid[])",
+      [ids],
+    );
+    expect(allClears.rows).toEqual([{ alert_id: second }]);
+    const texts = await sut.db.query<{ body: string }>(
+      "SELECT body FROM dev_outbox WHERE channel = 'sms' AND user_id = $1 AND body LIKE $2",
+      [ward.id, `%${ALL_CLEAR_LINE}%`],
+    );
+    expect(texts.rows).toHaveLength(1);
+  });
+});

@@ -7,7 +7,8 @@
  *    deliveries of purpose `all_clear` with their jobs, sent by the same delivery job as the alert (so they
  *    survive a crash the same way), capped like every alert text (sms-caps.ts).
  * Runs once per alert: only the request that resolved it calls this, and (alert_id, purpose, channel, recipient)
- * is unique, so a repeated "I'm safe" sends nothing twice.
+ * is unique, so a repeated "I'm safe" sends nothing twice. When one "I'm safe" ends several open alerts, each
+ * recipient is told once: `alreadyTold` carries the channel/recipient pairs an alert resolved before it queued.
  */
 import { ALL_CLEAR_PUSH_TEXTS, CANCELLED_DELIVERY_ERROR, buildAllClearSms } from '#shared/active-alert-texts';
 import { guardianViewUrl } from '#shared/constants';
@@ -25,11 +26,17 @@ export async function queueAllClear(
   deps: SmsCapsDeps,
   alert: repo.AlertRow,
   now: Date,
+  alreadyTold: Set<string> = new Set(),
 ): Promise<number> {
   const cancelled = await repo.cancelUnsentAlertDeliveries(tx, alert.id, CANCELLED_DELIVERY_ERROR, now);
   for (const id of cancelled) await cancelJob(tx, { kind: DELIVERY_JOB, key: id }, now);
 
-  const recipients = await repo.listAllClearRecipients(tx, alert.id);
+  const recipients = (await repo.listAllClearRecipients(tx, alert.id)).filter((r) => {
+    const key = `${r.channel} ${r.recipient}`;
+    if (alreadyTold.has(key)) return false;
+    alreadyTold.add(key);
+    return true;
+  });
   if (recipients.length === 0) return 0;
   const fullName = (await findFullNames(tx, [alert.user_id])).get(alert.user_id) ?? '';
   const text = buildAllClearSms({ fullName, at: now });

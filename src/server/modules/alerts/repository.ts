@@ -103,24 +103,27 @@ export function findAlert(db: Queryable, userId: string, alertId: string): Promi
 }
 
 /**
- * Marks the person's alert resolved at `at`, unless it already is (the first "I'm safe" counts). Returns the row
- * only when this call resolved it; undefined when it was already resolved or is not theirs.
+ * "I'm safe": marks resolved at `at` the person's alert `alertId` and every earlier alert of theirs still open
+ * (the person is safe, not just one of their alerts). Nothing when `alertId` is already resolved or not theirs (the
+ * first "I'm safe" counts). Returns the rows this call resolved, newest first.
  */
-export function resolveAlert(
+export async function resolveAlerts(
   db: Queryable,
   userId: string,
   alertId: string,
   at: Date,
-): Promise<AlertRow | undefined> {
-  return one<AlertRow>(
-    db,
-    `UPDATE alerts SET resolved_at = $3 WHERE user_id = $1 AND id = $2 AND resolved_at IS NULL
+): Promise<AlertRow[]> {
+  const { rows } = await db.query<AlertRow>(
+    `UPDATE alerts SET resolved_at = $3
+     WHERE user_id = $1 AND resolved_at IS NULL
+       AND EXISTS (SELECT 1 FROM alerts target WHERE target.id = $2 AND target.user_id = $1
+                   AND target.resolved_at IS NULL AND alerts.created_at <= target.created_at)
      RETURNING ${ALERT_COLUMNS}`,
     [userId, alertId, at],
   );
+  return rows.sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? 1 : -1));
 }
 
-/** The person's alerts, newest first; only those with `status` (active: not ended yet) when given. */
 export async function listAlerts(
   db: Queryable,
   userId: string,

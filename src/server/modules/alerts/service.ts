@@ -116,9 +116,10 @@ export type AlertService = {
   listWardAlerts(auth: AuthContext): Promise<WardAlertListResponse>;
   getAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
   /**
-   * "I'm safe": ends the person's alert (resolved_at = now), cancels its unsent texts, queues the all-clear to
-   * everyone it reached (all-clear.ts) and tells their guardians (`alert.resolved`). Repeating it answers the
-   * alert as it stands and changes nothing; 404 for anyone else's alert.
+   * "I'm safe": ends the person's alert (resolved_at = now) and every earlier one of theirs still open, cancels
+   * their unsent texts, queues one all-clear to each recipient they reached (all-clear.ts) and tells their
+   * guardians (`alert.resolved`, per alert). Repeating it answers the alert as it stands and changes nothing; 404
+   * for anyone else's alert.
    */
   resolveAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
 };
@@ -342,16 +343,19 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       const now = clock.now();
       const caps = { clock, globalMaxPerHour: deps.smsGlobalMaxPerHour, log: deps.log };
       const resolved = await lane.transaction(async (tx) => {
-        const row = await repo.resolveAlert(tx, auth.userId, alertId, now);
-        if (row) await queueAllClear(tx, caps, row, now);
-        return row;
+        const rows = await repo.resolveAlerts(tx, auth.userId, alertId, now);
+        const told = new Set<string>();
+        for (const row of rows) await queueAllClear(tx, caps, row, now, told);
+        return rows;
       });
-      if (resolved) deps.wakeDeliveries();
-      const alert = resolved ?? (await repo.findAlert(db, auth.userId, alertId));
+      if (resolved.length > 0) deps.wakeDeliveries();
+      const alert =
+        resolved.find((row) => row.id === alertId) ?? (await repo.findAlert(db, auth.userId, alertId));
       if (!alert) throw new AppError('not_found', ERRORS.notFound);
-      const detail = await loadDetail(alert);
-      if (resolved) deps.events.alertResolved({ userId: auth.userId, alert: detail });
-      return detail;
+      for (const row of resolved) {
+        deps.events.alertResolved({ userId: auth.userId, alert: await loadDetail(row) });
+      }
+      return loadDetail(alert);
     },
   };
 }

@@ -22,7 +22,7 @@ type ActiveAlertScreenProps = {
   userId: string;
   /** The newest alert the person has not ended. */
   detail: AlertDetail;
-  /** How many more of their alerts are active (each needs its own "I'm safe"). */
+  /** How many more of their alerts are active (earlier ones: "I'm safe" on the newest ends them too). */
   otherActive: number;
   sharing: AlertSharingState;
   /** For the messaging-app text to the contacts the server did not reach. */
