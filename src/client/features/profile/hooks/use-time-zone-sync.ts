@@ -1,0 +1,27 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
+import { profileQueryOptions } from '../api/get-profile';
+import { profileKeys } from '../api/profile-keys';
+import { updateProfile } from '../api/update-profile';
+
+/**
+ * When the signed-in app starts in a time zone other than the profile's (travel, a new device, an account made
+ * before zones were kept), it stores the browser's, once per start, so the next SOS text has local times. A
+ * failure is silent: the text then says UTC, which stays true, and the next start tries again.
+ */
+export function useTimeZoneSync(userId: string | null): void {
+  const queryClient = useQueryClient();
+  const profile = useQuery(profileQueryOptions(userId ?? undefined)).data;
+  const tried = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!userId || !profile || tried.current === userId) return;
+    const zone = browserTimeZone();
+    if (!zone || zone === profile.time_zone) return;
+    tried.current = userId;
+    updateProfile({ time_zone: zone })
+      .then((saved) => queryClient.setQueryData(profileKeys.detail(userId), saved))
+      .catch(() => undefined);
+  }, [userId, profile, queryClient]);
+}

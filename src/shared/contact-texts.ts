@@ -1,0 +1,28 @@
+/**
+ * Texts added for issue 11 (time zones, phone numbers, contact undo, the deleted-account screen): kept in their
+ * own module so parallel work on ui-texts.ts does not collide. Small, and imported by the first download.
+ */
+export const TIME_ZONE_TEXTS = {
+  invalid: 'Time zone must be an IANA time zone such as America/New_York',
+} as const;
+
+export const PHONE_TEXTS = {
+  /** A number without a country code that is not a US or Canadian number. */
+  needsCountryCode: 'Start the number with + and its country code (for example +44 7400 123456)',
+  formHint: 'Numbers without a + are read as US or Canada numbers.',
+} as const;
+
+export const CONTACT_UNDO_TEXTS = {
+  undo: 'Undo',
+  restoredTitle: 'Contact restored',
+  restored: (name: string): string => `${name} is back in your emergency contacts.`,
+  restoreFailed: 'The contact could not be restored. Please add it again.',
+} as const;
+
+export const ACCOUNT_DELETED_TEXTS = {
+  title: 'Your account was deleted',
+  description:
+    'Your Beacon account and its data (profile, emergency contacts, alerts, locations and share links) were deleted from the server.',
+  deviceNote: 'Data saved on this device for your account was removed too.',
+  start: 'Back to the start',
+} as const;
