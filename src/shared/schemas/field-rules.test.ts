@@ -102,7 +102,7 @@ describe('phone number (normalised, then E.164, 7 to 15 characters)', () => {
     '%j (no country code, not a US or Canada number) → asks for the country code',
     (phone) => {
       expect(firstMessage(phoneRule, phone)).toBe(
-        'Start the number with + and its country code (for example +44 7400 123456)',
+        'Start the phone number with + and its country code (for example +44 7400 123456)',
       );
     },
   );

@@ -209,7 +209,7 @@ describe('profile API', () => {
       [{ phone: '+0123456789' }, 'Phone number must be in E.164 format (+1234567890)'],
       [
         { phone: '555-123-4567' },
-        'Phone: Start the number with + and its country code (for example +44 7400 123456)',
+        'Start the phone number with + and its country code (for example +44 7400 123456)',
       ],
       [{ time_zone: 'Mars/Olympus_Mons' }, 'Time zone must be an IANA time zone such as America/New_York'],
       [{ time_zone: '+05:00' }, 'Time zone must be an IANA time zone such as America/New_York'],
