@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { Circle, MapContainer, Marker, Polyline, TileLayer, useMap } from 'react-leaflet';
 import { DEFAULT_TILE_ATTRIBUTION, MAP } from '#shared/constants';
 import { env } from '../../lib/env';
-import type { LiveMapProps, MapPoint, MapPosition } from './live-map';
+import type { LiveMapProps, MapPoint, MapPosition, TileStatus } from './live-map';
 
 // Bundled builds break Leaflet's icon path detection (the default marker 404s): give it the bundled images.
 L.Icon.Default.imagePath = '';
@@ -17,10 +17,16 @@ const toLatLng = (point: MapPoint): [number, number] => [point.latitude, point.l
 
 /**
  * The Leaflet part of `LiveMap` (live-map.tsx), in its own module so Leaflet loads only when a map is shown.
- * Default centre and zoom, zoom 15 on the first fix. Tiles come from VITE_TILE_URL; when they cannot load, the
- * marker and the route still show on a plain background. See docs/PRODUCT.md#constants-and-limits.
+ * Default centre and zoom, zoom 15 on the first fix. Tiles come from VITE_TILE_URL; each tile's outcome is
+ * reported so the map can say when none loads. See docs/PRODUCT.md#constants-and-limits.
  */
-export function LeafletMap({ label, position, route = [], markerLabel }: LiveMapProps) {
+export function LeafletMap({
+  label,
+  position,
+  route = [],
+  markerLabel,
+  onTileStatus,
+}: LiveMapProps & { onTileStatus?: (status: TileStatus) => void }) {
   const line = route.map(toLatLng);
   const last = line.at(-1);
   if (position && (!last || last[0] !== position.latitude || last[1] !== position.longitude)) {
@@ -35,7 +41,16 @@ export function LeafletMap({ label, position, route = [], markerLabel }: LiveMap
       className="size-full"
       style={{ background: 'var(--muted)' }}
     >
-      <TileLayer url={env.VITE_TILE_URL} attribution={DEFAULT_TILE_ATTRIBUTION} maxZoom={MAP.maxZoom} />
+      <TileLayer
+        url={env.VITE_TILE_URL}
+        attribution={DEFAULT_TILE_ATTRIBUTION}
+        maxZoom={MAP.maxZoom}
+        // Blocked or offline tiles would leave a blank grey box; the map says so instead (live-map.tsx).
+        eventHandlers={{
+          tileload: () => onTileStatus?.('loaded'),
+          tileerror: () => onTileStatus?.('failed'),
+        }}
+      />
       {line.length > 1 ? <Polyline positions={line} pathOptions={{ color: '#dc2626', weight: 4 }} /> : null}
       {position?.accuracy ? (
         <Circle
