@@ -26,8 +26,3 @@ export const ACCOUNT_DELETED_TEXTS = {
   deviceNote: 'Data saved on this device for your account was removed too.',
   start: 'Back to the start',
 } as const;
-
-export const MAP_TEXTS = {
-  unavailableTitle: 'Map unavailable',
-  unavailable: 'The map images could not be loaded. The position is still shown as coordinates.',
-} as const;

@@ -26,3 +26,9 @@ export const TRACK_PAGE_TEXTS = {
   openInMaps: 'Open in Maps',
   newTab: ' (opens in a new tab)',
 } as const;
+
+/** The map's own texts (components/map/leaflet-map.tsx), loaded with the map. */
+export const MAP_TEXTS = {
+  unavailableTitle: 'Map unavailable',
+  unavailable: 'The map images could not be loaded. The position is still shown as coordinates.',
+} as const;

@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { profileQueryOptions } from '../api/get-profile';
 import { profileKeys } from '../api/profile-keys';
-import { updateProfile } from '../api/update-profile';
 
 /**
  * When the signed-in app starts in a time zone other than the profile's (travel, a new device, an account made
@@ -20,7 +19,9 @@ export function useTimeZoneSync(userId: string | null): void {
     const zone = browserTimeZone();
     if (!zone || zone === profile.time_zone) return;
     tried.current = userId;
-    updateProfile({ time_zone: zone })
+    // Loaded on demand: the profile-saving code stays out of the first download (README, "Bundle budget").
+    import('../api/update-profile')
+      .then(({ updateProfile }) => updateProfile({ time_zone: zone }))
       .then((saved) => queryClient.setQueryData(profileKeys.detail(userId), saved))
       .catch(() => undefined);
   }, [userId, profile, queryClient]);
