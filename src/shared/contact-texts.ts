@@ -26,3 +26,11 @@ export const ACCOUNT_DELETED_TEXTS = {
   deviceNote: 'Data saved on this device for your account was removed too.',
   start: 'Back to the start',
 } as const;
+
+/** The notification list's badges: a word for each kind, never the raw type ("info", "warning"). */
+export const NOTIFICATION_BADGE_TEXTS = {
+  info: 'Update',
+  success: 'Done',
+  warning: 'Needs attention',
+  error: 'Failed',
+} as const;
