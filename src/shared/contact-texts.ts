@@ -9,7 +9,6 @@ export const TIME_ZONE_TEXTS = {
 export const PHONE_TEXTS = {
   /** A number without a country code that is not a US or Canadian number. */
   needsCountryCode: 'Start the phone number with + and its country code (for example +44 7400 123456)',
-  formHint: 'Numbers without a + are read as US or Canada numbers.',
 } as const;
 
 export const CONTACT_UNDO_TEXTS = {
