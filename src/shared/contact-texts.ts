@@ -21,8 +21,7 @@ export const CONTACT_UNDO_TEXTS = {
 export const ACCOUNT_DELETED_TEXTS = {
   title: 'Your account was deleted',
   description:
-    'Your Beacon account and its data (profile, emergency contacts, alerts, locations and share links) were deleted from the server.',
-  deviceNote: 'Data saved on this device for your account was removed too.',
+    'Your Beacon account and its data (profile, emergency contacts, alerts, locations, share links and guardian links) were deleted from the server. You are signed out.',
   start: 'Back to the start',
 } as const;
 

@@ -75,6 +75,10 @@ export const routes: RouteObject[] = [
       },
       { path: paths.track, lazy: async () => ({ Component: (await import('./routes/track')).TrackRoute }) },
       {
+        path: paths.accountDeleted,
+        lazy: async () => ({ Component: (await import('./routes/account-deleted')).AccountDeletedRoute }),
+      },
+      {
         element: <RequireSession whenSignedOut="redirect-home" />,
         children: [
           {

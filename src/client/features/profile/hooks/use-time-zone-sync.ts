@@ -5,13 +5,14 @@ import { profileQueryOptions } from '../api/get-profile';
 import { profileKeys } from '../api/profile-keys';
 
 /**
- * When the signed-in app starts in a time zone other than the profile's (travel, a new device, an account made
+ * When the signed-in app (its profile loaded) starts in a time zone other than the profile's (travel, a new device, an account made
  * before zones were kept), it stores the browser's, once per start, so the next SOS text has local times. A
  * failure is silent: the text then says UTC, which stays true, and the next start tries again.
  */
 export function useTimeZoneSync(userId: string | null): void {
   const queryClient = useQueryClient();
-  const profile = useQuery(profileQueryOptions(userId ?? undefined)).data;
+  // Reads the profile the screens load (the dashboard, /sos) without fetching it itself: no extra request.
+  const profile = useQuery({ ...profileQueryOptions(userId ?? undefined), enabled: false }).data;
   const tried = useRef<string | null>(null);
 
   useEffect(() => {
