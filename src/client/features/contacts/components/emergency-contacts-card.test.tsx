@@ -88,6 +88,17 @@ describe('EmergencyContactsCard', () => {
     expect(screen.getByRole('button', { name: 'Delete Bob Smith' })).toBeEnabled();
   });
 
+  it('shows a phone number formatted for reading, and calls the stored number', async () => {
+    mockApi([listRoute([{ ...ada, phone: '+17045550100' }])]);
+    renderCard();
+    // jsdom's browser language is en-US: a US number reads nationally.
+    expect(await screen.findByText('(704) 555-0100')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call Ada Lovelace' })).toHaveAttribute(
+      'href',
+      'tel:+17045550100',
+    );
+  });
+
   it('shows the validation messages under the fields', async () => {
     const api = mockApi([listRoute([])]);
     const { user } = renderCard();

@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { isOutboxUnavailable, useSmsOutbox } from '../api/get-sms-outbox';
+import { PhoneNumber } from '../../../components/phone-number';
 
 /** /outbox: the texts the dev SMS outbox "sent" (recipient, body, time), newest first. */
 export function SmsOutboxPage({ homePath }: { homePath: string }) {
@@ -82,7 +83,10 @@ function OutboxMessage({ message }: { message: DevSmsMessage }) {
       >
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
           <span className="font-semibold">
-            {DEV_OUTBOX_TEXTS.to} <span className="tabular-nums">{message.to}</span>
+            {DEV_OUTBOX_TEXTS.to}{' '}
+            <span className="tabular-nums">
+              <PhoneNumber value={message.to} />
+            </span>
           </span>
           <time dateTime={message.created_at} className="text-muted-foreground">
             {new Date(message.created_at).toLocaleString()}

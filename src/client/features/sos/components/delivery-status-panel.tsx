@@ -8,6 +8,7 @@ import { Card, CardTitle } from '../../../components/ui/card';
 import { useAlertDetail } from '../api/get-alert';
 import { useQueuedAlerts } from '../hooks/use-queued-alerts';
 import { useLatestAlertId } from '../hooks/use-latest-alert';
+import { PhoneNumber } from '../../../components/phone-number';
 
 const TONES: Record<AlertDeliveryStatus, BadgeTone> = {
   sent: 'success',
@@ -120,7 +121,9 @@ function DeliveryRow({ delivery }: { delivery: AlertDelivery }) {
         <span className="truncate font-medium">
           {delivery.recipient_name ?? DELIVERY_TEXTS.unknownRecipient}
         </span>
-        <span className="truncate text-sm text-muted-foreground tabular-nums">{delivery.recipient}</span>
+        <span className="truncate text-sm text-muted-foreground tabular-nums">
+          <PhoneNumber value={delivery.recipient} />
+        </span>
         {held ? <span className="text-sm text-warning">{delivery.last_error}</span> : null}
       </div>
       <Badge tone={held ? 'warning' : TONES[delivery.status]}>
