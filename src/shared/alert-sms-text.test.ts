@@ -131,4 +131,48 @@ describe('buildAlertSms', () => {
   it('formats negative coordinates in the map link', () => {
     expect(mapLink(-33.8688197, -151.2)).toBe('https://www.google.com/maps?q=-33.868820,-151.200000');
   });
+
+  describe('in the person’s time zone', () => {
+    const base = { fullName: 'Sam', triggerType: 'manual', location: null } as const;
+
+    it('writes a winter time in America/New_York as EST', () => {
+      const text = buildAlertSms({
+        ...base,
+        at: new Date('2026-01-15T17:30:00Z'),
+        timeZone: 'America/New_York',
+      });
+      expect(text).toContain('Time: 2026-01-15 12:30 EST');
+      expect(text).not.toContain('UTC');
+    });
+
+    it('writes a summer time in America/New_York as EDT, including the date change at night', () => {
+      const text = buildAlertSms({
+        ...base,
+        at: new Date('2026-07-02T02:15:00Z'),
+        timeZone: 'America/New_York',
+      });
+      expect(text).toContain('Time: 2026-07-01 22:15 EDT');
+    });
+
+    it('dates a late SOS and its position in the zone too', () => {
+      const raised = new Date('2026-01-15T17:30:00Z');
+      const text = buildAlertSms({
+        ...base,
+        at: raised,
+        sentAt: new Date('2026-01-15T18:45:00Z'),
+        location: { latitude: 40.7, longitude: -74 },
+        timeZone: 'America/New_York',
+      });
+      expect(text).toContain('Time: 2026-01-15 12:30 EST (sent 13:45 EST: the phone was offline)');
+      expect(text).toContain('Location at 12:30 EST:');
+    });
+
+    it('falls back to UTC, stated, for an unknown or missing zone', () => {
+      const at = new Date('2026-01-15T17:30:00Z');
+      expect(buildAlertSms({ ...base, at, timeZone: 'Mars/Olympus_Mons' })).toContain(
+        'Time: 2026-01-15 17:30 UTC',
+      );
+      expect(buildAlertSms({ ...base, at, timeZone: null })).toContain('Time: 2026-01-15 17:30 UTC');
+    });
+  });
 });

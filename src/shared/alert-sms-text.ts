@@ -28,23 +28,29 @@ export type AlertSmsInput = {
    * Settings › Privacy › Emergency Contact Access off.
    */
   trackingUrl?: string | null;
+  /**
+   * The person's IANA time zone (stored from their browser): times are written in it, with its abbreviation
+   * ("EST"), because contacts usually live where the person does. Missing or unknown: UTC, stated.
+   */
+  timeZone?: string | null;
 };
 
 /**
  * The text every contact receives. Short (SMS), plain, and readable by someone who has never heard of the app:
- * who needs help, why we are texting, when (UTC, stated), where (a map link anyone can open), and their words.
+ * who needs help, why we are texting, when (in the person's time zone, named), where (a map link anyone can open), and their words.
  * The server texts it, and the phone's messaging-app fallback opens with it, so contacts read the same words
  * whichever way the SOS reached them.
  */
 export function buildAlertSms(input: AlertSmsInput): string {
   const name = input.fullName?.trim() || `A ${APP_NAME} user`;
   const late = isLate(input.at, input.sentAt);
+  const zone = usableTimeZone(input.timeZone);
   const lines = [
     `${APP_NAME} SOS: ${name} may need help (${triggerLabel(input.triggerType)}).`,
     late && input.sentAt
-      ? `Time: ${formatUtc(input.at)} (sent ${formatSentAt(input.sentAt, input.at)}: the phone was offline)`
-      : `Time: ${formatUtc(input.at)}`,
-    locationLine(input.location, late ? input.at : null, input.sentAt ?? input.at),
+      ? `Time: ${formatFull(input.at, zone)} (sent ${formatSentAt(input.sentAt, input.at, zone)}: the phone was offline)`
+      : `Time: ${formatFull(input.at, zone)}`,
+    locationLine(input.location, late ? input.at : null, input.sentAt ?? input.at, zone),
   ];
   if (input.location?.address) lines.push(`Near: ${input.location.address}`);
   if (input.message?.trim()) lines.push(`Message: "${input.message.trim()}"`);
@@ -60,7 +66,12 @@ function triggerLabel(triggerType: string): string {
  * A late alert's position is where the person was when they raised it, and the text must say so. A last-known
  * position says its age, reckoned to when the text is sent, so no contact mistakes it for a current one.
  */
-function locationLine(location: AlertSmsInput['location'], takenAt: Date | null, sentAt: Date): string {
+function locationLine(
+  location: AlertSmsInput['location'],
+  takenAt: Date | null,
+  sentAt: Date,
+  zone: string,
+): string {
   if (!location) return 'Location: unknown';
   const accuracy =
     location.accuracy != null && Number.isFinite(location.accuracy)
@@ -69,7 +80,7 @@ function locationLine(location: AlertSmsInput['location'], takenAt: Date | null,
   const label = location.lastKnownAt
     ? `Last known location (${formatAge(sentAt.getTime() - location.lastKnownAt.getTime())})`
     : takenAt
-      ? `Location at ${formatUtcTime(takenAt)} UTC`
+      ? `Location at ${formatShort(takenAt, zone)}`
       : 'Location';
   return `${label}: ${mapLink(location.latitude, location.longitude)}${accuracy}`;
 }
@@ -88,18 +99,54 @@ function isLate(at: Date, sentAt: Date | undefined): boolean {
   return sentAt !== undefined && sentAt.getTime() - at.getTime() > DELAYED_ALERT.lateAfterSeconds * 1000;
 }
 
-/** "12:40", next to the full time it refers to. */
-function formatUtcTime(at: Date): string {
-  return at.toISOString().slice(11, 16);
+/** The zone to write times in: the person's if this runtime knows it, else UTC. */
+function usableTimeZone(timeZone: string | null | undefined): string {
+  if (!timeZone) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
 }
 
-/** The sending time: "12:40 UTC" on the day of the raise, else with its own date. */
-function formatSentAt(sentAt: Date, at: Date): string {
-  const sameDay = sentAt.toISOString().slice(0, 10) === at.toISOString().slice(0, 10);
-  return sameDay ? `${formatUtcTime(sentAt)} UTC` : formatUtc(sentAt);
+type ZonedParts = { date: string; time: string; zone: string };
+
+/** Date, 24-hour time and the zone's short name ("EST", "EDT", "GMT+1", "UTC") of an instant in a zone. */
+function zonedParts(at: Date, timeZone: string): ZonedParts {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes): string =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return {
+    date: `${part('year')}-${part('month')}-${part('day')}`,
+    time: `${part('hour')}:${part('minute')}`,
+    zone: part('timeZoneName'),
+  };
 }
 
-/** "2026-01-01 12:00 UTC": unambiguous for a reader in any time zone. */
-function formatUtc(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** "12:40 EST": next to the full time it refers to. */
+function formatShort(at: Date, timeZone: string): string {
+  const { time, zone } = zonedParts(at, timeZone);
+  return `${time} ${zone}`;
+}
+
+/** The sending time: "12:40 EST" on the day of the raise (in that zone), else with its own date. */
+function formatSentAt(sentAt: Date, at: Date, timeZone: string): string {
+  const sameDay = zonedParts(sentAt, timeZone).date === zonedParts(at, timeZone).date;
+  return sameDay ? formatShort(sentAt, timeZone) : formatFull(sentAt, timeZone);
+}
+
+/** "2026-01-01 07:00 EST": a year-first date and the zone's name, unambiguous for a reader anywhere. */
+function formatFull(at: Date, timeZone: string): string {
+  const { date, time, zone } = zonedParts(at, timeZone);
+  return `${date} ${time} ${zone}`;
 }

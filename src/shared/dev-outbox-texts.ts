@@ -2,7 +2,8 @@
 /** The dev SMS outbox page (/outbox). */
 export const DEV_OUTBOX_TEXTS = {
   title: 'Sent texts (dev outbox)',
-  description: 'Texts Beacon "sent" while no SMS provider is configured, newest first.',
+  description:
+    'The texts of your alerts, newest first: those kept here instead of being sent (no SMS provider is configured), and those that failed, with the reason.',
   link: 'Sent texts (dev outbox)',
   refresh: 'Refresh',
   empty: 'No texts sent yet',
@@ -12,4 +13,8 @@ export const DEV_OUTBOX_TEXTS = {
   unavailable:
     'No dev outbox here: either a real SMS provider sends the texts, or this device is not the computer running Beacon.',
   loadFailed: 'The outbox could not be loaded.',
+  kept: 'Kept here, not sent',
+  failed: 'Failed: not sent',
+  reason: (reason: string): string => `Reason: ${reason}`,
+  unknownReason: 'Reason: not recorded',
 } as const;

@@ -14,4 +14,21 @@ export const TRACK_PAGE_TEXTS = {
   notFound: 'Check that you opened the whole link you were sent.',
   unavailableTitle: 'Tracking unavailable',
   loadFailed: 'The position could not be loaded. Retrying...',
+  sosActiveTitle: (name: string): string => `${name || 'This person'} raised an SOS`,
+  sosActive: (when: string, ago: string): string => `SOS raised ${when} (${ago}). It is still active.`,
+  sosResolvedTitle: (name: string): string => `${name || 'This person'} marked themselves safe`,
+  sosResolved: (safeAt: string, raisedAt: string): string =>
+    `Marked safe ${safeAt}, after an SOS raised ${raisedAt}.`,
+  positionHeading: 'Last known position',
+  near: (address: string): string => `Near ${address}`,
+  coordinates: (coordinates: string, accuracy: number | null): string =>
+    accuracy != null ? `${coordinates} (within ${Math.round(accuracy)} m)` : coordinates,
+  openInMaps: 'Open in Maps',
+  newTab: ' (opens in a new tab)',
+} as const;
+
+/** The map's own texts (components/map/leaflet-map.tsx), loaded with the map. */
+export const MAP_TEXTS = {
+  unavailableTitle: 'Map unavailable',
+  unavailable: 'The map images could not be loaded. The position is still shown as coordinates.',
 } as const;

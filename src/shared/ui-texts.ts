@@ -117,7 +117,8 @@ export const CONTACTS_TEXTS = {
   namePlaceholder: 'Jane Doe',
   phone: 'Phone Number',
   phonePlaceholder: '+15551234567',
-  phoneHint: 'Include the country code, e.g. +15551234567.',
+  phoneHint:
+    'Include the country code (+44 7400 123456); a number without one is read as a US or Canada number.',
   relationship: 'Relationship',
   cancel: 'Cancel',
   submitAdd: 'Add Contact',

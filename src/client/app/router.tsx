@@ -9,6 +9,7 @@ import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 import { SosRoute } from './routes/sos';
 import { SplashRoute } from './routes/splash';
+import { AccountDeletedRoute } from './routes/account-deleted';
 
 /**
  * Every route (docs/PRODUCT.md#screens-and-routes). Exported so tests can mount them in a memory router. Screens
@@ -74,6 +75,9 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/permissions')).PermissionsRoute }),
       },
       { path: paths.track, lazy: async () => ({ Component: (await import('./routes/track')).TrackRoute }) },
+      // Not lazy: it ends the session, and a lazy chunk of its own would split the session code out of the first
+      // download's chunks, costing more than this small screen (README, "Bundle budget").
+      { path: paths.accountDeleted, element: <AccountDeletedRoute /> },
       {
         element: <RequireSession whenSignedOut="redirect-home" />,
         children: [

@@ -19,6 +19,8 @@ export const paths = {
   settings: '/settings',
   subscriptionSuccess: '/subscription-success',
   resetPassword: '/reset-password',
+  /** Shown once an account has been deleted: says so, with a way back to the start. */
+  accountDeleted: '/account-deleted',
   /** The dev SMS outbox (only useful while no real SMS provider is configured). */
   outbox: '/outbox',
 } as const;

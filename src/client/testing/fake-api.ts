@@ -84,6 +84,8 @@ export function fakeProfile(overrides: Partial<Profile> = {}): Profile {
     location_sharing_enabled: true,
     sound_enabled: true,
     settings: { ...DEFAULT_PROFILE_SETTINGS },
+    // The test browser's own zone, so the app's time-zone sync has nothing to store.
+    time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
     ...overrides,

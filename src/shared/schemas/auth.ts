@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { VALIDATION } from '../texts';
 import { IdSchema, TimestampSchema } from './common';
-import { emailRule, fullNameRule } from './field-rules';
+import { emailRule, fullNameRule, timeZoneRule } from './field-rules';
 
 const requiredEmail = z
   .string({ error: VALIDATION.requiredFields })
@@ -30,6 +30,8 @@ export const SignUpRequestSchema = z
           .trim()
           .min(1, VALIDATION.enterFullName)
           .pipe(fullNameRule),
+        /** The browser's IANA time zone, so the first SOS text already uses the person's local time. */
+        time_zone: timeZoneRule.optional(),
       },
       { error: VALIDATION.enterFullName },
     ),

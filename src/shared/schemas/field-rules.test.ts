@@ -85,14 +85,27 @@ describe('contact relationship (trimmed, 2 to 50, optional, no < > " \' &)', () 
   it('is optional', () => expect(relationshipRule.optional().safeParse(undefined).success).toBe(true));
 });
 
-describe('phone number (trimmed, E.164, 7 to 15 characters)', () => {
-  it.each(['+1234567', '1234567', '+12345678901234', '123456789012345', '447700900123', ' +15551234567 '])(
-    'accepts %j',
+describe('phone number (normalised, then E.164, 7 to 15 characters)', () => {
+  it.each(['+1234567', '+12345678901234', ' +15551234567 '])('accepts %j', (phone) => {
+    expect(firstMessage(phoneRule, phone)).toBeUndefined();
+  });
+  it('trims', () => expect(phoneRule.parse(' +15551234567 ')).toBe('+15551234567'));
+  it.each([
+    ['(704) 555-0100', '+17045550100'],
+    ['+1 704 555 0100', '+17045550100'],
+    ['704.555.0100', '+17045550100'],
+    ['1-704-555-0100', '+17045550100'],
+    ['+44 (0)7400 123456'.replace('(0)', ''), '+447400123456'],
+    ['0044 7400 123456', '+447400123456'],
+  ])('normalises %j to %j', (typed, stored) => expect(phoneRule.parse(typed)).toBe(stored));
+  it.each(['1234567', '447700900123', '07400 123456', '123456789012345'])(
+    '%j (no country code, not a US or Canada number) → asks for the country code',
     (phone) => {
-      expect(firstMessage(phoneRule, phone)).toBeUndefined();
+      expect(firstMessage(phoneRule, phone)).toBe(
+        'Start the phone number with + and its country code (for example +44 7400 123456)',
+      );
     },
   );
-  it('trims', () => expect(phoneRule.parse(' +15551234567 ')).toBe('+15551234567'));
   it.each(['', '+12345', '123456'])('%j → Phone number must be at least 7 digits', (phone) => {
     expect(firstMessage(phoneRule, phone)).toBe('Phone number must be at least 7 digits');
   });
@@ -102,16 +115,10 @@ describe('phone number (trimmed, E.164, 7 to 15 characters)', () => {
       expect(firstMessage(phoneRule, phone)).toBe('Phone number must be at most 15 digits');
     },
   );
-  it.each([
-    '+0123456789',
-    '0123456789',
-    '555-123-4567',
-    '+1 555 123 45',
-    '(555)1234567',
-    '++15551234',
-    '+1555abc4567',
-  ])('%j → Phone number must be in E.164 format (+1234567890)', (phone) =>
-    expect(firstMessage(phoneRule, phone)).toBe('Phone number must be in E.164 format (+1234567890)'),
+  it.each(['+0123456789', '++15551234', '+1555abc4567', 'call me maybe'])(
+    '%j → Phone number must be in E.164 format (+1234567890)',
+    (phone) =>
+      expect(firstMessage(phoneRule, phone)).toBe('Phone number must be in E.164 format (+1234567890)'),
   );
 });
 

@@ -1,6 +1,8 @@
 /** The field rules (docs/PRODUCT.md#validation-rules), written once and composed by every schema. */
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { normaliseTypedPhoneNumber } from '../phone';
+import { PHONE_TEXTS, TIME_ZONE_TEXTS } from '../contact-texts';
 import { VALIDATION } from '../texts';
 
 const UNSAFE_CHARACTERS = /[<>"'&]/;
@@ -25,12 +27,22 @@ export const fullNameRule = z
   .max(LIMITS.fullName.max, VALIDATION.fullNameTooLong)
   .refine((name) => !UNSAFE_CHARACTERS.test(name), VALIDATION.fullNameInvalid);
 
+/**
+ * A phone number as typed ("(704) 555-0100", "+1 704 555 0100"), stored in E.164 with its `+`: normalised first
+ * (phone.ts), then the E.164 rule applies to the result. A number without a country code that is not a US or
+ * Canadian number is refused, asking for the code.
+ */
 export const phoneRule = z
   .string({ error: VALIDATION.phoneFormat })
-  .trim()
-  .min(LIMITS.phone.min, VALIDATION.phoneTooShort)
-  .max(LIMITS.phone.max, VALIDATION.phoneTooLong)
-  .regex(E164, VALIDATION.phoneFormat);
+  .transform(normaliseTypedPhoneNumber)
+  .pipe(
+    z
+      .string()
+      .min(LIMITS.phone.min, VALIDATION.phoneTooShort)
+      .max(LIMITS.phone.max, VALIDATION.phoneTooLong)
+      .refine((phone) => !/^\d+$/.test(phone), PHONE_TEXTS.needsCountryCode)
+      .regex(E164, VALIDATION.phoneFormat),
+  );
 
 /** Optional phone: empty or missing becomes null (docs/PRODUCT.md#profile-fields). */
 export const optionalPhoneRule = z
@@ -79,3 +91,24 @@ export const speedRule = finite(VALIDATION.speedPositive).min(0, VALIDATION.spee
 export const headingRule = finite(VALIDATION.headingRange)
   .min(0, VALIDATION.headingRange)
   .max(360, VALIDATION.headingRange);
+
+/** Does this runtime's Intl know the zone? It throws a RangeError for a name it does not know. */
+export function isKnownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An IANA time zone ("America/New_York"), as the browser reports it: the SOS text writes times in it. Only
+ * names (a letter first), not offsets like "+05:00", which Intl would also take but which ignore summer time.
+ */
+export const timeZoneRule = z
+  .string({ error: TIME_ZONE_TEXTS.invalid })
+  .trim()
+  .max(64, TIME_ZONE_TEXTS.invalid)
+  .regex(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, TIME_ZONE_TEXTS.invalid)
+  .refine(isKnownTimeZone, TIME_ZONE_TEXTS.invalid);

@@ -100,6 +100,7 @@ describe('profile (response)', () => {
         shareLocation: true,
         emergencyContacts: true,
       },
+      time_zone: 'America/New_York',
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
     };

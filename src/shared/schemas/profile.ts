@@ -6,6 +6,7 @@ import {
   optionalPhoneRule,
   phoneRule,
   relationshipRule,
+  timeZoneRule,
 } from './field-rules';
 import { MAX_EMERGENCY_CONTACTS } from '../constants';
 import { IdSchema, TimestampSchema } from './common';
@@ -68,6 +69,8 @@ export const ProfileSchema = z.object({
   location_sharing_enabled: z.boolean(),
   sound_enabled: z.boolean(),
   settings: ProfileSettingsSchema,
+  /** The IANA time zone the person's browser reported last; null until one has. */
+  time_zone: z.string().nullable(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });
@@ -85,6 +88,7 @@ export const ProfileUpdateSchema = z
     emergency_contacts: z
       .array(EmergencyContactInputSchema.extend({ id: z.string().trim().min(1).max(64).optional() }))
       .max(MAX_EMERGENCY_CONTACTS, ERRORS.tooManyContacts),
+    time_zone: timeZoneRule,
   })
   .partial()
   .strict()

@@ -32,10 +32,25 @@ export const ShareCodeParamsSchema = z.object({ shareCode: IdSchema });
 /**
  * GET /api/track/:shareCode (public). `location` is the latest known position, `route` the readings taken since
  * the link was made (at most 50, oldest first); both are empty when the person has location sharing off.
+ * `alert` is shown even while sharing is off: it is not a position.
  * An expired link answers 410 `link_expired`, a revoked one 410 `link_inactive`, an unknown one 404.
  */
+export const TrackedAlertSchema = z.object({
+  status: z.enum(['active', 'resolved']),
+  /** When the person raised the SOS (their phone's time of the tap). */
+  raised_at: TimestampSchema,
+  /** When they said they were safe; null while the alert is active. */
+  resolved_at: TimestampSchema.nullable(),
+});
+export type TrackedAlert = z.infer<typeof TrackedAlertSchema>;
+
 export const TrackResponseSchema = z.object({
   full_name: z.string(),
+  /**
+   * The person's newest SOS raised from a day before the link was made on, or null: whether it is still active or
+   * when they marked themselves safe (docs/PRODUCT.md#the-tracking-page).
+   */
+  alert: TrackedAlertSchema.nullable(),
   sharing: z.boolean(),
   location: LocationSchema.omit({ user_id: true }).nullable(),
   route: z.array(RoutePointSchema),

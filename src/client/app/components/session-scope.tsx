@@ -4,6 +4,7 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { healthKeys } from '../../features/dashboard/api/health-keys';
 import { WardActivityProvider } from '../../features/guardians/components/ward-activity-provider';
 import { NotificationsProvider } from '../../features/notifications/components/notifications-provider';
+import { useTimeZoneSync } from '../../features/profile/hooks/use-time-zone-sync';
 import { RealtimeScope } from '../realtime/realtime-scope';
 import { LocationSharingScope } from './location-sharing-scope';
 import { PushSignOutScope } from './push-sign-out-scope';
@@ -18,6 +19,7 @@ export function SessionScope({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const userId = session?.user.id ?? null;
   const previousUserId = useRef(userId);
+  useTimeZoneSync(userId);
 
   useEffect(() => {
     if (previousUserId.current === userId) return;

@@ -21,6 +21,7 @@ import { SettingsDialog } from '../../features/settings/components/settings-dial
 import { SubscriptionSection } from '../../features/subscription/components/subscription-section';
 import { ThemePicker } from '../../features/theme/components/theme-picker';
 import type { DialogLayout } from '../../components/ui/dialog';
+import type { AccountDeletedState } from '../routes/account-deleted';
 import { paths, type AppPath } from '../../lib/paths';
 import { useRequiredSession } from '../hooks/use-required-session';
 
@@ -99,7 +100,9 @@ export function SettingsDialogContainer({ open, onOpenChange, layout }: Settings
         onOpenChange={setDeleteOpen}
         onDeleted={() => {
           setDeleteOpen(false);
-          goTo(paths.home);
+          // Not onOpenChange(false): on /settings that navigates home and unmounts this first. The confirmation
+          // screen ends the session once it shows (routes/account-deleted.tsx).
+          void navigate(paths.accountDeleted, { state: { endSession: true } satisfies AccountDeletedState });
         }}
       />
     </>

@@ -11,6 +11,7 @@ const PATH = '/api/track/share-abc';
 function tracked(latitude: number, overrides: Partial<TrackResponse> = {}): TrackResponse {
   return {
     full_name: 'Ada Lovelace',
+    alert: null,
     sharing: true,
     location: {
       latitude,
@@ -68,6 +69,53 @@ describe('/track/:shareCode (public)', () => {
     await act(() => vi.advanceTimersByTimeAsync(TRACK_PAGE_REFRESH_MS));
     expect(await screen.findByText('Last updated just now')).toBeInTheDocument();
     expect(api.requests.filter((request) => request.path === PATH).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says an SOS is active and since when, and gives the position in words with an Open in Maps link', async () => {
+    const raisedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    const base = tracked(51.5);
+    mockApi([
+      {
+        method: 'GET',
+        path: PATH,
+        body: {
+          ...base,
+          alert: { status: 'active', raised_at: raisedAt, resolved_at: null },
+          location: base.location && { ...base.location, address: '10 Downing Street, London' },
+        },
+      },
+    ]);
+    renderApp('/track/share-abc');
+    const sos = await screen.findByRole('alert');
+    expect(within(sos).getByText('Ada Lovelace raised an SOS')).toBeInTheDocument();
+    expect(within(sos).getByText(/^SOS raised .+ \(5 min ago\)\. It is still active\.$/)).toBeInTheDocument();
+    expect(screen.getByText('Near 10 Downing Street, London')).toBeInTheDocument();
+    expect(screen.getByText('51.500000, -0.120000 (within 9 m)')).toBeInTheDocument();
+    const maps = screen.getByRole('link', { name: /^Open in Maps/ });
+    expect(maps).toHaveAttribute('href', 'https://www.google.com/maps?q=51.500000,-0.120000');
+    expect(maps).toHaveAttribute('target', '_blank');
+  });
+
+  it('says when the person marked themselves safe', async () => {
+    const base = tracked(51.5);
+    mockApi([
+      {
+        method: 'GET',
+        path: PATH,
+        body: {
+          ...base,
+          alert: {
+            status: 'resolved',
+            raised_at: new Date(Date.now() - 30 * 60_000).toISOString(),
+            resolved_at: new Date(Date.now() - 60_000).toISOString(),
+          },
+        },
+      },
+    ]);
+    renderApp('/track/share-abc');
+    expect(await screen.findByText('Ada Lovelace marked themselves safe')).toBeInTheDocument();
+    expect(screen.getByText(/^Marked safe .+, after an SOS raised .+\.$/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says when the person has location sharing off', async () => {

@@ -20,7 +20,8 @@ const LeafletMap = lazy(async () => ({ default: (await import('./leaflet-map')).
 
 /**
  * A map that follows one moving position. The region and its plain background show at once; the Leaflet map
- * fills it in when its code has loaded (leaflet-map.tsx).
+ * fills it in when its code has loaded (leaflet-map.tsx), which says "Map unavailable" with the coordinates
+ * when no tile can load.
  */
 export function LiveMap({ className, ...map }: LiveMapProps) {
   return (

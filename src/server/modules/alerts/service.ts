@@ -226,7 +226,8 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     const names = await findFullNames(tx, [input.userId, ...guardians]);
     const fullName = names.get(input.userId) ?? '';
     // Emergency Contact Access off: the text goes out without a live-tracking link, and none is made for it.
-    const link = (await findSosPreferences(tx, input.userId)).contactsGetTrackingLink
+    const preferences = await findSosPreferences(tx, input.userId);
+    const link = preferences.contactsGetTrackingLink
       ? await getOrCreateActiveShareLink(tx, { userId: input.userId, now, origin: deps.origin })
       : null;
     const text = buildAlertSms({
@@ -237,6 +238,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       location: smsLocation(alert),
       message: input.message,
       trackingUrl: link?.url,
+      timeZone: preferences.timeZone,
     });
     const push = JSON.stringify(guardianPush(input.userId, fullName, alert.id));
     return [

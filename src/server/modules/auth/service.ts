@@ -247,7 +247,12 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
           now,
         });
         if (!user) return undefined;
-        await createProfileIfAbsent(tx, user.id, { fullName, email: user.email, phone: null }, now);
+        await createProfileIfAbsent(
+          tx,
+          user.id,
+          { fullName, email: user.email, phone: null, timeZone: input.data.time_zone ?? null },
+          now,
+        );
         return { user, session: await issueSession(tx, user, now) };
       });
       if (!created) throw new AppError('email_taken', ERRORS.emailTaken);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_EMERGENCY_CONTACTS, SMS_CAPS } from '#shared/constants';
 import type { EmergencyContact } from '#shared/schemas/profile';
 import { ERRORS, FIELD_ISSUE_TEXTS, SMS_ABUSE_TEXTS, VALIDATION } from '#shared/texts';
+import { PHONE_TEXTS } from '#shared/contact-texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 
@@ -51,6 +52,26 @@ describe('emergency contacts API', () => {
     expect(await list(user)).toEqual([]);
   });
 
+  it.each(['(704) 555-0100', '+1 704 555 0100', '704-555-0100'])(
+    'stores %j, typed with spaces and brackets, as +17045550100',
+    async (typed) => {
+      const user = await createTestUser(sut);
+      const created = await add(user, { name: 'Typed Number', phone: typed });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().phone).toBe('+17045550100');
+      expect((await list(user)).map((contact) => contact.phone)).toEqual(['+17045550100']);
+    },
+  );
+
+  it('asks for the country code of a national number that is not a US or Canada number', async () => {
+    const user = await createTestUser(sut);
+    const refused = await add(user, { name: 'Somewhere Else', phone: '07400 123456' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'validation_failed', field: 'phone' });
+    expect(refused.json().message).toContain('country code');
+    expect(await list(user)).toEqual([]);
+  });
+
   it('defaults the relationship to Emergency Contact, keeps the order of adding, and gives unique ids', async () => {
     const user = await createTestUser(sut);
     // The manual clock does not move: every id is made in the same millisecond.
@@ -71,7 +92,7 @@ describe('emergency contacts API', () => {
     [{ name: 'Bob Smith', phone: '+1555' }, VALIDATION.phoneTooShort],
     [{ name: 'Bob Smith', phone: '+1555123456789012' }, VALIDATION.phoneTooLong],
     [{ name: 'Bob Smith', phone: '+0551234567' }, VALIDATION.phoneFormat],
-    [{ name: 'Bob Smith', phone: '555-123-4567' }, VALIDATION.phoneFormat],
+    [{ name: 'Bob Smith', phone: '555-123-4567' }, PHONE_TEXTS.needsCountryCode],
     [{ name: 'Bob Smith' }, VALIDATION.phoneFormat],
     [{ name: 'Bob Smith', phone: '+12015550120', relationship: 'X' }, VALIDATION.relationshipTooShort],
     [

@@ -4,7 +4,10 @@ import { DevSmsListSchema } from '#shared/schemas/dev-sms';
 import { buildApp } from '../../app';
 import { manualClock } from '../../adapters/clock';
 import { devOutboxMailer } from '../../adapters/mail/dev-outbox-mailer';
-import { devOutboxSmsProvider } from '../../adapters/sms/dev-outbox-sms-provider';
+import {
+  DEV_OUTBOX_UNREACHABLE_ERROR,
+  devOutboxSmsProvider,
+} from '../../adapters/sms/dev-outbox-sms-provider';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/database';
 import { isLoopbackAddress } from '../../http/loopback';
@@ -86,6 +89,27 @@ describe('dev outboxes answer only clients on this machine', () => {
     // Still a signed-in route on loopback.
     expect((await sut.app.inject({ method: 'GET', url: SMS, remoteAddress: '127.0.0.1' })).statusCode).toBe(
       401,
+    );
+  });
+
+  it('lists a text that failed too, with its reason', async () => {
+    const carol = await createTestUser(sut, 'Carol');
+    await addContact(sut, carol, '+12015550123');
+    await addContact(sut, carol, '+12015550000'); // the dev outbox's unreachable test number
+    expect((await raiseAlert(sut, carol)).statusCode).toBe(201);
+    const res = await sut.app.inject({
+      method: 'GET',
+      url: SMS,
+      headers: carol.headers,
+      remoteAddress: '::1',
+    });
+    const messages = DevSmsListSchema.parse(res.json()).messages;
+    expect(messages.map((m) => [m.to, m.status, m.error]).sort()).toEqual([
+      ['+12015550000', 'failed', DEV_OUTBOX_UNREACHABLE_ERROR],
+      ['+12015550123', 'kept', null],
+    ]);
+    expect(messages.every((m) => m.user_id === carol.id && m.body.includes('Carol may need help'))).toBe(
+      true,
     );
   });
 

@@ -37,16 +37,52 @@ export async function listDevMail(db: Queryable): Promise<DevMailMessage[]> {
 }
 
 /**
- * The dev outbox's texts of one person's alerts, newest first. The alert pipeline keeps each text with the id of
- * the person who raised the alert (`user_id`, from the delivery's alert), so nobody reads another person's SOS
- * texts and their live-tracking links.
+ * The texts of one person's alerts, newest first: those the dev outbox kept, and those that failed (never reached
+ * the outbox: an unreachable test number, a cap held them back), with their reason, so a failure is visible too.
+ * The alert pipeline keeps each text with the id of the person who raised the alert (`user_id`, from the
+ * delivery's alert), so nobody reads another person's SOS texts and their live-tracking links.
  */
 export async function listDevSms(db: Queryable, userId: string): Promise<DevSmsMessage[]> {
-  return (await listOutbox(db, 'sms', userId)).map((row) => ({
+  const kept = (await listOutbox(db, 'sms', userId)).map((row): DevSmsMessage => ({
     id: row.id,
     to: row.recipient,
     body: row.body,
     user_id: row.user_id,
+    status: 'kept',
+    error: null,
     created_at: row.created_at.toISOString(),
   }));
+  const failed = (await listFailedTexts(db, userId)).map((row): DevSmsMessage => ({
+    id: row.id,
+    to: row.recipient,
+    body: row.body,
+    user_id: row.user_id,
+    status: 'failed',
+    error: row.last_error,
+    created_at: row.created_at.toISOString(),
+  }));
+  return [...kept, ...failed]
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .slice(0, DEV_OUTBOX_LIST_LIMIT);
+}
+
+type FailedTextRow = {
+  id: string;
+  recipient: string;
+  body: string;
+  user_id: string;
+  last_error: string | null;
+  created_at: Date;
+};
+
+/** The person's alert texts that ended failed, dated when they were given up on. */
+async function listFailedTexts(db: Queryable, userId: string): Promise<FailedTextRow[]> {
+  const { rows } = await db.query<FailedTextRow>(
+    `SELECT d.id, d.recipient, d.body, a.user_id, d.last_error, d.updated_at AS created_at
+     FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id
+     WHERE a.user_id = $1 AND d.channel = 'sms' AND d.status = 'failed'
+     ORDER BY d.updated_at DESC, d.id DESC LIMIT $2`,
+    [userId, DEV_OUTBOX_LIST_LIMIT],
+  );
+  return rows;
 }

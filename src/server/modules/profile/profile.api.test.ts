@@ -40,6 +40,7 @@ describe('profile API', () => {
         location_sharing_enabled: true,
         sound_enabled: true,
         settings: DEFAULT_PROFILE_SETTINGS,
+        time_zone: null,
         created_at: sut.clock.now().toISOString(),
         updated_at: sut.clock.now().toISOString(),
       });
@@ -157,6 +158,33 @@ describe('profile API', () => {
       expect(profile).toMatchObject({ full_name: 'Nora Row', email: someone.email, phone: '+12025550000' });
     });
 
+    it('stores the browser’s time zone, and names the field when refusing a bad one', async () => {
+      expect(profileOf(await patchProfile(person.headers, { time_zone: 'America/New_York' })).time_zone).toBe(
+        'America/New_York',
+      );
+      const res = await patchProfile(person.headers, { time_zone: 'Not/AZone' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation_failed', field: 'time_zone' });
+      expect(profileOf(await getProfile(person.headers)).time_zone).toBe('America/New_York');
+    });
+
+    it('keeps the time zone sent at sign-up', async () => {
+      const res = await sut.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: {
+          email: 'zone-at-signup@example.test',
+          password: 'blue-harbour-lantern-42',
+          data: { full_name: 'Zoe Zone', time_zone: 'Europe/London' },
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const token = (res.json() as { access_token: string }).access_token;
+      expect(profileOf(await getProfile({ authorization: `Bearer ${token}` })).time_zone).toBe(
+        'Europe/London',
+      );
+    });
+
     it('an empty patch changes nothing but answers the profile', async () => {
       const before = profileOf(await getProfile(person.headers));
       const after = profileOf(await patchProfile(person.headers, {}));
@@ -179,7 +207,14 @@ describe('profile API', () => {
       [{ phone: '12345' }, 'Phone number must be at least 7 digits'],
       [{ phone: '+1234567890123456' }, 'Phone number must be at most 15 digits'],
       [{ phone: '+0123456789' }, 'Phone number must be in E.164 format (+1234567890)'],
-      [{ phone: '555-123-4567' }, 'Phone number must be in E.164 format (+1234567890)'],
+      [
+        { phone: '555-123-4567' },
+        'Start the phone number with + and its country code (for example +44 7400 123456)',
+      ],
+      [{ time_zone: 'Mars/Olympus_Mons' }, 'Time zone must be an IANA time zone such as America/New_York'],
+      [{ time_zone: '+05:00' }, 'Time zone must be an IANA time zone such as America/New_York'],
+      [{ time_zone: '' }, 'Time zone must be an IANA time zone such as America/New_York'],
+      [{ time_zone: 42 }, 'Time zone must be an IANA time zone such as America/New_York'],
       [{ emergency_contacts: [contact({ name: 'A' })] }, 'Name must be at least 2 characters'],
       [
         { emergency_contacts: [contact({ name: ` ${LONG(101)} ` })] },

@@ -9,23 +9,28 @@ export type ProfileRow = {
   location_sharing_enabled: boolean;
   sound_enabled: boolean;
   settings: Record<string, unknown> | null;
+  time_zone: string | null;
   created_at: Date;
   updated_at: Date;
 };
 
 /** The profile columns a PATCH may set directly (contacts and settings are handled separately). */
 export type ProfileColumnsPatch = Partial<
-  Pick<ProfileRow, 'full_name' | 'email' | 'phone' | 'location_sharing_enabled' | 'sound_enabled'>
+  Pick<
+    ProfileRow,
+    'full_name' | 'email' | 'phone' | 'location_sharing_enabled' | 'sound_enabled' | 'time_zone'
+  >
 >;
 
 const COLUMNS =
-  'id, full_name, email, phone, location_sharing_enabled, sound_enabled, settings, created_at, updated_at';
+  'id, full_name, email, phone, location_sharing_enabled, sound_enabled, settings, time_zone, created_at, updated_at';
 const PATCHABLE: ReadonlyArray<keyof ProfileColumnsPatch> = [
   'full_name',
   'email',
   'phone',
   'location_sharing_enabled',
   'sound_enabled',
+  'time_zone',
 ];
 
 export function findProfile(db: Queryable, userId: string): Promise<ProfileRow | undefined> {
@@ -36,7 +41,7 @@ export function findProfile(db: Queryable, userId: string): Promise<ProfileRow |
  * What a new profile starts with: the account's name, e-mail address and phone
  * (docs/PRODUCT.md#profile-and-contacts-endpoints).
  */
-export type ProfileSeed = { fullName: string; email: string; phone: string | null };
+export type ProfileSeed = { fullName: string; email: string; phone: string | null; timeZone?: string | null };
 
 /** Creates the person's profile when there is none; does nothing when one exists (concurrent first loads). */
 export async function createProfileIfAbsent(
@@ -46,10 +51,10 @@ export async function createProfileIfAbsent(
   now: Date,
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO profiles (id, full_name, email, phone, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $5)
+    `INSERT INTO profiles (id, full_name, email, phone, time_zone, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $6, $5, $5)
      ON CONFLICT (id) DO NOTHING`,
-    [userId, seed.fullName, seed.email, seed.phone || null, now],
+    [userId, seed.fullName, seed.email, seed.phone || null, now, seed.timeZone ?? null],
   );
 }
 
@@ -85,18 +90,29 @@ export async function isSharingLocation(db: Queryable, userId: string): Promise<
  * (Share Location) and whether contacts get the live-tracking link (Emergency Contact Access; on unless switched
  * off). Without a profile: no stored positions, and the link as by default.
  */
-export type SosPreferences = { sharesLocation: boolean; contactsGetTrackingLink: boolean };
+export type SosPreferences = {
+  sharesLocation: boolean;
+  contactsGetTrackingLink: boolean;
+  /** The person's IANA time zone, for the times in the text; null means UTC. */
+  timeZone: string | null;
+};
 
 export async function findSosPreferences(db: Queryable, userId: string): Promise<SosPreferences> {
-  const row = await one<{ location_sharing_enabled: boolean; contact_access_off: boolean }>(
+  const row = await one<{
+    location_sharing_enabled: boolean;
+    contact_access_off: boolean;
+    time_zone: string | null;
+  }>(
     db,
-    `SELECT location_sharing_enabled, settings @> '{"emergencyContacts": false}'::jsonb AS contact_access_off
+    `SELECT location_sharing_enabled, settings @> '{"emergencyContacts": false}'::jsonb AS contact_access_off,
+            time_zone
      FROM profiles WHERE id = $1`,
     [userId],
   );
   return {
     sharesLocation: row?.location_sharing_enabled === true,
     contactsGetTrackingLink: row?.contact_access_off !== true,
+    timeZone: row?.time_zone ?? null,
   };
 }
 

@@ -123,6 +123,7 @@ export function toProfile(row: ProfileRow, contacts: EmergencyContact[]): Profil
     location_sharing_enabled: row.location_sharing_enabled,
     sound_enabled: row.sound_enabled,
     settings: mergeSettings(row.settings),
+    time_zone: row.time_zone,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

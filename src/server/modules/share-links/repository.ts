@@ -64,3 +64,23 @@ export function revokeShareLink(
     [id, userId],
   );
 }
+
+export type TrackedAlertRow = { occurred_at: Date; resolved_at: Date | null };
+
+/**
+ * The person's newest alert raised since `since`, for the tracking page's "SOS raised" or "marked safe" line:
+ * the page a contact opens from an SOS text must say whether that SOS is still on.
+ */
+export function findNewestAlertSince(
+  db: Queryable,
+  userId: string,
+  since: Date,
+): Promise<TrackedAlertRow | undefined> {
+  return one<TrackedAlertRow>(
+    db,
+    `SELECT occurred_at, resolved_at FROM alerts
+     WHERE user_id = $1 AND occurred_at >= $2
+     ORDER BY occurred_at DESC LIMIT 1`,
+    [userId, since],
+  );
+}

@@ -4,7 +4,7 @@ import {
   SHARE_LINK_TTL_HOURS,
   TRACK_PAGE_PATH,
 } from '#shared/constants';
-import type { ShareLink, TrackResponse } from '#shared/schemas/share-link';
+import type { ShareLink, TrackedAlert, TrackResponse } from '#shared/schemas/share-link';
 import { ERRORS, SHARE_LINK_TEXTS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
@@ -62,11 +62,17 @@ export function createShareLinkService(deps: {
       if (link.expires_at.getTime() <= clock.now().getTime()) {
         throw new AppError('link_expired', SHARE_LINK_TEXTS.linkExpired);
       }
-      const [fullName, sharing] = await Promise.all([
+      const [fullName, sharing, alert] = await Promise.all([
         findFullName(db, link.user_id),
         isSharingLocation(db, link.user_id),
+        repo.findNewestAlertSince(db, link.user_id, alertWindowStart(link.created_at)),
       ]);
-      const base = { full_name: fullName, sharing, expires_at: link.expires_at.toISOString() };
+      const base = {
+        full_name: fullName,
+        alert: alert ? toTrackedAlert(alert) : null,
+        sharing,
+        expires_at: link.expires_at.toISOString(),
+      };
       // The link shares positions only while the person shares their location at all.
       if (!sharing) return { ...base, location: null, route: [] };
       const latest = (await latestLocations(db, [link.user_id])).get(link.user_id);
@@ -101,6 +107,22 @@ export async function getOrCreateActiveShareLink(
       now: context.now,
     }));
   return toShareLink(row, context.origin);
+}
+
+/**
+ * Alerts the page reports: from one link lifetime before the link was made on. An SOS text's link is often one
+ * made earlier and reused, and an older alert left active is no news to whoever opens the link today.
+ */
+function alertWindowStart(linkCreatedAt: Date): Date {
+  return new Date(linkCreatedAt.getTime() - SHARE_LINK_TTL_HOURS * 3_600_000);
+}
+
+function toTrackedAlert(row: repo.TrackedAlertRow): TrackedAlert {
+  return {
+    status: row.resolved_at ? 'resolved' : 'active',
+    raised_at: row.occurred_at.toISOString(),
+    resolved_at: row.resolved_at?.toISOString() ?? null,
+  };
 }
 
 /** Share links are valid 24 hours (docs/PRODUCT.md#live-location-and-share-links). */

@@ -77,6 +77,42 @@ describe('share links API', () => {
     });
   });
 
+  it('says whether the person’s SOS is active or when they marked themselves safe, even with sharing off', async () => {
+    const user = await createTestUser(sut, 'Sofia Safe');
+    const link = await create(user);
+    expect((await track(link.share_code)).json<TrackResponse>().alert).toBeNull();
+
+    // An alert older than a link lifetime before the link is no news to whoever opens it.
+    const now = sut.clock.now().getTime();
+    const insertAlert = (occurredAt: number, resolvedAt: number | null) =>
+      sut.db.query(
+        `INSERT INTO alerts (user_id, idempotency_key, trigger_type, occurred_at, created_at, resolved_at)
+         VALUES ($1, gen_random_uuid()::text, 'manual', $2, $2, $3) RETURNING id`,
+        [user.id, new Date(occurredAt), resolvedAt === null ? null : new Date(resolvedAt)],
+      );
+    await insertAlert(now - 25 * 3_600_000, null);
+    expect((await track(link.share_code)).json<TrackResponse>().alert).toBeNull();
+
+    const raisedAt = now - 5 * 60_000;
+    const { rows } = await insertAlert(raisedAt, null);
+    expect((await track(link.share_code)).json<TrackResponse>().alert).toEqual({
+      status: 'active',
+      raised_at: new Date(raisedAt).toISOString(),
+      resolved_at: null,
+    });
+
+    await sut.db.query('UPDATE alerts SET resolved_at = $2 WHERE id = $1', [
+      (rows[0] as { id: string }).id,
+      new Date(now),
+    ]);
+    await sut.db.query('UPDATE profiles SET location_sharing_enabled = false WHERE id = $1', [user.id]);
+    expect((await track(link.share_code)).json<TrackResponse>().alert).toEqual({
+      status: 'resolved',
+      raised_at: new Date(raisedAt).toISOString(),
+      resolved_at: new Date(now).toISOString(),
+    });
+  });
+
   it('answers 410 link_expired after 24 hours', async () => {
     const user = await createTestUser(sut);
     const link = await create(user);

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { DELETE_ACCOUNT_CONFIRMATION } from '#shared/schemas/auth';
 import { apiRequest, noContent } from '../../../lib/api-client';
-import { clearSession } from '../../../lib/session-store';
 
 /** The server asks for the current password: an access token alone cannot delete an account. */
 export async function deleteAccount(currentPassword: string): Promise<void> {
@@ -10,9 +9,13 @@ export async function deleteAccount(currentPassword: string): Promise<void> {
     body: { confirmation: DELETE_ACCOUNT_CONFIRMATION, current_password: currentPassword },
     schema: noContent,
   });
-  clearSession();
 }
 
-export function useDeleteAccount() {
-  return useMutation({ mutationFn: deleteAccount });
+/**
+ * `onDeleted` must end the session: the settings screen does it by opening the confirmation screen, which clears
+ * it once shown (app/routes/account-deleted.tsx). Clearing it here, first, would make the signed-in screens give
+ * way to the sign-in card, and send the person home, before the confirmation could show.
+ */
+export function useDeleteAccount(onDeleted: () => void) {
+  return useMutation({ mutationFn: deleteAccount, onSuccess: () => onDeleted() });
 }

@@ -14,6 +14,7 @@ type DeleteAccountDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Runs after the account is gone and the session cleared. */
+  /** The account is gone: ends the session (features/auth/api/delete-account.ts). */
   onDeleted: () => void;
 };
 
@@ -32,16 +33,13 @@ function DeleteAccountConfirm({ open, onOpenChange, onDeleted }: DeleteAccountDi
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const remove = useDeleteAccount();
+  const remove = useDeleteAccount(() => {
+    toast.success(DELETE_ACCOUNT_TEXTS.deletedTitle, { description: DELETE_ACCOUNT_TEXTS.deletedMessage });
+    onDeleted();
+  });
   const confirm = (): void => {
     setPasswordError(null);
     remove.mutate(password, {
-      onSuccess: () => {
-        toast.success(DELETE_ACCOUNT_TEXTS.deletedTitle, {
-          description: DELETE_ACCOUNT_TEXTS.deletedMessage,
-        });
-        onDeleted();
-      },
       onError: (error) => {
         // A wrong password belongs to its field; anything else (rate limit, network) is a toast.
         if (error instanceof ApiError && error.code === 'current_password_wrong')

@@ -105,7 +105,7 @@ describe('LoginCard', () => {
     expect(api.requests[0]?.body).toEqual({
       email: 'ada@example.org',
       password: 'a-long-passphrase',
-      data: { full_name: 'Ada Lovelace' },
+      data: { full_name: 'Ada Lovelace', time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
     });
   });
 

@@ -13,6 +13,7 @@ import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { notifyError } from '../../../lib/notify-error';
 import { lazyDialog } from '../../../components/lazy-dialog';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 
 /** Few people need it, so it is downloaded when first opened (bundle budget, docs/PERFORMANCE.md). */
 const ForgotPasswordDialog = lazyDialog(
@@ -61,7 +62,12 @@ export function LoginCard({ logo }: LoginCardProps) {
     const email = values.email.trim();
     if (isSignUp) {
       signUp.mutate(
-        { email, password: values.password, data: { full_name: values.fullName.trim() } },
+        {
+          email,
+          password: values.password,
+          // The zone goes with the account so the very first SOS text already has local times.
+          data: { full_name: values.fullName.trim(), time_zone: browserTimeZone() ?? undefined },
+        },
         { onError, onSuccess },
       );
     } else {

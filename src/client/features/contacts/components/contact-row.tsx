@@ -4,6 +4,7 @@ import { CONTACTS_TEXTS } from '#shared/ui-texts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { telHref } from '../utils/tel-href';
+import { PhoneNumber } from '../../../components/phone-number';
 
 type ContactRowProps = {
   contact: EmergencyContact;
@@ -23,7 +24,9 @@ export function ContactRow({ contact, onEdit, onDelete, editable = true }: Conta
           <span className="truncate font-semibold">{contact.name}</span>
           <Badge tone="neutral">{contact.relationship}</Badge>
         </div>
-        <span className="truncate text-sm text-muted-foreground tabular-nums">{contact.phone}</span>
+        <span className="truncate text-sm text-muted-foreground tabular-nums">
+          <PhoneNumber value={contact.phone} />
+        </span>
       </div>
       <div className="flex shrink-0 items-center gap-1">
         <Button asChild variant="ghost" size="icon">

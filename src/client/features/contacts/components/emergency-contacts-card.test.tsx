@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '#shared/constants';
@@ -88,6 +88,17 @@ describe('EmergencyContactsCard', () => {
     expect(screen.getByRole('button', { name: 'Delete Bob Smith' })).toBeEnabled();
   });
 
+  it('shows a phone number formatted for reading, and calls the stored number', async () => {
+    mockApi([listRoute([{ ...ada, phone: '+17045550100' }])]);
+    renderCard();
+    // jsdom's browser language is en-US: a US number reads nationally.
+    expect(await screen.findByText('(704) 555-0100')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call Ada Lovelace' })).toHaveAttribute(
+      'href',
+      'tel:+17045550100',
+    );
+  });
+
   it('shows the validation messages under the fields', async () => {
     const api = mockApi([listRoute([])]);
     const { user } = renderCard();
@@ -103,7 +114,9 @@ describe('EmergencyContactsCard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Contact' }));
     expect(await within(dialog).findByText('Name contains invalid characters')).toBeInTheDocument();
     expect(
-      within(dialog).getByText('Phone number must be in E.164 format (+1234567890)'),
+      within(dialog).getByText(
+        'Start the phone number with + and its country code (for example +44 7400 123456)',
+      ),
     ).toBeInTheDocument();
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
   });
@@ -220,6 +233,55 @@ describe('EmergencyContactsCard', () => {
     expect(screen.getByText('Emergency contact has been removed.')).toBeInTheDocument();
     expect(screen.queryByText('Bob Smith')).not.toBeInTheDocument();
     expect(api.requests.some((request) => request.method === 'DELETE')).toBe(true);
+  });
+
+  it('offers Undo in the delete toast, which saves the same contact again', async () => {
+    const restored: EmergencyContact = { ...bob, id: '1700000000009' };
+    const list = listRoute([ada, bob]);
+    const api = mockApi([
+      list,
+      { method: 'DELETE', path: `/api/contacts/${bob.id}`, status: 204 },
+      { method: 'POST', path: '/api/contacts', status: 201, body: restored },
+    ]);
+    const { user } = renderCard();
+    list.body = { contacts: [ada] };
+    await user.click(await screen.findByRole('button', { name: 'Delete Bob Smith' }));
+    await waitFor(() => expect(api.requests.some((request) => request.method === 'DELETE')).toBe(true));
+    list.body = { contacts: [ada, restored] };
+    // A plain click: sonner's toast calls setPointerCapture on pointer-down, which jsdom lacks.
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Contact restored')).toBeInTheDocument();
+    expect(screen.getByText('Bob Smith is back in your emergency contacts.')).toBeInTheDocument();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(within(rows()[1] as HTMLElement).getByText('Bob Smith')).toBeInTheDocument();
+    const post = api.requests.find((request) => request.method === 'POST');
+    expect(post?.body).toEqual({ name: bob.name, phone: bob.phone, relationship: bob.relationship });
+  });
+
+  it('says why when Undo cannot save the contact again', async () => {
+    const list = listRoute([ada, bob]);
+    mockApi([
+      list,
+      { method: 'DELETE', path: `/api/contacts/${bob.id}`, status: 204 },
+      {
+        method: 'POST',
+        path: '/api/contacts',
+        status: 429,
+        body: {
+          error: 'rate_limited',
+          message: 'You can give your contacts at most 10 new phone numbers a day.',
+        },
+      },
+    ]);
+    const { user } = renderCard();
+    list.body = { contacts: [ada] };
+    await user.click(await screen.findByRole('button', { name: 'Delete Bob Smith' }));
+    // A plain click: sonner's toast calls setPointerCapture on pointer-down, which jsdom lacks.
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText('You can give your contacts at most 10 new phone numbers a day.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(rows()).toHaveLength(1));
   });
 
   it('restores a contact silently when the delete fails', async () => {

@@ -6,7 +6,15 @@ import { renderApp, renderWithProviders, storeSession } from '../../../testing/r
 import { SmsOutboxPage } from './sms-outbox-page';
 
 function message(id: string, to: string, body: string, createdAt: string): DevSmsMessage {
-  return { id, to, body, user_id: '00000001-0000-4000-8000-000000000001', created_at: createdAt };
+  return {
+    id,
+    to,
+    body,
+    user_id: '00000001-0000-4000-8000-000000000001',
+    status: 'kept',
+    error: null,
+    created_at: createdAt,
+  };
 }
 
 const older = message(
@@ -42,6 +50,30 @@ describe('SmsOutboxPage', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('No texts sent yet')).toBeInTheDocument();
     expect(api.requests.filter((request) => request.path === '/api/dev/sms-outbox')).toHaveLength(2);
+  });
+
+  it('shows a failed text with its reason, and makes the links in texts clickable', async () => {
+    const failed: DevSmsMessage = {
+      ...message(
+        '00000011-0000-4000-8000-000000000003',
+        '+12015550000',
+        'Beacon SOS: Grace may need help.\nLive location: http://127.0.0.1:3000/track/abc',
+        '2026-01-01T14:00:00.000Z',
+      ),
+      status: 'failed',
+      error: 'Number unreachable (dev outbox test number)',
+    };
+    mockApi([{ method: 'GET', path: '/api/dev/sms-outbox', body: { messages: [failed, older] } }]);
+    renderWithProviders(<SmsOutboxPage homePath="/" />);
+    const [first, second] = await screen.findAllByTestId('outbox-message');
+    expect(within(first as HTMLElement).getByText('Failed: not sent')).toBeInTheDocument();
+    expect(
+      within(first as HTMLElement).getByText('Reason: Number unreachable (dev outbox test number)'),
+    ).toBeInTheDocument();
+    expect(
+      within(first as HTMLElement).getByRole('link', { name: 'http://127.0.0.1:3000/track/abc' }),
+    ).toHaveAttribute('href', 'http://127.0.0.1:3000/track/abc');
+    expect(within(second as HTMLElement).getByText('Kept here, not sent')).toBeInTheDocument();
   });
 
   it('says why there is no outbox when the server answers 404 (a real provider, or not this machine)', async () => {

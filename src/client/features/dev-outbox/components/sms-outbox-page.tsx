@@ -3,10 +3,13 @@ import { Link } from 'react-router';
 import type { DevSmsMessage } from '#shared/schemas/dev-sms';
 import { DEV_OUTBOX_TEXTS } from '#shared/dev-outbox-texts';
 import { PLACEHOLDER_TEXTS } from '#shared/ui-texts';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 import { isOutboxUnavailable, useSmsOutbox } from '../api/get-sms-outbox';
+import { PhoneNumber } from '../../../components/phone-number';
 
 /** /outbox: the texts the dev SMS outbox "sent" (recipient, body, time), newest first. */
 export function SmsOutboxPage({ homePath }: { homePath: string }) {
@@ -71,19 +74,59 @@ function OutboxBody({ outbox }: { outbox: ReturnType<typeof useSmsOutbox> }) {
 }
 
 function OutboxMessage({ message }: { message: DevSmsMessage }) {
+  const failed = message.status === 'failed';
   return (
     <li>
-      <Card className="flex flex-col gap-2 p-4" data-testid="outbox-message">
+      <Card
+        className={cn('flex flex-col gap-2 p-4', failed && 'border-destructive/50')}
+        data-testid="outbox-message"
+      >
         <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
           <span className="font-semibold">
-            {DEV_OUTBOX_TEXTS.to} <span className="tabular-nums">{message.to}</span>
+            {DEV_OUTBOX_TEXTS.to}{' '}
+            <span className="tabular-nums">
+              <PhoneNumber value={message.to} />
+            </span>
           </span>
           <time dateTime={message.created_at} className="text-muted-foreground">
             {new Date(message.created_at).toLocaleString()}
           </time>
         </div>
-        <p className="text-sm break-words whitespace-pre-wrap">{message.body}</p>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <Badge tone={failed ? 'danger' : 'neutral'}>
+            {failed ? DEV_OUTBOX_TEXTS.failed : DEV_OUTBOX_TEXTS.kept}
+          </Badge>
+          {failed ? (
+            <span className="text-destructive">
+              {message.error ? DEV_OUTBOX_TEXTS.reason(message.error) : DEV_OUTBOX_TEXTS.unknownReason}
+            </span>
+          ) : null}
+        </div>
+        <p className="text-sm break-words whitespace-pre-wrap">
+          <LinkedText text={message.body} />
+        </p>
       </Card>
     </li>
+  );
+}
+
+const URL_PATTERN = /(https?:\/\/[^\s]+)/g;
+
+/** The text with its web addresses as links (a map link, the live-tracking link), so they can be opened. */
+function LinkedText({ text }: { text: string }) {
+  return text.split(URL_PATTERN).map((part, index) =>
+    index % 2 === 1 ? (
+      <a
+        key={index}
+        href={part}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="text-primary-text underline underline-offset-2"
+      >
+        {part}
+      </a>
+    ) : (
+      part
+    ),
   );
 }

@@ -44,10 +44,12 @@ describe('notifications', () => {
     await user.click(screen.getByRole('button', { name: 'Notifications, 2 unread' }));
     const items = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);
-    expect(items[0]).toHaveTextContent('info');
+    expect(within(items[0] as HTMLElement).getByText('Update')).toBeInTheDocument();
+    expect(items[0]).not.toHaveTextContent(/\binfo\b/);
     expect(items[0]).toHaveTextContent('Welcome to Beacon');
     expect(items[0]).toHaveTextContent('Just now');
-    expect(items[1]).toHaveTextContent('warning');
+    expect(within(items[1] as HTMLElement).getByText('Needs attention')).toBeInTheDocument();
+    expect(items[1]).not.toHaveTextContent(/\bwarning\b/);
     expect(items[1]).toHaveTextContent('Add Emergency Contacts');
     expect(items[1]).toHaveTextContent('5 min ago');
   });

@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { NOTIFICATION_BADGE_TEXTS } from '#shared/contact-texts';
 import { NOTIFICATION_TEXTS } from '#shared/ui-texts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -95,7 +96,7 @@ function NotificationItem({ item, onRead, onDelete }: NotificationItemProps) {
         )}
       >
         <span className="flex items-center gap-2">
-          <Badge tone={TONES[item.type]}>{item.type}</Badge>
+          <Badge tone={TONES[item.type]}>{NOTIFICATION_BADGE_TEXTS[item.type]}</Badge>
           {item.read ? null : (
             <span className="flex items-center gap-1 text-xs font-medium text-primary-text">
               <span className="size-2 rounded-full bg-primary" aria-hidden />

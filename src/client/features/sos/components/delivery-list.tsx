@@ -4,6 +4,7 @@ import type { AlertDelivery, AlertDeliveryStatus } from '#shared/schemas/alert';
 import { DELIVERY_TEXTS } from '#shared/ui-texts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { PhoneNumber } from '../../../components/phone-number';
 
 const TONES: Record<AlertDeliveryStatus, BadgeTone> = {
   sent: 'success',
@@ -44,7 +45,7 @@ function DeliveryRow({ delivery }: { delivery: AlertDelivery }) {
       <div className="flex min-w-0 flex-1 flex-col items-start gap-0.5">
         <span className="max-w-full truncate font-medium">{name}</span>
         <span className="max-w-full truncate text-sm text-muted-foreground tabular-nums">
-          {delivery.recipient}
+          <PhoneNumber value={delivery.recipient} />
         </span>
         {held ? <span className="text-sm text-warning">{delivery.last_error}</span> : null}
         <Badge tone={held ? 'warning' : TONES[delivery.status]} className="mt-1">

@@ -1,6 +1,7 @@
 import { buildAlertSms } from '#shared/alert-sms-text';
 import type { AlertLocation, AlertTriggerType } from '#shared/schemas/alert';
 import { OFFLINE_SMS_TEXTS } from '#shared/ui-texts';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { buildSmsUrl, type SmsComposerAdapter } from '../../../lib/device/sms-composer';
 
 /**
@@ -20,6 +21,8 @@ export function offlineSmsBody(input: {
     at: input.raisedAt,
     location: input.location,
     message: input.message,
+    // The phone's own zone: the person is where the phone is.
+    timeZone: browserTimeZone(),
   });
 }
 

@@ -1,10 +1,22 @@
-import { Clock, LinkIcon, MapPinOff, RefreshCw } from 'lucide-react';
+import {
+  CircleCheck,
+  Clock,
+  ExternalLink,
+  LinkIcon,
+  MapPin,
+  MapPinOff,
+  RefreshCw,
+  Siren,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
+import { mapLink } from '#shared/map-link';
+import type { TrackedAlert, TrackResponse } from '#shared/schemas/share-link';
 import { TRACK_PAGE_TEXTS } from '#shared/track-page-texts';
 import { LiveMap } from '../../../components/map/live-map';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { formatCoordinates } from '../../../lib/format-coordinates';
 import { formatAgo, formatDayTime } from '../../../lib/time-format';
 import { useNow } from '../../../lib/use-now';
 import { useTrack } from '../api/get-track';
@@ -14,8 +26,10 @@ const GONE = 410;
 const NOT_FOUND = 404;
 
 /**
- * The public tracking page (/track/:shareCode): the sharer's name, their live position and recent route, when it
- * was last updated, refreshed every few seconds. Expired and revoked links show the server's message verbatim.
+ * The public tracking page (/track/:shareCode), opened by a contact from an SOS text: whether an SOS is active
+ * (or when the person marked themselves safe), the position in words (address, coordinates, an Open in Maps
+ * link, its age), then the map, refreshed every few seconds. Everything but the map works without map tiles.
+ * Expired and revoked links show the server's message verbatim.
  */
 export function TrackPage({ shareCode, brand }: { shareCode: string; brand: ReactNode }) {
   const track = useTrack(shareCode);
@@ -70,6 +84,8 @@ export function TrackPage({ shareCode, brand }: { shareCode: string; brand: Reac
           <CardDescription>{TRACK_PAGE_TEXTS.description}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
+          {data.alert ? <AlertStatus alert={data.alert} name={data.full_name} now={now} /> : null}
+          {location ? <PositionText location={location} now={now} /> : null}
           <LiveMap
             label={TRACK_PAGE_TEXTS.mapLabel}
             markerLabel={data.full_name}
@@ -81,14 +97,7 @@ export function TrackPage({ shareCode, brand }: { shareCode: string; brand: Reac
             route={data.route}
             className="h-80"
           />
-          {location ? (
-            <p className="flex items-center gap-2 text-sm">
-              <Clock className="size-4 text-muted-foreground" aria-hidden />
-              <time dateTime={location.recorded_at}>
-                {TRACK_PAGE_TEXTS.lastUpdated(formatAgo(location.recorded_at, now))}
-              </time>
-            </p>
-          ) : (
+          {location ? null : (
             <p className="text-sm text-muted-foreground">
               {data.sharing ? TRACK_PAGE_TEXTS.noPosition : TRACK_PAGE_TEXTS.sharingOff}
             </p>
@@ -107,6 +116,76 @@ export function TrackPage({ shareCode, brand }: { shareCode: string; brand: Reac
         </CardContent>
       </Card>
     </Shell>
+  );
+}
+
+/** The SOS line: red while active, green once the person said they are safe, with when. */
+function AlertStatus({ alert, name, now }: { alert: TrackedAlert; name: string; now: number }) {
+  const raised = formatDayTime(alert.raised_at);
+  if (alert.status === 'resolved' && alert.resolved_at) {
+    return (
+      <div className="flex gap-3 rounded-lg border border-success/40 bg-success/10 p-3" role="status">
+        <CircleCheck className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
+        <div>
+          <p className="font-semibold">{TRACK_PAGE_TEXTS.sosResolvedTitle(name)}</p>
+          <p className="text-sm">
+            <time dateTime={alert.resolved_at}>
+              {TRACK_PAGE_TEXTS.sosResolved(formatDayTime(alert.resolved_at), raised)}
+            </time>
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="flex gap-3 rounded-lg border border-destructive/50 bg-destructive/10 p-3" role="alert">
+      <Siren className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
+      <div>
+        <p className="font-semibold text-destructive">{TRACK_PAGE_TEXTS.sosActiveTitle(name)}</p>
+        <p className="text-sm">
+          <time dateTime={alert.raised_at}>
+            {TRACK_PAGE_TEXTS.sosActive(raised, formatAgo(alert.raised_at, now))}
+          </time>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+type SharedLocation = NonNullable<TrackResponse['location']>;
+
+/** The position in words, readable with no map at all: address, coordinates, a maps-app link and its age. */
+function PositionText({ location, now }: { location: SharedLocation; now: number }) {
+  return (
+    <section aria-labelledby="track-position" className="flex flex-col gap-1 text-sm">
+      <h2 id="track-position" className="flex items-center gap-2 font-semibold">
+        <MapPin className="size-4 text-muted-foreground" aria-hidden />
+        {TRACK_PAGE_TEXTS.positionHeading}
+      </h2>
+      {location.address ? <p>{TRACK_PAGE_TEXTS.near(location.address)}</p> : null}
+      <p className="font-mono">
+        {TRACK_PAGE_TEXTS.coordinates(
+          formatCoordinates(location.latitude, location.longitude),
+          location.accuracy,
+        )}
+      </p>
+      <p className="flex items-center gap-2">
+        <Clock className="size-4 text-muted-foreground" aria-hidden />
+        <time dateTime={location.recorded_at}>
+          {TRACK_PAGE_TEXTS.lastUpdated(formatAgo(location.recorded_at, now))}
+        </time>
+      </p>
+      <a
+        href={mapLink(location.latitude, location.longitude)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex w-fit items-center gap-2 rounded-md border px-3 py-2 font-medium text-primary underline-offset-4 hover:underline"
+      >
+        <ExternalLink className="size-4" aria-hidden />
+        {TRACK_PAGE_TEXTS.openInMaps}
+        <span className="sr-only">{TRACK_PAGE_TEXTS.newTab}</span>
+      </a>
+    </section>
   );
 }
 

@@ -1,0 +1,29 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { browserTimeZone } from '../../../lib/browser-time-zone';
+import { profileQueryOptions } from '../api/get-profile';
+import { profileKeys } from '../api/profile-keys';
+
+/**
+ * When the signed-in app (its profile loaded) starts in a time zone other than the profile's (travel, a new device, an account made
+ * before zones were kept), it stores the browser's, once per start, so the next SOS text has local times. A
+ * failure is silent: the text then says UTC, which stays true, and the next start tries again.
+ */
+export function useTimeZoneSync(userId: string | null): void {
+  const queryClient = useQueryClient();
+  // Reads the profile the screens load (the dashboard, /sos) without fetching it itself: no extra request.
+  const profile = useQuery({ ...profileQueryOptions(userId ?? undefined), enabled: false }).data;
+  const tried = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!userId || !profile || tried.current === userId) return;
+    const zone = browserTimeZone();
+    if (!zone || zone === profile.time_zone) return;
+    tried.current = userId;
+    // Loaded on demand: the profile-saving code stays out of the first download (README, "Bundle budget").
+    import('../api/update-profile')
+      .then(({ updateProfile }) => updateProfile({ time_zone: zone }))
+      .then((saved) => queryClient.setQueryData(profileKeys.detail(userId), saved))
+      .catch(() => undefined);
+  }, [userId, profile, queryClient]);
+}
