@@ -2,12 +2,8 @@
  * Texts of an alert's end (docs/PRODUCT.md#an-alert-has-a-beginning-and-an-end): the ward's active-alert screen,
  * the all-clear follow-up each texted contact receives after "I'm safe", and the guardian's all-clear push.
  */
+import { formatTextTime } from './alert-sms-text';
 import { APP_NAME } from './constants';
-
-/** "2026-01-01 12:05 UTC": the same unambiguous form as the alert text's "Time:" line. */
-function formatUtc(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
 
 const nameOf = (fullName: string | null): string => fullName?.trim() || `A ${APP_NAME} user`;
 
@@ -15,19 +11,24 @@ const nameOf = (fullName: string | null): string => fullName?.trim() || `A ${APP
  * The follow-up text to every contact the SOS reached. Plain and short, with when the person said so, so a
  * contact reading it late knows which is the newer news.
  */
-export function buildAllClearSms(input: { fullName: string | null; at: Date }): string {
+export function buildAllClearSms(input: {
+  fullName: string | null;
+  at: Date;
+  /** The person's IANA zone (as in the alert text); UTC without one. */
+  timeZone?: string | null;
+}): string {
   const name = nameOf(input.fullName);
   return [
     `${APP_NAME}: ${name} says they are safe now.`,
-    `They ended their SOS alert at ${formatUtc(input.at)}.`,
+    `They ended their SOS alert at ${formatTextTime(input.at, input.timeZone)}.`,
   ].join('\n');
 }
 
 /** The guardian's push after "I'm safe"; it replaces the alert's own notification (same tag). */
 export const ALL_CLEAR_PUSH_TEXTS = {
   title: (wardName: string): string => `${wardName || 'Your ward'} is safe`,
-  body: (wardName: string, at: Date): string =>
-    `${wardName || 'Your ward'} says they are safe now (alert ended ${formatUtc(at)}).`,
+  body: (wardName: string, at: Date, timeZone?: string | null): string =>
+    `${wardName || 'Your ward'} says they are safe now (alert ended ${formatTextTime(at, timeZone)}).`,
 } as const;
 
 /** Why an alert text was not sent: the person said they were safe before it went out. */

@@ -145,6 +145,11 @@ function formatSentAt(sentAt: Date, at: Date, timeZone: string): string {
   return sameDay ? formatShort(sentAt, timeZone) : formatFull(sentAt, timeZone);
 }
 
+/** An instant as texts write it ("2026-01-01 07:00 EST") in the person's zone, or UTC without a usable one. */
+export function formatTextTime(at: Date, timeZone: string | null | undefined): string {
+  return formatFull(at, usableTimeZone(timeZone));
+}
+
 /** "2026-01-01 07:00 EST": a year-first date and the zone's name, unambiguous for a reader anywhere. */
 function formatFull(at: Date, timeZone: string): string {
   const { date, time, zone } = zonedParts(at, timeZone);

@@ -252,6 +252,13 @@ describe('"I\'m safe" with several open alerts', () => {
 
   it('ends every earlier open alert too, tells each contact once, and leaves a later alert open', async () => {
     const ward = await createTestUser(sut, 'Sasha Several');
+    const zoned = await sut.app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: ward.headers,
+      payload: { time_zone: 'America/New_York' },
+    });
+    expect(zoned.statusCode).toBe(200);
     await addContact(sut, ward, '+447400123456', 'Mum');
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -287,5 +294,7 @@ describe('"I\'m safe" with several open alerts', () => {
       [ward.id, `%${ALL_CLEAR_LINE}%`],
     );
     expect(texts.rows).toHaveLength(1);
+    // In the person's time zone, as the alert text itself.
+    expect(texts.rows[0]!.body).toMatch(/ended their SOS alert at \d{4}-\d\d-\d\d \d\d:\d\d E[SD]T\./);
   });
 });

@@ -15,7 +15,7 @@ import { guardianViewUrl } from '#shared/constants';
 import type { PushPayload } from '#shared/schemas/push';
 import type { Queryable } from '../../db/database';
 import { cancelJob, enqueueJobs } from '../../scheduler/jobs';
-import { findFullNames } from '../profile/repository';
+import { findFullNames, findSosPreferences } from '../profile/repository';
 import { DELIVERY_JOB } from './delivery-job';
 import * as repo from './repository';
 import { holdTextsOverCaps, type SmsCapsDeps } from './sms-caps';
@@ -39,8 +39,9 @@ export async function queueAllClear(
   });
   if (recipients.length === 0) return 0;
   const fullName = (await findFullNames(tx, [alert.user_id])).get(alert.user_id) ?? '';
-  const text = buildAllClearSms({ fullName, at: now });
-  const push = JSON.stringify(allClearPush(alert, fullName, now));
+  const { timeZone } = await findSosPreferences(tx, alert.user_id);
+  const text = buildAllClearSms({ fullName, at: now, timeZone });
+  const push = JSON.stringify(allClearPush(alert, fullName, now, timeZone));
   const deliveries = await holdTextsOverCaps(
     tx,
     deps,
@@ -63,10 +64,15 @@ export async function queueAllClear(
 }
 
 /** "<name> is safe", with the alert's tag: it replaces the alert's notification on the guardian's device. */
-function allClearPush(alert: repo.AlertRow, wardName: string, at: Date): PushPayload {
+function allClearPush(
+  alert: repo.AlertRow,
+  wardName: string,
+  at: Date,
+  timeZone: string | null,
+): PushPayload {
   return {
     title: ALL_CLEAR_PUSH_TEXTS.title(wardName),
-    body: ALL_CLEAR_PUSH_TEXTS.body(wardName, at),
+    body: ALL_CLEAR_PUSH_TEXTS.body(wardName, at, timeZone),
     url: guardianViewUrl(alert.user_id),
     tag: `alert-${alert.id}`,
   };
