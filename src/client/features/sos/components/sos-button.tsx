@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { SOS } from '#shared/constants';
 import { SOS_TEXTS } from '#shared/ui-texts';
 import { Spinner } from '../../../components/ui/spinner';
@@ -14,6 +14,8 @@ type SosButtonProps = {
   size?: 'lg' | 'md';
   /** The id of the visible instructions, read after the button's name. */
   describedBy?: string;
+  /** The countdown dialog returns focus here when it closes. */
+  buttonRef?: Ref<HTMLButtonElement>;
 };
 
 const SIZES = {
@@ -37,6 +39,7 @@ export function SosButton({
   activated = false,
   size = 'lg',
   describedBy,
+  buttonRef,
 }: SosButtonProps) {
   const [pressed, setPressed] = useState(false);
   const sending = phase === 'sending';
@@ -73,6 +76,7 @@ export function SosButton({
         )}
       />
       <button
+        ref={buttonRef}
         type="button"
         onClick={press}
         disabled={sending}

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { SOS_TEXTS } from '#shared/ui-texts';
 import type { SoundName } from '../../../lib/sounds';
 import type { SosFlow } from '../hooks/use-sos-flow';
@@ -17,6 +17,7 @@ type SosControlProps = {
 /** The SOS button with its visible hint and the countdown dialog it opens. */
 export function SosControl({ flow, online, size = 'lg', showActivated = false, play }: SosControlProps) {
   const hintId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <div className="flex flex-col items-center gap-4">
       <SosButton
@@ -26,6 +27,7 @@ export function SosControl({ flow, online, size = 'lg', showActivated = false, p
         activated={showActivated && flow.bannerVisible}
         size={size}
         describedBy={hintId}
+        buttonRef={buttonRef}
       />
       <p id={hintId} className="max-w-xs text-center text-sm text-muted-foreground">
         {SOS_TEXTS.buttonHint}
@@ -35,6 +37,7 @@ export function SosControl({ flow, online, size = 'lg', showActivated = false, p
         onConfirm={flow.confirmSos}
         onCancel={flow.cancelSos}
         soundEnabled={flow.soundEnabled}
+        returnFocusTo={buttonRef}
         play={play}
       />
     </div>
