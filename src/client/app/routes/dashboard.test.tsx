@@ -4,6 +4,7 @@ import { SPLASH_DELAY_MS, STORAGE_KEYS } from '#shared/constants';
 import { readOfflineEmergencyData, saveOfflineContacts } from '../../lib/offline-emergency-data';
 import { getSession } from '../../lib/session-store';
 import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
+import { createFakeDevice } from '../../testing/fake-device';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
 
 const profileRoute = { method: 'GET', path: '/api/profile', body: fakeProfile() };
@@ -97,14 +98,45 @@ describe('dashboard routes', () => {
         screen.queryByRole('heading', { name: "Beacon's server can't be reached" }),
       ).not.toBeInTheDocument(),
     );
-    expect(await screen.findByRole('heading', { name: 'System Ready' })).toBeInTheDocument();
+    // Back to what is true of this person: no contacts yet, so not ready (never "System Ready").
+    expect(await screen.findByRole('heading', { name: 'Not Ready Yet' })).toBeInTheDocument();
   });
 
-  it('shows the signed-in dashboard: header, System Ready, contacts slot, bottom nav', async () => {
+  it('says System Ready only once the person has a contact, location and notifications', async () => {
     storeSession(fakeSession());
-    mockApi([profileRoute]);
-    renderApp('/contacts');
+    const device = createFakeDevice({ gps: true, battery: 0.9 });
+    device.pushState.permission = 'granted';
+    device.pushState.subscription = {
+      endpoint: 'https://push.example.test/1',
+      keys: { p256dh: 'k', auth: 'a' },
+    };
+    mockApi([
+      profileRoute,
+      {
+        method: 'GET',
+        path: '/api/contacts',
+        body: {
+          contacts: [{ id: 'c1', name: 'Ada', phone: '+12015550123', relationship: 'Friend' }],
+        },
+      },
+    ]);
+    renderApp('/', { device });
     expect(await screen.findByRole('heading', { name: 'System Ready' })).toBeInTheDocument();
+    expect(screen.getByText('All safety features are active')).toBeInTheDocument();
+  });
+
+  it('shows the signed-in dashboard: header, readiness, contacts slot, bottom nav', async () => {
+    storeSession(fakeSession());
+    mockApi([profileRoute, { method: 'GET', path: '/api/contacts', body: { contacts: [] } }]);
+    const { user } = renderApp('/contacts');
+    // A new person: no contacts and notifications off, so the card says what is missing instead of "System Ready".
+    expect(await screen.findByRole('heading', { name: 'Not Ready Yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'System Ready' })).not.toBeInTheDocument();
+    await user.click(
+      within(screen.getByTestId('gap-contacts')).getByRole('button', { name: 'Add a contact' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Add Emergency Contact' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
     expect(screen.getByRole('heading', { name: 'Beacon', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Emergency Contacts' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();

@@ -11,6 +11,7 @@ import { EmergencyContactsSlot } from '../../features/dashboard/components/emerg
 import { NavigationMenu } from '../../features/dashboard/components/navigation-menu';
 import { SystemReadyCard } from '../../features/device-status/components/system-ready-card';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { usePushOptIn } from '../../features/push/hooks/use-push-opt-in';
 import { DeliveryStatusPanel } from '../../features/sos/components/delivery-status-panel';
 import { EmergencyBanner } from '../../features/sos/components/emergency-banner';
 import { SosControl } from '../../features/sos/components/sos-control';
@@ -51,7 +52,8 @@ function SignedInDashboard({ focusContacts }: { focusContacts: boolean }) {
   const health = useHealth();
   // Lifted so an SOS without contacts can open the card's dialog in add mode.
   const contactDialog = useContactDialog();
-  const { userId, flow, retryQueued } = useAppSosFlow({
+  const push = usePushOptIn();
+  const { userId, flow, contacts, retryQueued } = useAppSosFlow({
     bannerMs: SOS.bannerOnDashboardMs,
     onNeedsContacts: contactDialog.openAdd,
   });
@@ -97,7 +99,12 @@ function SignedInDashboard({ focusContacts }: { focusContacts: boolean }) {
           onDismissComposer={flow.dismissComposer}
           onRetryQueued={retryQueued}
         />
-        <SystemReadyCard serverReachable={!health.isError} />
+        <SystemReadyCard
+          serverReachable={!health.isError}
+          contactCount={contacts.contacts?.length}
+          onAddContact={contactDialog.openAdd}
+          notifications={{ state: push.state, busy: push.busy, enable: () => push.setEnabled(true) }}
+        />
         <EmergencyContactsSlot>
           <EmergencyContactsCard
             userId={userId}
