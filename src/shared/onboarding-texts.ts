@@ -16,11 +16,12 @@ export const ONBOARDING_TEXTS = {
     },
     {
       title: 'Location Tracking',
-      description: 'Share your live location on a journey and let someone watch over you.',
+      description: 'Share your live location through a link, and let your guardians watch over you.',
     },
     {
       title: 'Safety First',
-      description: 'Check-ins, escort mode and danger detection keep you covered wherever you go.',
+      description:
+        'A 10-second countdown you can cancel guards against a mistaken SOS, and Call 911 is always one tap away.',
     },
   ] satisfies OnboardingSlideText[],
   next: 'Next',

@@ -42,13 +42,11 @@ export const DASHBOARD_TEXTS = {
 
 export const NAV_TEXTS = {
   location: 'Location',
-  driving: 'Driving',
   safety: 'Safety',
+  guardians: 'Guardians',
   membership: 'Membership',
   home: 'Home',
   sos: 'Emergency SOS',
-  escort: 'Escort Mode',
-  checkIn: 'Safety Check-In',
   guardian: 'Guardian Linking',
   permissions: 'Permissions',
   settings: 'Settings',
@@ -76,7 +74,6 @@ export const CONTACTS_SLOT_TEXTS = {
 } as const;
 
 export const PLACEHOLDER_TEXTS = {
-  laterWork: 'This screen arrives in a coming update of Beacon.',
   backHome: 'Back to Home',
 } as const;
 

@@ -8,8 +8,6 @@ export const paths = {
   splash: '/splash',
   welcome: '/welcome',
   permissions: '/permissions',
-  map: '/map',
-  checkIn: '/checkin',
   sos: '/sos',
   guardian: '/guardian',
   /** The guardian's watch screen: live positions and alerts of the people they guard. */

@@ -292,13 +292,20 @@ describe('settings', () => {
     expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
   });
 
-  it('Emergency Settings lead to the contacts section and to check-in', async () => {
+  it('Emergency Settings lead to the contacts and offer nothing that is not built (no check-ins)', async () => {
     storeSession(fakeSession());
     mockApi([profileRoute]);
     const { router, user } = renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^Emergency Settings/ }));
-    await user.click(screen.getByRole('button', { name: 'Configure Check-ins' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/checkin'));
-    expect(screen.getByRole('heading', { name: 'Safety Check-In' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /check-in/i })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Manage Emergency Contacts' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
+  });
+
+  it.each(['/map', '/checkin'])('%s is not a screen (escort and check-in are not built)', async (path) => {
+    markOnboardingSeenForTest();
+    mockApi();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
   });
 });

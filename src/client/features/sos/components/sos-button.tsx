@@ -18,6 +18,9 @@ type SosButtonProps = {
   buttonRef?: Ref<HTMLButtonElement>;
 };
 
+/** The SOS button's element id: the "Skip to SOS" link's target. One SOS button is on a screen at a time. */
+export const SOS_BUTTON_ID = 'sos-button';
+
 const SIZES = {
   lg: 'size-52 text-5xl',
   md: 'size-36 text-4xl',
@@ -77,6 +80,7 @@ export function SosButton({
       />
       <button
         ref={buttonRef}
+        id={SOS_BUTTON_ID}
         type="button"
         onClick={press}
         disabled={sending}
