@@ -24,7 +24,7 @@ export const READINESS_TEXTS = {
   unblockLocation: 'How to unblock location',
   locationUnsupported: 'This browser cannot share your location: your SOS text will have no position.',
   notificationsOff: 'Notifications are off: Beacon cannot alert you while it is closed.',
-  allowNotifications: 'Allow notifications',
+  allowNotifications: 'Turn on notifications',
   notificationsBlocked: 'Notifications are blocked in this browser.',
   unblockNotifications: 'How to unblock notifications',
   batteryLow: (percent: number): string =>
@@ -39,4 +39,13 @@ export const READINESS_TEXTS = {
 export const APP_NAV_TEXTS = {
   skipToSos: 'Skip to SOS',
   guardianView: 'Guardian View',
+} as const;
+
+/** What a brand-new account sees once on the dashboard, right after sign-up. */
+export const FIRST_RUN_TEXTS = {
+  title: 'Welcome to Beacon',
+  description:
+    'Allow location so your SOS text carries your position, and notifications so Beacon can alert you while it is closed.',
+  setUp: 'Set up permissions',
+  notNow: 'Not now',
 } as const;

@@ -22,3 +22,11 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Which form /auth opens with: `?mode=signup` for a newcomer from the onboarding's Get Started. */
+export type AuthMode = 'login' | 'signup';
+export const AUTH_MODE_PARAM = 'mode';
+
+export function authPath(mode: AuthMode): string {
+  return mode === 'signup' ? `${paths.auth}?${AUTH_MODE_PARAM}=signup` : paths.auth;
+}

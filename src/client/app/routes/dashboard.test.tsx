@@ -30,9 +30,34 @@ describe('dashboard routes', () => {
     expect(screen.getByRole('heading', { name: 'Safety First' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
 
+    // Someone new: Get Started opens the sign-up form, not the login.
     expect(router.state.location.pathname).toBe('/auth');
-    expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Create Beacon Account' })).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.onboardingSeen)).toBe('true');
+  });
+
+  it('after sign-up goes to / (the Location tab lit) and offers the permissions screen once', async () => {
+    markOnboardingSeenForTest();
+    mockApi([
+      { method: 'POST', path: '/api/auth/signup', body: fakeSession() },
+      profileRoute,
+      { method: 'GET', path: '/api/contacts', body: { contacts: [] } },
+    ]);
+    const { router, user } = renderApp('/auth?mode=signup');
+    await user.type(await screen.findByLabelText('Full Name'), 'Nina New');
+    await user.type(screen.getByLabelText('Email'), 'nina@example.test');
+    await user.type(screen.getByLabelText('Password'), 'correct-horse-battery');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const offer = await screen.findByRole('region', { name: 'Welcome to Beacon' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { current: 'page' })).toHaveTextContent('Location');
+    expect(within(offer).getByRole('link', { name: 'Set up permissions' })).toHaveAttribute(
+      'href',
+      '/permissions',
+    );
+    await user.click(within(offer).getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('region', { name: 'Welcome to Beacon' })).not.toBeInTheDocument();
   });
 
   it('Skip on the carousel goes straight to /auth', async () => {

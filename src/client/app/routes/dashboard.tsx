@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FREE_TIER_CONTACT_LIMIT, SOS } from '#shared/constants';
 import { SOS_TEXTS } from '#shared/ui-texts';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { EmergencyContactsCard } from '../../features/contacts/components/emergency-contacts-card';
 import { useContactDialog } from '../../features/contacts/hooks/use-contact-dialog';
@@ -22,6 +22,8 @@ import { useOnline } from '../../lib/device/use-online';
 import { paths } from '../../lib/paths';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
+import { isFirstRunState } from '../components/first-run';
+import { PermissionsOffer } from '../../features/permissions/components/permissions-offer';
 
 /** Settings (profile form, sections) and notifications are downloaded the first time their dialog opens. */
 const SettingsDialogContainer = lazyDialog(
@@ -39,11 +41,27 @@ const NotificationsDialog = lazyDialog(
  * See docs/PRODUCT.md#dashboard.
  */
 export function DashboardRoute() {
-  const { pathname } = useLocation();
-  return <SignedInDashboard focusContacts={pathname === paths.contacts} />;
+  const { pathname, state } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <SignedInDashboard
+      focusContacts={pathname === paths.contacts}
+      firstRun={isFirstRunState(state)}
+      // Clearing the history state means Back or a reload does not offer it again.
+      onFirstRunDone={() => void navigate(pathname, { replace: true, state: null })}
+    />
+  );
 }
 
-function SignedInDashboard({ focusContacts }: { focusContacts: boolean }) {
+function SignedInDashboard({
+  focusContacts,
+  firstRun,
+  onFirstRunDone,
+}: {
+  focusContacts: boolean;
+  firstRun: boolean;
+  onFirstRunDone: () => void;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -93,6 +111,7 @@ function SignedInDashboard({ focusContacts }: { focusContacts: boolean }) {
           ) : null}
           <SosControl flow={flow} online={online} size="md" showActivated />
         </Card>
+        {firstRun ? <PermissionsOffer onDismiss={onFirstRunDone} /> : null}
         <DeliveryStatusPanel
           userId={userId}
           composerUrl={flow.composerUrl}

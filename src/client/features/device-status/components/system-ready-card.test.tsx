@@ -96,7 +96,7 @@ describe('SystemReadyCard', () => {
     ).toBeInTheDocument();
     expect(screen.getByTestId('gap-battery')).toHaveTextContent('Battery at 15%: charge your phone');
     expect(screen.getByTestId('gap-offline')).toHaveTextContent('No connection');
-    await user.click(screen.getByRole('button', { name: 'Allow notifications' }));
+    await user.click(screen.getByRole('button', { name: 'Turn on notifications' }));
     expect(enableNotifications).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('battery-icon')).toHaveClass('text-red-600');
   });
