@@ -124,7 +124,7 @@ export const CONTACTS_TEXTS = {
   edit: (name: string): string => `Edit ${name}`,
   delete: (name: string): string => `Delete ${name}`,
   limited: (shown: number, total: number): string =>
-    `Showing ${shown} of ${total} contacts. Premium shows them all.`,
+    `Showing ${shown} of ${total} ${total === 1 ? 'contact' : 'contacts'}. Premium shows them all.`,
   offlineCopy: "Beacon's server can't be reached: these are the contacts saved on this device.",
   loadFailed: 'Your contacts could not be loaded.',
   retry: 'Try Again',
@@ -198,8 +198,9 @@ export const ALERT_OUTCOME_TEXTS = {
   sentDescription: (total: number): string =>
     total === 1 ? 'Your emergency contact was texted.' : `All ${total} emergency contacts were texted.`,
   partialTitle: 'Partial Emergency Alert Sent',
-  /** A fixed wording. */
-  partialDescription: (unsent: number): string => `${unsent} numbers may need verification`,
+  /** The spec's wording, count-aware ("1 number may need verification"). */
+  partialDescription: (unsent: number): string =>
+    unsent === 1 ? '1 number may need verification' : `${unsent} numbers may need verification`,
   failedTitle: 'Emergency Alert Failed',
   /** A development server without an SMS provider: nobody was texted. */
   keptTitle: 'Alert kept in the dev outbox',
@@ -245,9 +246,14 @@ export const DELIVERY_TEXTS = {
 
 /** In-app notifications for alert outcomes (composed in app/). */
 export const ALERT_NOTIFICATION_TEXTS = {
-  sentMessage: (total: number): string => `Your alert reached all ${total} of your emergency contacts.`,
+  sentMessage: (total: number): string =>
+    total === 1
+      ? 'Your alert reached your emergency contact.'
+      : `Your alert reached all ${total} of your emergency contacts.`,
   partialMessage: (sent: number, total: number): string =>
-    `Your alert reached ${sent} of ${total} emergency contacts. Check the numbers that were not texted.`,
+    `Your alert reached ${sent} of ${total} emergency contacts. ${
+      total - sent === 1 ? 'Check the number that was not texted.' : 'Check the numbers that were not texted.'
+    }`,
   failedMessage: 'Your alert did not reach any emergency contact. Call 911 if you need help.',
   queuedMessage: 'You were offline. Your alert is saved and will be sent when the connection returns.',
 } as const;

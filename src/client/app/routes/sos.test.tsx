@@ -211,7 +211,7 @@ describe('/sos page', () => {
     await pressSos(user);
     await runCountdown();
     expect(await screen.findByText('Partial Emergency Alert Sent')).toBeInTheDocument();
-    expect(screen.getByText('1 numbers may need verification')).toBeInTheDocument();
+    expect(screen.getByText('1 number may need verification')).toBeInTheDocument();
     // The number that was not texted can be texted from the phone.
     expect(
       screen.getByRole('link', { name: 'Text your contacts from your phone' }).getAttribute('href'),
