@@ -110,8 +110,9 @@ async function openSosPage(api: FakeRoute[], device: FakeDevice = createFakeDevi
   return { ...view, api: mock, device };
 }
 
+/** The countdown, and the moment the dialog stays open on 0 after firing. */
 async function runCountdown(): Promise<void> {
-  await act(() => vi.advanceTimersByTimeAsync(SOS.countdownSeconds * SOS.tickMs));
+  await act(() => vi.advanceTimersByTimeAsync(SOS.countdownSeconds * SOS.tickMs + SOS.zeroHoldMs));
 }
 
 async function pressSos(user: ReturnType<typeof renderApp>['user']): Promise<void> {
