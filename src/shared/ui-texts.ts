@@ -33,7 +33,8 @@ export const DASHBOARD_TEXTS = {
   openMenu: 'Open menu',
   menuTitle: 'Menu',
   notifications: 'Notifications',
-  notificationsWithCount: (count: number): string => `Notifications, ${count} unread`,
+  /** `count` as the badge shows it ("9+"), so the name holds the visible text (WCAG 2.5.3). */
+  notificationsWithCount: (count: string): string => `Notifications, ${count} unread`,
   switchToDark: 'Switch to dark theme',
   switchToLight: 'Switch to light theme',
   openSettings: 'Open settings',
