@@ -41,14 +41,25 @@ const NotificationsDialog = lazyDialog(
  * See docs/PRODUCT.md#dashboard.
  */
 export function DashboardRoute() {
-  const { pathname, state } = useLocation();
+  const { pathname, state, key } = useLocation();
   const navigate = useNavigate();
+  const [firstRun, setFirstRun] = useState(false);
+  const [offeredAt, setOfferedAt] = useState<string | null>(null);
+  // Adjusted while rendering, not in an effect: /auth and / share this screen, so it is not mounted afresh when
+  // sign-up moves the person from one to the other.
+  if (isFirstRunState(state) && offeredAt !== key) {
+    setOfferedAt(key);
+    setFirstRun(true);
+  }
+  useEffect(() => {
+    // Shown once: the history state is cleared at once, so a reload or Back does not offer it again.
+    if (isFirstRunState(state)) void navigate(pathname, { replace: true, state: null });
+  }, [state, pathname, navigate]);
   return (
     <SignedInDashboard
       focusContacts={pathname === paths.contacts}
-      firstRun={isFirstRunState(state)}
-      // Clearing the history state means Back or a reload does not offer it again.
-      onFirstRunDone={() => void navigate(pathname, { replace: true, state: null })}
+      firstRun={firstRun}
+      onFirstRunDone={() => setFirstRun(false)}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { SOS } from '#shared/constants';
 import { playSound, type SoundName } from '../../../lib/sounds';
 import { startCountdown, tickCountdown } from '../utils/countdown';
@@ -51,7 +52,9 @@ export function useCountdown({
       ticks += 1;
       const next = tickCountdown(state);
       state = next.state;
-      setRemaining(state.remaining);
+      // Shown now, before the sound: the first beep creates the audio context, which can take a few hundred
+      // milliseconds, and a batched render would wait for it (the "first second lasts 1.4 s" bug).
+      flushSync(() => setRemaining(state.remaining));
       const { soundEnabled: sound, play: playTone, onConfirm: confirm } = latest.current;
       if (next.effect === 'beep' && sound) playTone('countdownBeep');
       if (next.effect === 'fire') {
