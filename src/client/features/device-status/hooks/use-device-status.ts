@@ -27,6 +27,8 @@ export function useDeviceStatus(): DeviceStatus {
   const [batteryPercent, setBatteryPercent] = useState<number | null>(null);
   const [locationPermission, setLocationPermission] = useState<DevicePermissionState | null>(null);
 
+  // Asked again once the permission turns granted (allowed in the browser's settings while Beacon was open).
+  const permitted = locationPermission === 'granted';
   useEffect(() => {
     let active = true;
     geolocation
@@ -40,7 +42,7 @@ export function useDeviceStatus(): DeviceStatus {
     return () => {
       active = false;
     };
-  }, [geolocation]);
+  }, [geolocation, permitted]);
 
   useEffect(() => {
     let active = true;
