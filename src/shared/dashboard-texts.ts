@@ -22,6 +22,8 @@ export const READINESS_TEXTS = {
   allowLocation: 'Allow location',
   locationBlocked: 'Location is blocked in this browser: your SOS text may go out without your position.',
   unblockLocation: 'How to unblock location',
+  noFix: 'No GPS position yet: your SOS text may go out without your position.',
+  retryLocation: 'Try again',
   locationUnsupported: 'This browser cannot share your location: your SOS text will have no position.',
   notificationsOff: 'Notifications are off: Beacon cannot alert you while it is closed.',
   allowNotifications: 'Turn on notifications',

@@ -74,6 +74,20 @@ describe('SystemReadyCard', () => {
     expect(heading()).toHaveTextContent('System Ready');
   });
 
+  it('location allowed but no GPS position: not ready (GPS Off), with Try again', async () => {
+    const user = userEvent.setup();
+    const device = createFakeDevice({ gps: false });
+    device.permissionStates.location = 'granted';
+    renderCard(device);
+    const gap = await screen.findByTestId('gap-location');
+    expect(gap).toHaveTextContent('No GPS position yet');
+    expect(screen.getByText('GPS Off')).toBeInTheDocument();
+    expect(heading()).toHaveTextContent('Not Ready Yet');
+    await user.click(within(gap).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('GPS Active')).toBeInTheDocument();
+    expect(heading()).toHaveTextContent('System Ready');
+  });
+
   it('location blocked: links to the permissions screen that explains how to unblock it', async () => {
     const device = createFakeDevice({ gps: false });
     device.permissionStates.location = 'denied';

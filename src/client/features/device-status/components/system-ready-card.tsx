@@ -50,6 +50,7 @@ export function SystemReadyCard({
   const { gaps, unknown } = assessReadiness({
     contactCount,
     gpsActive,
+    gpsChecking: status.gpsChecking,
     locationPermission: status.locationPermission,
     notifications: notifications.state,
     batteryPercent,
@@ -201,6 +202,13 @@ function gapContent(gap: ReadinessGap, fix: FixActions): [string, ReactNode] {
       if (gap.state === 'denied')
         return [READINESS_TEXTS.locationBlocked, unblock(READINESS_TEXTS.unblockLocation)];
       if (gap.state === 'unsupported') return [READINESS_TEXTS.locationUnsupported, null];
+      if (gap.state === 'no-fix')
+        return [
+          READINESS_TEXTS.noFix,
+          <Button key="fix" size="sm" onClick={fix.allowLocation}>
+            {READINESS_TEXTS.retryLocation}
+          </Button>,
+        ];
       return [
         READINESS_TEXTS.locationNotAllowed,
         <Button key="fix" size="sm" onClick={fix.allowLocation}>

@@ -6,6 +6,8 @@ import type { DevicePermissionState } from '../../../lib/device/permissions';
 export type DeviceStatus = {
   /** True only after a position request succeeded. */
   gpsActive: boolean;
+  /** True while a position request is under way (the card does not judge location before it answered). */
+  gpsChecking: boolean;
   online: boolean;
   /** Rounded percentage; null when the browser has no battery interface (the level is unknown, not guessed). */
   batteryPercent: number | null;
@@ -23,6 +25,7 @@ export type DeviceStatus = {
 export function useDeviceStatus(): DeviceStatus {
   const { geolocation, network, battery, permissions } = useDevice();
   const [gpsActive, setGpsActive] = useState(false);
+  const [gpsChecking, setGpsChecking] = useState(true);
   const [online, setOnline] = useState(() => network.isOnline());
   const [batteryPercent, setBatteryPercent] = useState<number | null>(null);
   const [locationPermission, setLocationPermission] = useState<DevicePermissionState | null>(null);
@@ -38,6 +41,9 @@ export function useDeviceStatus(): DeviceStatus {
       })
       .catch(() => {
         // No fix (denied, timed out, unsupported): GPS stays off.
+      })
+      .finally(() => {
+        if (active) setGpsChecking(false);
       });
     return () => {
       active = false;
@@ -64,10 +70,13 @@ export function useDeviceStatus(): DeviceStatus {
     };
   }, [permissions]);
 
+  /** Asks for location, or (already allowed) tries for a fix again. */
   const allowLocation = useCallback(async (): Promise<void> => {
+    setGpsChecking(true);
     const state = await permissions.request('location').catch((): DevicePermissionState => 'prompt');
     setLocationPermission(state);
     if (state === 'granted') setGpsActive(true);
+    setGpsChecking(false);
   }, [permissions]);
 
   useEffect(() => network.subscribe(setOnline), [network]);
@@ -89,5 +98,5 @@ export function useDeviceStatus(): DeviceStatus {
     };
   }, [battery]);
 
-  return { gpsActive, online, batteryPercent, locationPermission, allowLocation };
+  return { gpsActive, gpsChecking, online, batteryPercent, locationPermission, allowLocation };
 }

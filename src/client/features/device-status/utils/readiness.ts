@@ -7,7 +7,7 @@ export type NotificationsState = 'checking' | 'unsupported' | 'denied' | 'off' |
 /** One thing that keeps an SOS from doing its whole job, and so keeps the card from saying "System Ready". */
 export type ReadinessGap =
   | { id: 'contacts' }
-  | { id: 'location'; state: 'prompt' | 'denied' | 'unsupported' }
+  | { id: 'location'; state: 'prompt' | 'denied' | 'unsupported' | 'no-fix' }
   | { id: 'notifications'; state: 'off' | 'denied' }
   | { id: 'battery'; percent: number }
   | { id: 'offline' };
@@ -16,6 +16,8 @@ export type ReadinessInput = {
   /** undefined while unknown (loading, or no copy on this device). */
   contactCount: number | undefined;
   gpsActive: boolean;
+  /** A position request is under way. */
+  gpsChecking: boolean;
   locationPermission: DevicePermissionState | null;
   notifications: NotificationsState;
   batteryPercent: number | null;
@@ -31,10 +33,11 @@ export type Readiness = { gaps: ReadinessGap[]; unknown: boolean };
 export function assessReadiness(input: ReadinessInput): Readiness {
   const gaps: ReadinessGap[] = [];
   if (input.contactCount === 0) gaps.push({ id: 'contacts' });
-  // A fix proves location works whatever the permission query says (some browsers cannot query it).
+  // A fix proves location works whatever the permission query says (some browsers cannot query it). Allowed but
+  // without a fix is still a gap: the SOS text may go out without a position.
   const location = input.locationPermission;
-  if (!input.gpsActive && location !== null && location !== 'granted')
-    gaps.push({ id: 'location', state: location });
+  if (!input.gpsActive && !input.gpsChecking && location !== null)
+    gaps.push({ id: 'location', state: location === 'granted' ? 'no-fix' : location });
   if (input.notifications === 'off' || input.notifications === 'denied')
     gaps.push({ id: 'notifications', state: input.notifications });
   if (input.batteryPercent !== null && input.batteryPercent <= LOW_BATTERY_PERCENT)
@@ -42,7 +45,7 @@ export function assessReadiness(input: ReadinessInput): Readiness {
   if (!input.online) gaps.push({ id: 'offline' });
   const unknown =
     input.contactCount === undefined ||
-    (location === null && !input.gpsActive) ||
+    (!input.gpsActive && (location === null || input.gpsChecking)) ||
     input.notifications === 'checking';
   return { gaps, unknown };
 }
