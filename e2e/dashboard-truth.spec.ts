@@ -175,7 +175,8 @@ test('at 1280 × 800 the side navigation reaches every screen; Skip to SOS focus
     await expect(page.getByRole('button', { name: /^SOS/ })).toBeFocused();
     // From a screen without an SOS button it opens /sos.
     await page.goto('/guardian');
-    await page.keyboard.press('Tab');
+    await expect(page.getByRole('heading', { name: 'Guardian Linking', level: 1 })).toBeVisible();
+    await skip.focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/sos$/);
     await expect(page.getByRole('button', { name: /^SOS/ })).toBeFocused();
