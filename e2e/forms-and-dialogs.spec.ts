@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { markOnboardingSeen, PASSWORD, snap, uniqueEmail } from './support';
+import { markOnboardingSeen, NOT_READY, PASSWORD, snap, uniqueEmail } from './support';
 
 /**
  * The forms and dialogs built from the shared FormField and ConfirmDialog, at phone and desktop size, light and
@@ -43,7 +43,7 @@ for (const { tag, viewport } of SIZES) {
       await snap(page, testInfo, name('sign-up'));
       await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-      await expect(page.getByText('System Ready')).toBeVisible();
+      await expect(page.getByRole('heading', { name: NOT_READY })).toBeVisible();
 
       await openContactDialog(page);
       const contact = page.getByRole('dialog', { name: 'Add Emergency Contact' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, snap, uniqueEmail } from './support';
+import { NOT_READY, PASSWORD, snap, uniqueEmail } from './support';
 
 test('a new person goes from the splash to the dashboard, edits their profile and signs back in', async ({
   page,
@@ -16,11 +16,10 @@ test('a new person goes from the splash to the dashboard, edits their profile an
   await expect(page.getByRole('heading', { name: 'Safety First' })).toBeVisible();
   await snap(page, testInfo, '02-onboarding-last-slide');
   await page.getByRole('button', { name: 'Get Started' }).click();
-  await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByText('Login to Beacon')).toBeVisible();
+  // Someone new: Get Started opens the sign-up form.
+  await expect(page).toHaveURL(/\/auth\?mode=signup$/);
 
   // Sign-up, with the validation rules first (docs/PRODUCT.md#account-and-sign-in).
-  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
   await expect(page.getByText('Create Beacon Account')).toBeVisible();
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await expect(page.getByText('Please fill in all required fields')).toBeVisible();
@@ -33,10 +32,14 @@ test('a new person goes from the splash to the dashboard, edits their profile an
   await snap(page, testInfo, '03-sign-up');
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 
-  // Dashboard.
-  await expect(page.getByText('System Ready')).toBeVisible();
-  await expect(page.getByText('All safety features are active')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  // Dashboard, at / with the Location tab lit; no contacts yet, so not "System Ready". The permissions screen is
+  // offered once.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: NOT_READY })).toBeVisible();
+  await expect(page.getByText('All safety features are active')).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Welcome to Beacon' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Location' })).toHaveAttribute('aria-current', 'page');
   await snap(page, testInfo, '04-dashboard');
 
   // Edit the profile in settings.
@@ -74,13 +77,13 @@ test('a new person goes from the splash to the dashboard, edits their profile an
   await expect(page.getByText('Invalid login credentials')).toBeVisible();
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('System Ready')).toBeVisible();
+  await expect(page.getByRole('heading', { name: NOT_READY })).toBeVisible();
 
   // Theme survives a reload.
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await page.reload();
-  await expect(page.getByText('System Ready')).toBeVisible();
+  await expect(page.getByRole('heading', { name: NOT_READY })).toBeVisible();
   await expect(page.locator('html')).toHaveClass(/dark/);
   await snap(page, testInfo, '06-dashboard-dark');
 
@@ -105,7 +108,7 @@ test('settings needs a signed-in person, and the notifications dialog works', as
   await page.getByLabel('Email').fill(uniqueEmail('notify'));
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByText('System Ready')).toBeVisible();
+  await expect(page.getByRole('heading', { name: NOT_READY })).toBeVisible();
 
   await page.getByRole('button', { name: /^Notifications, 2 unread/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Notifications' });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { GUARDIAN_PAGE_TEXTS } from '../src/shared/guardian-linking-texts';
-import { NAV_TEXTS } from '../src/shared/ui-texts';
+import { PERMISSIONS_TEXTS } from '../src/shared/onboarding-texts';
 import { personIn } from './support';
 
 // Screens other than the dashboard and /sos load their code on demand (src/client/app/router.tsx); the service
@@ -29,7 +29,7 @@ test('the dashboard loads without the other screens, which still open offline', 
   await context.setOffline(true);
   await page.goto('/guardian');
   await expect(page.getByRole('heading', { name: GUARDIAN_PAGE_TEXTS.title })).toBeVisible();
-  await page.goto('/map');
-  await expect(page.getByRole('heading', { name: NAV_TEXTS.escort })).toBeVisible();
+  await page.goto('/permissions');
+  await expect(page.getByRole('heading', { name: PERMISSIONS_TEXTS.title })).toBeVisible();
   await context.setOffline(false);
 });

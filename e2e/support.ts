@@ -26,8 +26,14 @@ export async function signUp(page: Page, fullName: string, email: string): Promi
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByText('System Ready')).toBeVisible();
+  // Signed up, the person is home (not left on /auth). They have no contacts yet, so the readiness card says
+  // what is missing rather than "System Ready".
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: NOT_READY })).toBeVisible();
 }
+
+/** The readiness card's heading while something is missing (a new person has no contacts). */
+export const NOT_READY = 'Not Ready Yet';
 
 /** Adds a contact through the dashboard's Emergency Contacts card. */
 export async function addContact(page: Page, name: string, phone: string): Promise<void> {

@@ -32,6 +32,8 @@ export const NOTIFICATION_TOAST_MS = 2000;
 export const SOS = {
   countdownSeconds: 10,
   tickMs: 1000,
+  /** The countdown dialog stays open on "0" this long after the SOS fired (the alert is not held back by it). */
+  zeroHoldMs: 700,
   pressedAnimationMs: 500,
   locationTimeoutMs: 5000,
   /** An SOS accepts a position fix up to this old rather than wait for a new one. */

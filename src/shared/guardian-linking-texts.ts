@@ -80,7 +80,8 @@ export const GUARDIAN_PAGE_TEXTS = {
   wardsTitle: 'People I Guard',
   noWards: 'You are not watching over anyone yet. Generate an invite code and give it to them.',
   openGuardianView: 'Open Guardian View',
-  watchWard: (name: string): string => `Watch ${name}`,
+  /** Starts with the visible text, so a voice user can say what they see (WCAG 2.5.3). */
+  watchWard: (name: string): string => `Open Guardian View for ${name}`,
   unknownName: 'Unnamed',
 } as const;
 

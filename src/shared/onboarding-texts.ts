@@ -16,11 +16,12 @@ export const ONBOARDING_TEXTS = {
     },
     {
       title: 'Location Tracking',
-      description: 'Share your live location on a journey and let someone watch over you.',
+      description: 'Share your live location through a link, and let your guardians watch over you.',
     },
     {
       title: 'Safety First',
-      description: 'Check-ins, escort mode and danger detection keep you covered wherever you go.',
+      description:
+        'A 10-second countdown you can cancel guards against a mistaken SOS, and Call 911 is always one tap away.',
     },
   ] satisfies OnboardingSlideText[],
   next: 'Next',
@@ -33,18 +34,23 @@ export const ONBOARDING_TEXTS = {
 
 export const PERMISSIONS_TEXTS = {
   title: 'App Permissions',
-  description: 'Beacon needs a few permissions to keep you safe.',
+  description: 'Beacon works best with these. You can go on without them and allow them later.',
   location: 'Location',
-  locationDescription: 'Share your position with contacts during an emergency.',
+  locationDescription: 'Your SOS text carries your position, and your guardians and share links can see it.',
   notifications: 'Push Notifications',
-  notificationsDescription: 'Receive safety alerts and check-in reminders.',
-  camera: 'Camera',
-  cameraDescription: 'Optional, for incident reporting.',
-  required: 'Required',
-  optional: 'Optional',
+  notificationsDescription:
+    'Beacon can alert you, for example when someone you guard raises an SOS, while it is closed.',
   enable: 'Enable',
   enableItem: (title: string): string => `Enable ${title}`,
-  granted: 'Granted',
+  granted: 'Allowed',
+  notAsked: 'Not allowed yet',
+  blocked: 'Blocked',
+  unsupported: 'Not available in this browser',
+  /** How to re-allow a permission the person refused: browsers never ask a second time. */
+  blockedHelp: (title: string): string =>
+    `Your browser will not ask again. To allow ${title}: open this site's settings (the icon to the left of the address bar), set ${title} to Allow, then come back here.`,
+  blockedHelpPhone:
+    "On a phone, also check that the browser itself may use it (the phone's Settings, then Apps or Privacy).",
   continue: 'Continue',
-  continueHint: 'Enable every required permission to continue.',
+  continueHint: 'You can go on now: the dashboard shows what is still missing, with a way to fix it.',
 } as const;

@@ -24,35 +24,30 @@ export const SETTINGS_TEXTS = {
     profile: { title: 'Profile', description: 'Your name, email and phone' },
     notifications: { title: 'Notifications', description: 'Alerts and reminders' },
     privacy: { title: 'Privacy & Security', description: 'Location sharing and your account' },
-    emergency: { title: 'Emergency Settings', description: 'Contacts and check-ins' },
+    emergency: { title: 'Emergency Settings', description: 'Your emergency contacts' },
     preferences: { title: 'App Preferences', description: 'Theme and language' },
     subscription: { title: 'Subscription', description: 'All features are enabled' },
     about: { title: 'About', description: `Version ${APP_VERSION}` },
   } satisfies Record<SettingsSectionId, { title: string; description: string }>,
+  /** Only what Beacon does today (docs/PRODUCT.md#not-built-yet): no detection, meeting log or safety map. */
   howItWorks: [
     {
       title: 'Emergency SOS',
-      description: 'Tap the SOS button to text your location to every emergency contact.',
+      description:
+        'Tap the SOS button: after a 10-second countdown you can cancel, every emergency contact gets a text with your location.',
     },
     {
-      title: 'Shake Detection',
-      description: 'A hard shake of your phone can raise an alert when AI Protection is on.',
-    },
-    {
-      title: 'Voice Keywords',
-      description: 'Say a keyword such as "help me" to trigger an alert hands-free.',
+      title: 'No Signal',
+      description:
+        'Offline, SOS opens your messaging app with your contacts filled in, and Beacon sends the alert once you are back online.',
     },
     {
       title: 'Live Location',
-      description: 'Share your live position during a journey so someone can follow you.',
+      description: 'Share a link that shows your live position until it expires or you revoke it.',
     },
     {
-      title: "Who You're Meeting",
-      description: "Log who you're meeting, where and when, before you go.",
-    },
-    {
-      title: 'Safety Map',
-      description: 'Find nearby hospitals, police stations and safe public places.',
+      title: 'Guardians',
+      description: 'Link a guardian with an invite code: they see your live position and your alerts.',
     },
   ] satisfies HowItWorksCardText[],
   profile: {
@@ -66,7 +61,6 @@ export const SETTINGS_TEXTS = {
   notificationToggles: {
     emergencyAlerts: { label: 'Emergency Alerts', description: 'Alerts when an emergency is raised' },
     locationSharing: { label: 'Location Sharing', description: 'Tell me when my location is shared' },
-    checkInReminders: { label: 'Check-in Reminders', description: 'Remind me when a check-in is due' },
   },
   privacyToggles: {
     shareLocation: {
@@ -84,7 +78,6 @@ export const SETTINGS_TEXTS = {
   dangerZoneDescription: 'Deleting your account removes your profile, contacts and history for good.',
   deleteAccount: 'Delete Account',
   manageContacts: 'Manage Emergency Contacts',
-  configureCheckIns: 'Configure Check-ins',
   theme: 'Theme',
   themeLight: 'Light',
   themeDark: 'Dark',

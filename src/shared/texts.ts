@@ -9,6 +9,12 @@ import {
   type ALERT_TRIGGER_TYPES,
 } from './constants';
 
+/** " characters", or " character" for 1: units are given in the plural. */
+function unitFor(count: number, unit: string | null): string {
+  if (!unit) return '';
+  return ` ${count === 1 ? unit.replace(/s$/, '') : unit}`;
+}
+
 export const VALIDATION = {
   fullNameRequired: 'Full name is required',
   fullNameTooLong: 'Full name must be less than 100 characters',
@@ -79,9 +85,9 @@ export const FIELD_ISSUE_TEXTS = {
   atLeast: (label: string, min: number, unit: string | null) =>
     min === 1 && unit === 'characters'
       ? `${label} must not be empty`
-      : `${label} must be at least ${min}${unit ? ` ${unit}` : ''}`,
+      : `${label} must be at least ${min}${unitFor(min, unit)}`,
   atMost: (label: string, max: number, unit: string | null) =>
-    `${label} must be at most ${max}${unit ? ` ${unit}` : ''}`,
+    `${label} must be at most ${max}${unitFor(max, unit)}`,
   moreThan: (label: string, min: number) => `${label} must be more than ${min}`,
   lessThan: (label: string, max: number) => `${label} must be less than ${max}`,
   oneOf: (label: string, values: readonly string[]) => `${label} must be one of ${values.join(', ')}`,

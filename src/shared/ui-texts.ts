@@ -33,7 +33,8 @@ export const DASHBOARD_TEXTS = {
   openMenu: 'Open menu',
   menuTitle: 'Menu',
   notifications: 'Notifications',
-  notificationsWithCount: (count: number): string => `Notifications, ${count} unread`,
+  /** `count` as the badge shows it ("9+"), so the name holds the visible text (WCAG 2.5.3). */
+  notificationsWithCount: (count: string): string => `Notifications, ${count} unread`,
   switchToDark: 'Switch to dark theme',
   switchToLight: 'Switch to light theme',
   openSettings: 'Open settings',
@@ -42,13 +43,11 @@ export const DASHBOARD_TEXTS = {
 
 export const NAV_TEXTS = {
   location: 'Location',
-  driving: 'Driving',
   safety: 'Safety',
+  guardians: 'Guardians',
   membership: 'Membership',
   home: 'Home',
   sos: 'Emergency SOS',
-  escort: 'Escort Mode',
-  checkIn: 'Safety Check-In',
   guardian: 'Guardian Linking',
   permissions: 'Permissions',
   settings: 'Settings',
@@ -76,7 +75,6 @@ export const CONTACTS_SLOT_TEXTS = {
 } as const;
 
 export const PLACEHOLDER_TEXTS = {
-  laterWork: 'This screen arrives in a coming update of Beacon.',
   backHome: 'Back to Home',
 } as const;
 
@@ -128,7 +126,7 @@ export const CONTACTS_TEXTS = {
   edit: (name: string): string => `Edit ${name}`,
   delete: (name: string): string => `Delete ${name}`,
   limited: (shown: number, total: number): string =>
-    `Showing ${shown} of ${total} contacts. Premium shows them all.`,
+    `Showing ${shown} of ${total} ${total === 1 ? 'contact' : 'contacts'}. Premium shows them all.`,
   offlineCopy: "Beacon's server can't be reached: these are the contacts saved on this device.",
   loadFailed: 'Your contacts could not be loaded.',
   retry: 'Try Again',
@@ -175,13 +173,17 @@ export const SOS_TEXTS = {
   cancelledDescription: 'No alert was sent.',
 } as const;
 
-/** The SOS activation dialog (docs/PRODUCT.md#sos-and-alerts); fixed wordings. */
+/**
+ * The SOS activation dialog (docs/PRODUCT.md#sos-and-alerts); fixed wordings, except the description: the spec's
+ * "Emergency services will be contacted" is not true (Beacon texts contacts and calls nobody), so it says what
+ * happens and the dialog offers Call 911.
+ */
 export const SOS_COUNTDOWN_TEXTS = {
   title: 'Emergency SOS Activation',
-  description:
-    'Emergency services will be contacted and your location will be shared with emergency contacts in:',
+  description: 'Your emergency contacts will get a text with your location in:',
   secondsRemaining: 'seconds remaining',
   cancel: 'Cancel Emergency',
+  call911: 'Call 911',
   hint: 'Press "Cancel Emergency" to stop the countdown',
 } as const;
 
@@ -194,8 +196,9 @@ export const ALERT_OUTCOME_TEXTS = {
   sentDescription: (total: number): string =>
     total === 1 ? 'Your emergency contact was texted.' : `All ${total} emergency contacts were texted.`,
   partialTitle: 'Partial Emergency Alert Sent',
-  /** A fixed wording. */
-  partialDescription: (unsent: number): string => `${unsent} numbers may need verification`,
+  /** The spec's wording, count-aware ("1 number may need verification"). */
+  partialDescription: (unsent: number): string =>
+    unsent === 1 ? '1 number may need verification' : `${unsent} numbers may need verification`,
   failedTitle: 'Emergency Alert Failed',
   /** A development server without an SMS provider: nobody was texted. */
   keptTitle: 'Alert kept in the dev outbox',
@@ -242,9 +245,14 @@ export const DELIVERY_TEXTS = {
 
 /** In-app notifications for alert outcomes (composed in app/). */
 export const ALERT_NOTIFICATION_TEXTS = {
-  sentMessage: (total: number): string => `Your alert reached all ${total} of your emergency contacts.`,
+  sentMessage: (total: number): string =>
+    total === 1
+      ? 'Your alert reached your emergency contact.'
+      : `Your alert reached all ${total} of your emergency contacts.`,
   partialMessage: (sent: number, total: number): string =>
-    `Your alert reached ${sent} of ${total} emergency contacts. Check the numbers that were not texted.`,
+    `Your alert reached ${sent} of ${total} emergency contacts. ${
+      total - sent === 1 ? 'Check the number that was not texted.' : 'Check the numbers that were not texted.'
+    }`,
   failedMessage: 'Your alert did not reach any emergency contact. Call 911 if you need help.',
   queuedMessage: 'You were offline. Your alert is saved and will be sent when the connection returns.',
 } as const;

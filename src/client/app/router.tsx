@@ -13,7 +13,7 @@ import { AccountDeletedRoute } from './routes/account-deleted';
 
 /**
  * Every route (docs/PRODUCT.md#screens-and-routes). Exported so tests can mount them in a memory router. Screens
- * that need an account sit under <RequireSession>; the rest (splash, welcome, permissions, the placeholders,
+ * that need an account sit under <RequireSession>; the rest (splash, welcome, permissions,
  * /track share links, subscription success, reset-password, not-found) are public.
  * The shell, the dashboard, /sos, the splash and the error screens are in the first download; every other
  * screen's code loads when it is first opened (`lazy`), and the service worker precaches it for offline use.
@@ -62,11 +62,6 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/outbox')).OutboxRoute }),
               },
             ],
-          },
-          { path: paths.map, lazy: async () => ({ Component: (await import('./routes/map')).MapRoute }) },
-          {
-            path: paths.checkIn,
-            lazy: async () => ({ Component: (await import('./routes/checkin')).CheckInRoute }),
           },
         ],
       },

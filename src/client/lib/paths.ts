@@ -8,8 +8,6 @@ export const paths = {
   splash: '/splash',
   welcome: '/welcome',
   permissions: '/permissions',
-  map: '/map',
-  checkIn: '/checkin',
   sos: '/sos',
   guardian: '/guardian',
   /** The guardian's watch screen: live positions and alerts of the people they guard. */
@@ -26,3 +24,11 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** Which form /auth opens with: `?mode=signup` for a newcomer from the onboarding's Get Started. */
+export type AuthMode = 'login' | 'signup';
+export const AUTH_MODE_PARAM = 'mode';
+
+export function authPath(mode: AuthMode): string {
+  return mode === 'signup' ? `${paths.auth}?${AUTH_MODE_PARAM}=signup` : paths.auth;
+}

@@ -18,27 +18,39 @@ const ActiveAlertScreen = lazy(async () => ({
  * they are on, on every device they are signed in on, until they say they are safe. It comes back after a
  * reload (GET /api/alerts?status=active) and opens on another device with the realtime `alert.created`.
  */
-export function ActiveAlertGate({ userId, children }: { userId: string; children: ReactNode }) {
+export function ActiveAlertGate({
+  userId,
+  aboveScreen,
+  children,
+}: {
+  userId: string;
+  /** Shown above the active-alert screen too (the banners of wards' alerts). */
+  aboveScreen?: ReactNode;
+  children: ReactNode;
+}) {
   const active = useActiveAlerts(userId).data ?? [];
   const sharing = useLocationSharingState(userId);
   const fullName = useQuery(profileQueryOptions(userId)).data?.full_name || null;
   const newest = active[0];
   if (!newest) return children;
   return (
-    <Suspense
-      fallback={
-        <div className="flex min-h-dvh items-center justify-center">
-          <Spinner className="size-8" />
-        </div>
-      }
-    >
-      <ActiveAlertScreen
-        userId={userId}
-        detail={newest}
-        otherActive={active.length - 1}
-        sharing={sharing}
-        fullName={fullName}
-      />
-    </Suspense>
+    <>
+      {aboveScreen}
+      <Suspense
+        fallback={
+          <div className="flex min-h-dvh items-center justify-center">
+            <Spinner className="size-8" />
+          </div>
+        }
+      >
+        <ActiveAlertScreen
+          userId={userId}
+          detail={newest}
+          otherActive={active.length - 1}
+          sharing={sharing}
+          fullName={fullName}
+        />
+      </Suspense>
+    </>
   );
 }

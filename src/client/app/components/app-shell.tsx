@@ -1,29 +1,37 @@
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { BottomNav } from '../../features/dashboard/components/bottom-nav';
+import { SideNav } from '../../features/dashboard/components/side-nav';
 import { WardAlertBanners } from '../../features/guardians/components/ward-alert-banners';
 import { paths } from '../../lib/paths';
 import { ActiveAlertGate } from './active-alert-gate';
+import { SkipToSosLink } from './skip-to-sos-link';
 
 /**
- * The dashboard and the tab pages; the bottom navigation is for signed-in people only. A ward's new alert shows
- * as a red banner on top of whichever of these screens the guardian is on. The person's own active alert
- * replaces the screen (and the navigation) with the active-alert screen until they say they are safe.
+ * The dashboard and the tab pages. Signed-in people get "Skip to SOS" first, then the navigation: bottom tabs on
+ * narrow screens, a side column from 768 px (docs/PRODUCT.md#navigation). A ward's new alert shows as a red
+ * banner on top of whichever of these screens the guardian is on. The person's own active alert replaces the
+ * screen and the navigation with the active-alert screen until they say they are safe; ward banners stay above it.
  */
 export function AppShell() {
   const session = useSession();
   const { pathname } = useLocation();
+  const banners = session ? (
+    <WardAlertBanners
+      userId={session.user.id}
+      guardianViewPath={pathname === paths.guardianView ? undefined : paths.guardianView}
+    />
+  ) : null;
   return (
     <>
       {session ? (
-        <WardAlertBanners
-          userId={session.user.id}
-          guardianViewPath={pathname === paths.guardianView ? undefined : paths.guardianView}
-        />
-      ) : null}
-      {session ? (
-        <ActiveAlertGate userId={session.user.id}>
-          <Outlet />
+        <ActiveAlertGate userId={session.user.id} aboveScreen={banners}>
+          <SkipToSosLink />
+          <SideNav />
+          <div className="md:pl-60">
+            {banners}
+            <Outlet />
+          </div>
           <BottomNav />
         </ActiveAlertGate>
       ) : (

@@ -86,7 +86,7 @@ describe('the routes under <RequireSession>', () => {
     },
   );
 
-  it.each(['/checkin', '/map', '/permissions', '/subscription-success', '/reset-password', '/welcome'])(
+  it.each(['/permissions', '/subscription-success', '/reset-password', '/welcome'])(
     '%s stays public',
     (path) => {
       markOnboardingSeenForTest();

@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Logo } from '../../components/logo';
 import { useAuthStatus } from '../../features/auth/hooks/auth-status-context';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { LoadingOverlay } from '../../features/dashboard/components/loading-overlay';
-import { paths } from '../../lib/paths';
+import { AUTH_MODE_PARAM, paths } from '../../lib/paths';
 import { RequiredSessionContext } from '../hooks/use-required-session';
 import { CenteredPage } from './centered-page';
+import { FIRST_RUN_STATE } from './first-run';
 
 /**
  * A signed-in person (the one who raises an SOS) never needs the sign-in form, so it is downloaded only when it is
@@ -29,13 +30,25 @@ type RequireSessionProps = {
 export function RequireSession({ whenSignedOut = 'login' }: RequireSessionProps) {
   const status = useAuthStatus();
   const session = useSession();
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
   if (status === 'checking') return <LoadingOverlay />;
   if (!session) {
     if (whenSignedOut === 'redirect-home') return <Navigate to={paths.home} replace />;
     return (
       <Suspense fallback={<LoadingOverlay />}>
         <CenteredPage>
-          <LoginCard logo={<Logo size="md" />} />
+          <LoginCard
+            logo={<Logo size="md" />}
+            initialMode={search.get(AUTH_MODE_PARAM) === 'signup' ? 'signup' : 'login'}
+            onSignedIn={(mode) => {
+              // /auth is only the way in: once signed in, the person is home (and the Location tab is lit).
+              // Someone new is offered the permissions screen there, once (FIRST_RUN_STATE).
+              const to = pathname === paths.auth ? paths.home : pathname;
+              void navigate(to, { replace: true, state: mode === 'signup' ? FIRST_RUN_STATE : null });
+            }}
+          />
         </CenteredPage>
       </Suspense>
     );

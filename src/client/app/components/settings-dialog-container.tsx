@@ -75,12 +75,7 @@ export function SettingsDialogContainer({ open, onOpenChange, layout }: Settings
         disabled={togglesDisabled}
       />
     ),
-    emergency: (
-      <EmergencySettingsSection
-        onManageContacts={() => goTo(paths.contacts)}
-        onConfigureCheckIns={() => goTo(paths.checkIn)}
-      />
-    ),
+    emergency: <EmergencySettingsSection onManageContacts={() => goTo(paths.contacts)} />,
     preferences: <AppPreferencesSection themePicker={<ThemePicker />} />,
     subscription: <SubscriptionSection />,
     about: (

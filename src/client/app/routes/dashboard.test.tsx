@@ -4,6 +4,7 @@ import { SPLASH_DELAY_MS, STORAGE_KEYS } from '#shared/constants';
 import { readOfflineEmergencyData, saveOfflineContacts } from '../../lib/offline-emergency-data';
 import { getSession } from '../../lib/session-store';
 import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
+import { createFakeDevice } from '../../testing/fake-device';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
 
 const profileRoute = { method: 'GET', path: '/api/profile', body: fakeProfile() };
@@ -29,9 +30,34 @@ describe('dashboard routes', () => {
     expect(screen.getByRole('heading', { name: 'Safety First' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
 
+    // Someone new: Get Started opens the sign-up form, not the login.
     expect(router.state.location.pathname).toBe('/auth');
-    expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Create Beacon Account' })).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.onboardingSeen)).toBe('true');
+  });
+
+  it('after sign-up goes to / (the Location tab lit) and offers the permissions screen once', async () => {
+    markOnboardingSeenForTest();
+    mockApi([
+      { method: 'POST', path: '/api/auth/signup', body: fakeSession() },
+      profileRoute,
+      { method: 'GET', path: '/api/contacts', body: { contacts: [] } },
+    ]);
+    const { router, user } = renderApp('/auth?mode=signup');
+    await user.type(await screen.findByLabelText('Full Name'), 'Nina New');
+    await user.type(screen.getByLabelText('Email'), 'nina@example.test');
+    await user.type(screen.getByLabelText('Password'), 'correct-horse-battery');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const offer = await screen.findByRole('region', { name: 'Welcome to Beacon' });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { current: 'page' })).toHaveTextContent('Location');
+    expect(within(offer).getByRole('link', { name: 'Set up permissions' })).toHaveAttribute(
+      'href',
+      '/permissions',
+    );
+    await user.click(within(offer).getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('region', { name: 'Welcome to Beacon' })).not.toBeInTheDocument();
   });
 
   it('Skip on the carousel goes straight to /auth', async () => {
@@ -97,14 +123,45 @@ describe('dashboard routes', () => {
         screen.queryByRole('heading', { name: "Beacon's server can't be reached" }),
       ).not.toBeInTheDocument(),
     );
-    expect(await screen.findByRole('heading', { name: 'System Ready' })).toBeInTheDocument();
+    // Back to what is true of this person: no contacts yet, so not ready (never "System Ready").
+    expect(await screen.findByRole('heading', { name: 'Not Ready Yet' })).toBeInTheDocument();
   });
 
-  it('shows the signed-in dashboard: header, System Ready, contacts slot, bottom nav', async () => {
+  it('says System Ready only once the person has a contact, location and notifications', async () => {
     storeSession(fakeSession());
-    mockApi([profileRoute]);
-    renderApp('/contacts');
+    const device = createFakeDevice({ gps: true, battery: 0.9 });
+    device.pushState.permission = 'granted';
+    device.pushState.subscription = {
+      endpoint: 'https://push.example.test/1',
+      keys: { p256dh: 'k', auth: 'a' },
+    };
+    mockApi([
+      profileRoute,
+      {
+        method: 'GET',
+        path: '/api/contacts',
+        body: {
+          contacts: [{ id: 'c1', name: 'Ada', phone: '+12015550123', relationship: 'Friend' }],
+        },
+      },
+    ]);
+    renderApp('/', { device });
     expect(await screen.findByRole('heading', { name: 'System Ready' })).toBeInTheDocument();
+    expect(screen.getByText('All safety features are active')).toBeInTheDocument();
+  });
+
+  it('shows the signed-in dashboard: header, readiness, contacts slot, bottom nav', async () => {
+    storeSession(fakeSession());
+    mockApi([profileRoute, { method: 'GET', path: '/api/contacts', body: { contacts: [] } }]);
+    const { user } = renderApp('/contacts');
+    // A new person: no contacts and notifications off, so the card says what is missing instead of "System Ready".
+    expect(await screen.findByRole('heading', { name: 'Not Ready Yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'System Ready' })).not.toBeInTheDocument();
+    await user.click(
+      within(screen.getByTestId('gap-contacts')).getByRole('button', { name: 'Add a contact' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Add Emergency Contact' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
     expect(screen.getByRole('heading', { name: 'Beacon', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Emergency Contacts' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
@@ -260,13 +317,20 @@ describe('settings', () => {
     expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
   });
 
-  it('Emergency Settings lead to the contacts section and to check-in', async () => {
+  it('Emergency Settings lead to the contacts and offer nothing that is not built (no check-ins)', async () => {
     storeSession(fakeSession());
     mockApi([profileRoute]);
     const { router, user } = renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^Emergency Settings/ }));
-    await user.click(screen.getByRole('button', { name: 'Configure Check-ins' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/checkin'));
-    expect(screen.getByRole('heading', { name: 'Safety Check-In' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /check-in/i })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Manage Emergency Contacts' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
+  });
+
+  it.each(['/map', '/checkin'])('%s is not a screen (escort and check-in are not built)', async (path) => {
+    markOnboardingSeenForTest();
+    mockApi();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FREE_TIER_CONTACT_LIMIT } from '#shared/constants';
 import { SOS_TEXTS } from '#shared/ui-texts';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { EmergencyContactsCard } from '../../features/contacts/components/emergency-contacts-card';
 import { useContactDialog } from '../../features/contacts/hooks/use-contact-dialog';
@@ -11,6 +11,7 @@ import { EmergencyContactsSlot } from '../../features/dashboard/components/emerg
 import { NavigationMenu } from '../../features/dashboard/components/navigation-menu';
 import { SystemReadyCard } from '../../features/device-status/components/system-ready-card';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { usePushOptIn } from '../../features/push/hooks/use-push-opt-in';
 import { DeliveryStatusPanel } from '../../features/sos/components/delivery-status-panel';
 import { SosControl } from '../../features/sos/components/sos-control';
 import { useSubscription } from '../../features/subscription/hooks/use-subscription';
@@ -20,6 +21,8 @@ import { useOnline } from '../../lib/device/use-online';
 import { paths } from '../../lib/paths';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
+import { isFirstRunState } from '../components/first-run';
+import { PermissionsOffer } from '../../features/permissions/components/permissions-offer';
 
 /** Settings (profile form, sections) and notifications are downloaded the first time their dialog opens. */
 const SettingsDialogContainer = lazyDialog(
@@ -37,11 +40,38 @@ const NotificationsDialog = lazyDialog(
  * See docs/PRODUCT.md#dashboard.
  */
 export function DashboardRoute() {
-  const { pathname } = useLocation();
-  return <SignedInDashboard focusContacts={pathname === paths.contacts} />;
+  const { pathname, state, key } = useLocation();
+  const navigate = useNavigate();
+  const [firstRun, setFirstRun] = useState(false);
+  const [offeredAt, setOfferedAt] = useState<string | null>(null);
+  // Adjusted while rendering, not in an effect: /auth and / share this screen, so it is not mounted afresh when
+  // sign-up moves the person from one to the other.
+  if (isFirstRunState(state) && offeredAt !== key) {
+    setOfferedAt(key);
+    setFirstRun(true);
+  }
+  useEffect(() => {
+    // Shown once: the history state is cleared at once, so a reload or Back does not offer it again.
+    if (isFirstRunState(state)) void navigate(pathname, { replace: true, state: null });
+  }, [state, pathname, navigate]);
+  return (
+    <SignedInDashboard
+      focusContacts={pathname === paths.contacts}
+      firstRun={firstRun}
+      onFirstRunDone={() => setFirstRun(false)}
+    />
+  );
 }
 
-function SignedInDashboard({ focusContacts }: { focusContacts: boolean }) {
+function SignedInDashboard({
+  focusContacts,
+  firstRun,
+  onFirstRunDone,
+}: {
+  focusContacts: boolean;
+  firstRun: boolean;
+  onFirstRunDone: () => void;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -50,7 +80,10 @@ function SignedInDashboard({ focusContacts }: { focusContacts: boolean }) {
   const health = useHealth();
   // Lifted so an SOS without contacts can open the card's dialog in add mode.
   const contactDialog = useContactDialog();
-  const { userId, flow, retryQueued } = useAppSosFlow({ onNeedsContacts: contactDialog.openAdd });
+  const push = usePushOptIn();
+  const { userId, flow, contacts, retryQueued } = useAppSosFlow({
+    onNeedsContacts: contactDialog.openAdd,
+  });
 
   useEffect(() => {
     // Someone who has signed in never needs the first-visit onboarding again.
@@ -84,13 +117,19 @@ function SignedInDashboard({ focusContacts }: { focusContacts: boolean }) {
           </div>
           <SosControl flow={flow} online={online} size="md" />
         </Card>
+        {firstRun ? <PermissionsOffer onDismiss={onFirstRunDone} /> : null}
         <DeliveryStatusPanel
           userId={userId}
           composerUrl={flow.composerUrl}
           onDismissComposer={flow.dismissComposer}
           onRetryQueued={retryQueued}
         />
-        <SystemReadyCard serverReachable={!health.isError} />
+        <SystemReadyCard
+          serverReachable={!health.isError}
+          contactCount={contacts.contacts?.length}
+          onAddContact={contactDialog.openAdd}
+          notifications={{ state: push.state, busy: push.busy, enable: () => push.setEnabled(true) }}
+        />
         <EmergencyContactsSlot>
           <EmergencyContactsCard
             userId={userId}

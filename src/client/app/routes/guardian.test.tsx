@@ -177,10 +177,9 @@ describe('/guardian: pending requests', () => {
       expect(api.requests.find((request) => request.method === 'PATCH')?.body).toEqual({ status: 'active' }),
     );
     const wards = screen.getByRole('region', { name: 'People I Guard' });
-    expect(await within(wards).findByRole('link', { name: 'Watch Bob Ward' })).toHaveAttribute(
-      'href',
-      '/guardian/wards#ward-00000001-0000-4000-8000-000000000002',
-    );
+    expect(
+      await within(wards).findByRole('link', { name: 'Open Guardian View for Bob Ward' }),
+    ).toHaveAttribute('href', '/guardian/wards#ward-00000001-0000-4000-8000-000000000002');
     expect(screen.getByRole('region', { name: 'Pending Requests' })).toHaveTextContent(
       'No pending requests.',
     );

@@ -1,15 +1,16 @@
 import { useNavigate } from 'react-router';
 import { OnboardingCarousel } from '../../features/onboarding/components/onboarding-carousel';
 import { markOnboardingSeen } from '../../features/onboarding/utils/onboarding-seen';
-import { paths } from '../../lib/paths';
+import { authPath } from '../../lib/paths';
 
+/** /welcome: Get Started opens sign-up (someone new), Skip the login (perhaps someone coming back). */
 export function WelcomeRoute() {
   const navigate = useNavigate();
   return (
     <OnboardingCarousel
-      onFinish={() => {
+      onFinish={(exit) => {
         markOnboardingSeen();
-        navigate(paths.auth, { replace: true });
+        void navigate(authPath(exit === 'get-started' ? 'signup' : 'login'), { replace: true });
       }}
     />
   );

@@ -19,7 +19,14 @@ export function CopyButton({
   ...props
 }: CopyButtonProps) {
   return (
-    <Button variant={variant} size={size} aria-label={label} onClick={onCopy} {...props}>
+    <Button
+      variant={variant}
+      size={size}
+      // Holds the visible word (Copy / Copied) so voice control finds it (WCAG 2.5.3).
+      aria-label={copied ? `${GUARDIAN_PAGE_TEXTS.copied}: ${label}` : label}
+      onClick={onCopy}
+      {...props}
+    >
       {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
       <span aria-hidden>{copied ? GUARDIAN_PAGE_TEXTS.copied : GUARDIAN_PAGE_TEXTS.copy}</span>
       <span role="status" className="sr-only">

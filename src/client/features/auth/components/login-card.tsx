@@ -21,7 +21,7 @@ const ForgotPasswordDialog = lazyDialog(
   ({ open }) => open,
 );
 
-type Mode = 'login' | 'signup';
+export type Mode = 'login' | 'signup';
 type Values = { fullName: string; email: string; password: string };
 
 /** The client-side checks (docs/PRODUCT.md#account-and-sign-in), in the order a person meets them. */
@@ -34,11 +34,17 @@ export function validateLogin(mode: Mode, values: Values): string | null {
   return null;
 }
 
-type LoginCardProps = { logo?: ReactNode };
+type LoginCardProps = {
+  logo?: ReactNode;
+  /** The form it opens with (sign-up for a newcomer from the onboarding's Get Started). */
+  initialMode?: Mode;
+  /** After a successful sign-in or sign-up, once the session is stored. */
+  onSignedIn?: (mode: Mode) => void;
+};
 
 /** Login / sign-up card (docs/PRODUCT.md#dashboard). A server failure shows 'Error' and re-enables it. */
-export function LoginCard({ logo }: LoginCardProps) {
-  const [mode, setMode] = useState<Mode>('login');
+export function LoginCard({ logo, initialMode = 'login', onSignedIn }: LoginCardProps) {
+  const [mode, setMode] = useState<Mode>(initialMode);
   const [values, setValues] = useState<Values>({ fullName: '', email: '', password: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const [recoverOpen, setRecoverOpen] = useState(false);
@@ -48,31 +54,33 @@ export function LoginCard({ logo }: LoginCardProps) {
   const problemId = useId();
   const isSignUp = mode === 'signup';
 
-  const onError = (error: unknown): void => notifyError(error);
-  // An earlier failure's toast would otherwise linger over the dashboard.
-  const onSuccess = (): void => {
-    toast.dismiss();
-  };
-
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     const found = validateLogin(mode, values);
     setProblem(found);
     if (found) return;
     const email = values.email.trim();
-    if (isSignUp) {
-      signUp.mutate(
-        {
+    const signedIn = isSignUp
+      ? signUp.mutateAsync({
           email,
           password: values.password,
-          // The zone goes with the account so the very first SOS text already has local times.
-          data: { full_name: values.fullName.trim(), time_zone: browserTimeZone() ?? undefined },
-        },
-        { onError, onSuccess },
-      );
-    } else {
-      signIn.mutate({ email, password: values.password }, { onError, onSuccess });
-    }
+          data: {
+            full_name: values.fullName.trim(),
+            // The zone goes with the account so the very first SOS text already has local times.
+            time_zone: browserTimeZone() ?? undefined,
+          },
+        })
+      : signIn.mutateAsync({ email, password: values.password });
+    // The promise, not mutate()'s callbacks: the card unmounts as soon as the session is stored, and mutate()'s
+    // callbacks do not run for an unmounted card.
+    signedIn.then(
+      () => {
+        // An earlier failure's toast would otherwise linger over the dashboard.
+        toast.dismiss();
+        onSignedIn?.(mode);
+      },
+      (error: unknown) => notifyError(error),
+    );
   };
 
   const update = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement>) =>

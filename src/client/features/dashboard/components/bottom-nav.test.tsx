@@ -14,32 +14,32 @@ const tab = (name: string): HTMLElement =>
   within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name });
 
 describe('BottomNav', () => {
-  it('has the four tabs in order with their paths', () => {
+  it('has the four tabs in order with their paths, none of them a screen that is not built', () => {
     renderAt('/');
     const links = within(screen.getByRole('navigation', { name: 'Main navigation' })).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Location', '/'],
-      ['Driving', '/map'],
       ['Safety', '/sos'],
+      ['Guardians', '/guardian'],
       ['Membership', '/settings'],
     ]);
   });
 
   it.each([
     ['/', 'Location'],
-    ['/map', 'Driving'],
     ['/sos', 'Safety'],
+    ['/guardian', 'Guardians'],
     ['/settings', 'Membership'],
   ])('marks only the exact path %s as current', (path, active) => {
     renderAt(path);
-    for (const name of ['Location', 'Driving', 'Safety', 'Membership']) {
+    for (const name of ['Location', 'Safety', 'Guardians', 'Membership']) {
       if (name === active) expect(tab(name)).toHaveAttribute('aria-current', 'page');
       else expect(tab(name)).not.toHaveAttribute('aria-current');
     }
   });
 
   it('highlights nothing on a path that is not a tab, even a sub-path', () => {
-    renderAt('/map/details');
+    renderAt('/sos/details');
     expect(screen.queryByRole('link', { current: 'page' })).not.toBeInTheDocument();
   });
 

@@ -1,28 +1,19 @@
-import { Car, Crown, MapPin, ShieldAlert } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { DASHBOARD_TEXTS, NAV_TEXTS } from '#shared/ui-texts';
+import { DASHBOARD_TEXTS } from '#shared/ui-texts';
 import { focusRing } from '../../../components/ui/focus-ring';
 import { cn } from '../../../lib/cn';
-import { paths } from '../../../lib/paths';
+import { BOTTOM_NAV_TABS } from './nav-items';
 
-type Tab = { label: string; to: string; icon: ReactNode };
-
-/** The four tabs (docs/PRODUCT.md#navigation), in order. */
-export const BOTTOM_NAV_TABS: Tab[] = [
-  { label: NAV_TEXTS.location, to: paths.home, icon: <MapPin aria-hidden /> },
-  { label: NAV_TEXTS.driving, to: paths.map, icon: <Car aria-hidden /> },
-  { label: NAV_TEXTS.safety, to: paths.sos, icon: <ShieldAlert aria-hidden /> },
-  { label: NAV_TEXTS.membership, to: paths.settings, icon: <Crown aria-hidden /> },
-];
-
-/** Fixed bottom tabs. A tab is active only when its path equals the current path exactly. */
+/**
+ * Fixed bottom tabs on narrow screens (wide screens get the side navigation instead). A tab is active only when
+ * its path equals the current path exactly.
+ */
 export function BottomNav() {
   const { pathname } = useLocation();
   return (
     <nav
       aria-label={DASHBOARD_TEXTS.mainNavigation}
-      className="fixed inset-x-0 bottom-0 z-30 border-t bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-card/85"
+      className="fixed inset-x-0 bottom-0 z-30 border-t md:hidden bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-card/85"
     >
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-4">
         {BOTTOM_NAV_TABS.map((tab) => {

@@ -1,23 +1,11 @@
-import { Clock, Home, KeyRound, MapPin, Settings, ShieldAlert, UsersRound } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { APP_NAME } from '#shared/constants';
-import { DASHBOARD_TEXTS, NAV_TEXTS } from '#shared/ui-texts';
+import { DASHBOARD_TEXTS } from '#shared/ui-texts';
 import { Logo } from '../../../components/logo';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
 import { focusRing } from '../../../components/ui/focus-ring';
 import { cn } from '../../../lib/cn';
-import { paths } from '../../../lib/paths';
-
-const ITEMS: { label: string; to: string; icon: ReactNode }[] = [
-  { label: NAV_TEXTS.home, to: paths.home, icon: <Home aria-hidden /> },
-  { label: NAV_TEXTS.sos, to: paths.sos, icon: <ShieldAlert aria-hidden /> },
-  { label: NAV_TEXTS.escort, to: paths.map, icon: <MapPin aria-hidden /> },
-  { label: NAV_TEXTS.checkIn, to: paths.checkIn, icon: <Clock aria-hidden /> },
-  { label: NAV_TEXTS.guardian, to: paths.guardian, icon: <UsersRound aria-hidden /> },
-  { label: NAV_TEXTS.permissions, to: paths.permissions, icon: <KeyRound aria-hidden /> },
-  { label: NAV_TEXTS.settings, to: paths.settings, icon: <Settings aria-hidden /> },
-];
+import { NAV_ITEMS } from './nav-items';
 
 /** The side menu behind the header's menu button (small screens). */
 export function NavigationMenu({
@@ -37,7 +25,7 @@ export function NavigationMenu({
         </div>
         <nav aria-label={DASHBOARD_TEXTS.menuTitle}>
           <ul className="flex flex-col gap-1">
-            {ITEMS.map((item) => (
+            {NAV_ITEMS.map((item) => (
               <li key={item.to}>
                 <Link
                   to={item.to}

@@ -18,7 +18,9 @@ export function NotificationBell({ onClick }: { onClick: () => void }) {
       className="relative"
       onClick={onClick}
       aria-label={
-        unreadCount > 0 ? DASHBOARD_TEXTS.notificationsWithCount(unreadCount) : DASHBOARD_TEXTS.notifications
+        unreadCount > 0
+          ? DASHBOARD_TEXTS.notificationsWithCount(formatBadgeCount(unreadCount))
+          : DASHBOARD_TEXTS.notifications
       }
     >
       <Bell className="size-5" aria-hidden />

@@ -15,8 +15,11 @@ const ICONS: ReactNode[] = [
 /** A horizontal swipe longer than this (px) changes the slide. */
 const SWIPE_THRESHOLD = 50;
 
-/** Four slides with Next, Skip and (on the last) Get Started; Skip and Get Started call `onFinish`. */
-export function OnboardingCarousel({ onFinish }: { onFinish: () => void }) {
+/** How the person left the carousel: Skip, or Get Started on the last slide (a newcomer: sign-up). */
+export type OnboardingExit = 'skip' | 'get-started';
+
+/** Four slides with Next, Skip and (on the last) Get Started; both call `onFinish` with which one it was. */
+export function OnboardingCarousel({ onFinish }: { onFinish: (exit: OnboardingExit) => void }) {
   const slides = ONBOARDING_TEXTS.slides;
   const [index, setIndex] = useState(0);
   const touchStart = useRef<number | null>(null);
@@ -38,7 +41,7 @@ export function OnboardingCarousel({ onFinish }: { onFinish: () => void }) {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col p-6">
       <div className="flex justify-end">
-        <Button variant="ghost" onClick={onFinish}>
+        <Button variant="ghost" onClick={() => onFinish('skip')}>
           {ONBOARDING_TEXTS.skip}
         </Button>
       </div>
@@ -63,7 +66,8 @@ export function OnboardingCarousel({ onFinish }: { onFinish: () => void }) {
           <h1 className="text-3xl font-bold tracking-tight">{slide?.title}</h1>
           <p className="max-w-xs text-lg text-muted-foreground">{slide?.description}</p>
         </div>
-        <div className="flex justify-center gap-2 py-6">
+        {/* Each dot's target is at least 24 × 24 px (WCAG 2.5.8); the visible dot inside stays small. */}
+        <div className="flex justify-center gap-1 py-6">
           {slides.map((item, dot) => (
             <button
               key={item.title}
@@ -71,16 +75,28 @@ export function OnboardingCarousel({ onFinish }: { onFinish: () => void }) {
               onClick={() => go(dot)}
               aria-label={ONBOARDING_TEXTS.goToSlide(dot + 1)}
               aria-current={dot === index ? 'step' : undefined}
+              data-testid="slide-dot"
               className={cn(
-                'h-2.5 cursor-pointer rounded-full transition-all',
-                dot === index ? 'w-8 bg-primary' : 'w-2.5 bg-input',
+                'flex h-6 min-w-6 cursor-pointer items-center justify-center rounded-full',
                 focusRing,
               )}
-            />
+            >
+              <span
+                aria-hidden
+                className={cn(
+                  'h-2.5 rounded-full transition-all',
+                  dot === index ? 'w-8 bg-primary' : 'w-2.5 bg-muted-foreground/60',
+                )}
+              />
+            </button>
           ))}
         </div>
       </section>
-      <Button size="lg" className="w-full" onClick={isLast ? onFinish : () => go(index + 1)}>
+      <Button
+        size="lg"
+        className="w-full"
+        onClick={isLast ? () => onFinish('get-started') : () => go(index + 1)}
+      >
         {isLast ? ONBOARDING_TEXTS.getStarted : ONBOARDING_TEXTS.next}
       </Button>
     </main>

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DeviceProvider } from '../../../lib/device/device-context';
@@ -15,42 +15,67 @@ function renderScreen(device: FakeDevice = createFakeDevice()) {
   return { onContinue, user: userEvent.setup(), device };
 }
 
+const row = (name: string): HTMLElement => screen.getByRole('region', { name });
+
 describe('PermissionsScreen', () => {
-  it('enables Continue only when Location and Push Notifications are granted', async () => {
-    const { user, onContinue } = renderScreen();
-    const continueButton = screen.getByRole('button', { name: 'Continue' });
-    expect(continueButton).toBeDisabled();
+  it('lists Location and Push Notifications only (Beacon uses no camera), each with its state', async () => {
+    renderScreen();
+    expect(await within(row('Location')).findByText('Not allowed yet')).toBeInTheDocument();
+    expect(within(row('Push Notifications')).getByText('Not allowed yet')).toBeInTheDocument();
+    expect(screen.queryByText(/camera/i)).not.toBeInTheDocument();
+  });
 
-    await user.click(screen.getByRole('button', { name: 'Enable Location' }));
-    expect(continueButton).toBeDisabled();
+  it('Enable asks the browser and shows Allowed', async () => {
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Enable Location' }));
+    expect(within(row('Location')).getByText('Allowed')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Enable Push Notifications' }));
-    expect(continueButton).toBeEnabled();
-    // Camera is optional and still not granted.
-    expect(screen.getByRole('button', { name: 'Enable Camera' })).toBeInTheDocument();
+    expect(within(row('Push Notifications')).getByText('Allowed')).toBeInTheDocument();
+    expect(screen.queryByText(/You can go on now/)).not.toBeInTheDocument();
+  });
 
-    await user.click(continueButton);
+  it('lets the person go on without every permission', async () => {
+    const { user, onContinue } = renderScreen();
+    expect(screen.getByText(/You can go on now/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onContinue).toHaveBeenCalledOnce();
   });
 
-  it('shows permissions the browser already granted', async () => {
+  it('after a refusal says it is blocked and how to allow it in the browser settings, with no dead Enable', async () => {
     const device = createFakeDevice();
-    device.permissionStates.location = 'granted';
-    device.permissionStates.notifications = 'granted';
-    renderScreen(device);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toBeEnabled());
-    expect(screen.getAllByText('Granted')).toHaveLength(2);
+    device.requestResults.location = 'denied';
+    const { user } = renderScreen(device);
+    await user.click(await screen.findByRole('button', { name: 'Enable Location' }));
+    const location = row('Location');
+    expect(within(location).getByText('Blocked')).toBeInTheDocument();
+    expect(within(location).getByTestId('blocked-help-location')).toHaveTextContent(
+      "open this site's settings (the icon to the left of the address bar), set Location to Allow",
+    );
+    expect(within(location).queryByRole('button', { name: 'Enable Location' })).not.toBeInTheDocument();
   });
 
-  it('only logs a failed or denied request and keeps the item not granted', async () => {
+  it('shows what the browser already says, and asks again when the person comes back to the tab', async () => {
+    const device = createFakeDevice();
+    device.permissionStates.location = 'denied';
+    device.permissionStates.notifications = 'granted';
+    renderScreen(device);
+    expect(await within(row('Location')).findByText('Blocked')).toBeInTheDocument();
+    expect(within(row('Push Notifications')).getByText('Allowed')).toBeInTheDocument();
+    // Re-allowed in the browser's settings, then back to the tab.
+    device.permissionStates.location = 'granted';
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(within(row('Location')).getByText('Allowed')).toBeInTheDocument();
+  });
+
+  it('only logs a failed request and keeps the item as it was', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const device = createFakeDevice();
     device.requestResults.location = new Error('blocked');
-    device.requestResults.notifications = 'denied';
     const { user } = renderScreen(device);
-    await user.click(screen.getByRole('button', { name: 'Enable Location' }));
-    await user.click(screen.getByRole('button', { name: 'Enable Push Notifications' }));
+    await user.click(await screen.findByRole('button', { name: 'Enable Location' }));
     expect(error).toHaveBeenCalledWith('Permission request failed: location', expect.any(Error));
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
-    expect(screen.queryByText('Granted')).not.toBeInTheDocument();
+    expect(within(row('Location')).getByText('Not allowed yet')).toBeInTheDocument();
   });
 });

@@ -1,21 +1,30 @@
-import { Bell, Camera, CheckCircle2, MapPin } from 'lucide-react';
+import { Bell, CheckCircle2, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PERMISSIONS_TEXTS } from '#shared/onboarding-texts';
-import { Badge } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import type { DevicePermission } from '../../../lib/device/permissions';
+import type { DevicePermission, DevicePermissionState } from '../../../lib/device/permissions';
 import { usePermissions, type PermissionItem } from '../hooks/use-permissions';
 
-const ICONS: Record<DevicePermission, ReactNode> = {
+const ICONS: Partial<Record<DevicePermission, ReactNode>> = {
   location: <MapPin aria-hidden />,
   notifications: <Bell aria-hidden />,
-  camera: <Camera aria-hidden />,
 };
 
-/** Location and Push Notifications are required, Camera optional; Continue waits for the required ones. */
+const STATE_BADGES: Record<Exclude<DevicePermissionState, 'granted'>, { label: string; tone: BadgeTone }> = {
+  prompt: { label: PERMISSIONS_TEXTS.notAsked, tone: 'warning' },
+  denied: { label: PERMISSIONS_TEXTS.blocked, tone: 'danger' },
+  unsupported: { label: PERMISSIONS_TEXTS.unsupported, tone: 'neutral' },
+};
+
+/**
+ * Location and Push Notifications with each one's real state. A refused permission cannot be asked again by the
+ * page, so the screen says how to allow it in the browser's settings. Continue always lets the person go on:
+ * an SOS works without either (docs/PRODUCT.md#screens-and-routes).
+ */
 export function PermissionsScreen({ onContinue }: { onContinue: () => void }) {
-  const { items, pending, request, allRequiredGranted } = usePermissions();
+  const { items, pending, request, allGranted } = usePermissions();
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-2 text-center">
@@ -30,10 +39,10 @@ export function PermissionsScreen({ onContinue }: { onContinue: () => void }) {
         ))}
       </ul>
       <div className="flex flex-col gap-2">
-        <Button size="lg" onClick={onContinue} disabled={!allRequiredGranted}>
+        <Button size="lg" onClick={onContinue}>
           {PERMISSIONS_TEXTS.continue}
         </Button>
-        {allRequiredGranted ? null : (
+        {allGranted ? null : (
           <p className="text-center text-sm text-muted-foreground">{PERMISSIONS_TEXTS.continueHint}</p>
         )}
       </div>
@@ -50,35 +59,53 @@ function PermissionRow({
   busy: boolean;
   onEnable: () => void;
 }) {
+  const headingId = `permission-${item.id}`;
   return (
-    <Card className="flex items-center gap-4 p-4">
-      <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-text [&_svg]:size-5">
-        {ICONS[item.id]}
-      </span>
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h2 className="font-semibold">{item.title}</h2>
-          <Badge tone={item.required ? 'danger' : 'neutral'}>
-            {item.required ? PERMISSIONS_TEXTS.required : PERMISSIONS_TEXTS.optional}
-          </Badge>
-        </div>
-        <p className="text-sm text-muted-foreground">{item.description}</p>
-      </div>
-      {item.granted ? (
-        <span className="flex items-center gap-1 text-sm font-medium text-success">
-          <CheckCircle2 className="size-5" aria-hidden />
-          {PERMISSIONS_TEXTS.granted}
+    <Card
+      aria-labelledby={headingId}
+      data-state={item.state ?? 'checking'}
+      className="flex flex-col gap-3 p-4"
+    >
+      <div className="flex items-center gap-4">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary-text [&_svg]:size-5">
+          {ICONS[item.id]}
         </span>
-      ) : (
-        <Button
-          size="sm"
-          onClick={onEnable}
-          disabled={busy}
-          aria-label={PERMISSIONS_TEXTS.enableItem(item.title)}
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id={headingId} className="font-semibold">
+              {item.title}
+            </h2>
+            {item.state && item.state !== 'granted' ? (
+              <Badge tone={STATE_BADGES[item.state].tone}>{STATE_BADGES[item.state].label}</Badge>
+            ) : null}
+          </div>
+          <p className="text-sm text-muted-foreground">{item.description}</p>
+        </div>
+        {item.state === 'granted' ? (
+          <span className="flex items-center gap-1 text-sm font-medium text-success">
+            <CheckCircle2 className="size-5" aria-hidden />
+            {PERMISSIONS_TEXTS.granted}
+          </span>
+        ) : item.state === 'prompt' ? (
+          <Button
+            size="sm"
+            onClick={onEnable}
+            disabled={busy}
+            aria-label={PERMISSIONS_TEXTS.enableItem(item.title)}
+          >
+            {PERMISSIONS_TEXTS.enable}
+          </Button>
+        ) : null}
+      </div>
+      {item.state === 'denied' ? (
+        <div
+          className="flex flex-col gap-1 rounded-lg bg-muted p-3 text-sm"
+          data-testid={`blocked-help-${item.id}`}
         >
-          {PERMISSIONS_TEXTS.enable}
-        </Button>
-      )}
+          <p>{PERMISSIONS_TEXTS.blockedHelp(item.title)}</p>
+          <p className="text-muted-foreground">{PERMISSIONS_TEXTS.blockedHelpPhone}</p>
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -1,38 +1,30 @@
 import { useCallback, useEffect, useState } from 'react';
 import { PERMISSIONS_TEXTS } from '#shared/onboarding-texts';
 import { useDevice } from '../../../lib/device/device-context';
-import type { DevicePermission } from '../../../lib/device/permissions';
+import type { DevicePermission, DevicePermissionState } from '../../../lib/device/permissions';
 
 /** A permission item of the permissions screen (docs/PRODUCT.md#screens-and-routes). */
 export type PermissionItem = {
   id: DevicePermission;
   title: string;
   description: string;
-  required: boolean;
-  granted: boolean;
+  /** What the browser says (Permissions API where it has one); null until it answered. */
+  state: DevicePermissionState | null;
 };
 
+/** Only what Beacon uses: no camera (nothing in Beacon records or takes pictures). */
 const INITIAL_ITEMS: PermissionItem[] = [
   {
     id: 'location',
     title: PERMISSIONS_TEXTS.location,
     description: PERMISSIONS_TEXTS.locationDescription,
-    required: true,
-    granted: false,
+    state: null,
   },
   {
     id: 'notifications',
     title: PERMISSIONS_TEXTS.notifications,
     description: PERMISSIONS_TEXTS.notificationsDescription,
-    required: true,
-    granted: false,
-  },
-  {
-    id: 'camera',
-    title: PERMISSIONS_TEXTS.camera,
-    description: PERMISSIONS_TEXTS.cameraDescription,
-    required: false,
-    granted: false,
+    state: null,
   },
 ];
 
@@ -40,52 +32,59 @@ export type PermissionsApi = {
   items: PermissionItem[];
   pending: DevicePermission | null;
   request: (id: DevicePermission) => Promise<void>;
-  allRequiredGranted: boolean;
+  allGranted: boolean;
 };
 
 /**
- * Shows what the browser already granted, and asks for the rest on Enable. Request failures are only logged
- * (docs/PRODUCT.md#app-messages); the item simply stays not granted.
+ * Each permission's real state, asked again whenever the person comes back to the tab (they may just have
+ * changed it in the browser's settings), and the browser's prompt on Enable. Request failures are only logged
+ * (docs/PRODUCT.md#app-messages); the item keeps what the browser says.
  */
 export function usePermissions(): PermissionsApi {
   const { permissions } = useDevice();
   const [items, setItems] = useState<PermissionItem[]>(INITIAL_ITEMS);
   const [pending, setPending] = useState<DevicePermission | null>(null);
 
-  const markGranted = useCallback((id: DevicePermission, granted: boolean) => {
-    setItems((current) => current.map((item) => (item.id === id ? { ...item, granted } : item)));
+  const setState = useCallback((id: DevicePermission, state: DevicePermissionState) => {
+    setItems((current) => current.map((item) => (item.id === id ? { ...item, state } : item)));
   }, []);
 
   useEffect(() => {
     let active = true;
-    for (const item of INITIAL_ITEMS) {
-      permissions
-        .query(item.id)
-        .then((state) => {
-          if (active && state === 'granted') markGranted(item.id, true);
-        })
-        .catch((error: unknown) => console.error(`Permission query failed: ${item.id}`, error));
-    }
+    const check = (): void => {
+      for (const item of INITIAL_ITEMS) {
+        permissions
+          .query(item.id)
+          .then((state) => {
+            if (active) setState(item.id, state);
+          })
+          .catch((error: unknown) => console.error(`Permission query failed: ${item.id}`, error));
+      }
+    };
+    check();
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', check);
     return () => {
       active = false;
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', check);
     };
-  }, [permissions, markGranted]);
+  }, [permissions, setState]);
 
   const request = useCallback(
     async (id: DevicePermission) => {
       setPending(id);
       try {
-        const state = await permissions.request(id);
-        markGranted(id, state === 'granted');
+        setState(id, await permissions.request(id));
       } catch (error) {
         console.error(`Permission request failed: ${id}`, error);
       } finally {
         setPending(null);
       }
     },
-    [permissions, markGranted],
+    [permissions, setState],
   );
 
-  const allRequiredGranted = items.every((item) => !item.required || item.granted);
-  return { items, pending, request, allRequiredGranted };
+  const allGranted = items.every((item) => item.state === 'granted');
+  return { items, pending, request, allGranted };
 }

@@ -1,17 +1,15 @@
-import { Map, MapPin, Mic, Siren, Smartphone, UsersRound } from 'lucide-react';
+import { MapPin, MessageSquare, Siren, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SETTINGS_TEXTS } from '#shared/settings-texts';
 
 const ICONS: ReactNode[] = [
   <Siren key="sos" aria-hidden />,
-  <Smartphone key="shake" aria-hidden />,
-  <Mic key="voice" aria-hidden />,
+  <MessageSquare key="offline" aria-hidden />,
   <MapPin key="location" aria-hidden />,
-  <UsersRound key="meeting" aria-hidden />,
-  <Map key="map" aria-hidden />,
+  <UsersRound key="guardians" aria-hidden />,
 ];
 
-/** Feature explainer cards (docs/PRODUCT.md#settings). The Show Map button arrives with the safety map. */
+/** Feature explainer cards (docs/PRODUCT.md#settings): only features Beacon has today. */
 export function HowItWorksSection() {
   return (
     <ul className="grid gap-3">

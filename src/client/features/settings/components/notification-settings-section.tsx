@@ -2,8 +2,9 @@ import type { ProfileSettings } from '#shared/schemas/profile';
 import { SETTINGS_TEXTS } from '#shared/settings-texts';
 import { ToggleList } from './toggle-list';
 
-type NotificationKey = 'emergencyAlerts' | 'locationSharing' | 'checkInReminders';
-const KEYS: NotificationKey[] = ['emergencyAlerts', 'locationSharing', 'checkInReminders'];
+type NotificationKey = 'emergencyAlerts' | 'locationSharing';
+/** Check-in Reminders is not offered: check-ins are not built (the profile field stays for when they are). */
+const KEYS: NotificationKey[] = ['emergencyAlerts', 'locationSharing'];
 
 type Props = {
   settings: ProfileSettings;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import { SOS } from '#shared/constants';
 import { SOS_TEXTS } from '#shared/ui-texts';
 import { Spinner } from '../../../components/ui/spinner';
@@ -14,7 +14,12 @@ type SosButtonProps = {
   size?: 'lg' | 'md';
   /** The id of the visible instructions, read after the button's name. */
   describedBy?: string;
+  /** The countdown dialog returns focus here when it closes. */
+  buttonRef?: Ref<HTMLButtonElement>;
 };
+
+/** The SOS button's element id: the "Skip to SOS" link's target. One SOS button is on a screen at a time. */
+export const SOS_BUTTON_ID = 'sos-button';
 
 const SIZES = {
   lg: 'size-52 text-5xl',
@@ -37,6 +42,7 @@ export function SosButton({
   activated = false,
   size = 'lg',
   describedBy,
+  buttonRef,
 }: SosButtonProps) {
   const [pressed, setPressed] = useState(false);
   const sending = phase === 'sending';
@@ -73,6 +79,8 @@ export function SosButton({
         )}
       />
       <button
+        ref={buttonRef}
+        id={SOS_BUTTON_ID}
         type="button"
         onClick={press}
         disabled={sending}

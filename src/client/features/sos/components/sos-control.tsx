@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { SOS_TEXTS } from '#shared/ui-texts';
 import type { SoundName } from '../../../lib/sounds';
 import type { SosFlow } from '../hooks/use-sos-flow';
@@ -15,6 +15,7 @@ type SosControlProps = {
 /** The SOS button with its visible hint and the countdown dialog it opens. */
 export function SosControl({ flow, online, size = 'lg', play }: SosControlProps) {
   const hintId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
   return (
     <div className="flex flex-col items-center gap-4">
       <SosButton
@@ -23,6 +24,7 @@ export function SosControl({ flow, online, size = 'lg', play }: SosControlProps)
         online={online}
         size={size}
         describedBy={hintId}
+        buttonRef={buttonRef}
       />
       <p id={hintId} className="max-w-xs text-center text-sm text-muted-foreground">
         {SOS_TEXTS.buttonHint}
@@ -32,6 +34,7 @@ export function SosControl({ flow, online, size = 'lg', play }: SosControlProps)
         onConfirm={flow.confirmSos}
         onCancel={flow.cancelSos}
         soundEnabled={flow.soundEnabled}
+        returnFocusTo={buttonRef}
         play={play}
       />
     </div>

@@ -38,9 +38,12 @@ describe('SosCountdownDialog', () => {
   it('shows the title, text, count, cancel button and hint', () => {
     setup();
     const dialog = screen.getByRole('dialog', { name: 'Emergency SOS Activation' });
+    // Beacon texts contacts and calls nobody: the dialog must not say emergency services will be contacted.
     expect(dialog).toHaveAccessibleDescription(
-      'Emergency services will be contacted and your location will be shared with emergency contacts in:',
+      'Your emergency contacts will get a text with your location in:',
     );
+    expect(dialog).not.toHaveTextContent(/emergency services/i);
+    expect(screen.getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
     expect(timer()).toHaveTextContent('10');
     expect(screen.getByText('seconds remaining')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel Emergency' })).toBeInTheDocument();
@@ -71,6 +74,59 @@ describe('SosCountdownDialog', () => {
     tick(5);
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(timer()).toHaveTextContent('0');
+  });
+
+  it('ticks one second after opening, and a late tick does not push the later ones back', () => {
+    setup();
+    act(() => {
+      vi.advanceTimersByTime(SOS.tickMs - 1);
+    });
+    expect(timer()).toHaveTextContent('10');
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(timer()).toHaveTextContent('9');
+    // The main thread was busy: the clock moved 400 ms on before the next tick's callback could run.
+    vi.setSystemTime(Date.now() + 400);
+    tick();
+    expect(timer()).toHaveTextContent('8');
+    // Aimed at the 3-second mark from opening, so 600 ms later, not a full second.
+    act(() => {
+      vi.advanceTimersByTime(SOS.tickMs - 400);
+    });
+    expect(timer()).toHaveTextContent('7');
+  });
+
+  it('stays open on 0 after firing, then closes once the parent has closed it', () => {
+    const onConfirm = vi.fn();
+    const props = { onConfirm, onCancel: vi.fn(), soundEnabled: false };
+    const { rerender } = render(<SosCountdownDialog open {...props} />);
+    tick(10);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    // The flow closes the dialog as soon as it starts sending; the person still sees 0.
+    rerender(<SosCountdownDialog open={false} {...props} />);
+    expect(timer()).toHaveTextContent('0');
+    expect(screen.getByRole('button', { name: 'Cancel Emergency' })).toBeDisabled();
+    act(() => {
+      vi.advanceTimersByTime(SOS.zeroHoldMs);
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('returns focus to the SOS button after a cancelled countdown', () => {
+    const button = document.createElement('button');
+    document.body.append(button);
+    const ref = { current: button };
+    const props = { onConfirm: vi.fn(), onCancel: vi.fn(), soundEnabled: false, returnFocusTo: ref };
+    const { rerender } = render(<SosCountdownDialog open {...props} />);
+    expect(screen.getByRole('button', { name: 'Cancel Emergency' })).toHaveFocus();
+    rerender(<SosCountdownDialog open={false} {...props} />);
+    // Radix moves focus on the next task after the content unmounts.
+    act(() => {
+      vi.advanceTimersByTime(0);
+    });
+    expect(button).toHaveFocus();
+    button.remove();
   });
 
   it('cannot be dismissed with Escape or an outside click', () => {

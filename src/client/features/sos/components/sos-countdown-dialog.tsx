@@ -1,7 +1,11 @@
-import { useId } from 'react';
+import { Phone } from 'lucide-react';
+import { useCallback, useEffect, useId, useState, type RefObject } from 'react';
+import { EMERGENCY_NUMBER, SOS } from '#shared/constants';
 import { SOS_COUNTDOWN_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
+import { focusRing } from '../../../components/ui/focus-ring';
+import { cn } from '../../../lib/cn';
 import type { SoundName } from '../../../lib/sounds';
 import { useCountdown } from '../hooks/use-countdown';
 
@@ -10,6 +14,8 @@ type SosCountdownDialogProps = {
   onConfirm: () => void;
   onCancel: () => void;
   soundEnabled: boolean;
+  /** Where keyboard focus goes when the dialog closes (the SOS button that opened it). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
   /** Injected for tests; lib/sounds otherwise. */
   play?: (sound: SoundName) => void;
 };
@@ -19,31 +25,57 @@ const prevent = (event: Event): void => event.preventDefault();
 /**
  * The SOS activation dialog: a modal that an outside click or Escape cannot dismiss, so only
  * "Cancel Emergency" stops it. The countdown lives in the content, which unmounts on close: closing resets it.
- * See docs/PRODUCT.md#sos-and-alerts.
+ * At zero it fires at once but stays open on "0" for SOS.zeroHoldMs, so the person sees the count end rather
+ * than a dialog that vanishes at 1. It says what really happens (contacts get a text; nobody is called) and
+ * offers a real Call 911 link. See docs/PRODUCT.md#sos-and-alerts.
  */
 export function SosCountdownDialog({
   open,
   onConfirm,
   onCancel,
   soundEnabled,
+  returnFocusTo,
   play,
 }: SosCountdownDialogProps) {
+  const [holdingZero, setHoldingZero] = useState(false);
+  useEffect(() => {
+    if (!holdingZero) return;
+    const timer = window.setTimeout(() => setHoldingZero(false), SOS.zeroHoldMs);
+    return () => window.clearTimeout(timer);
+  }, [holdingZero]);
+  const fire = useCallback(() => {
+    setHoldingZero(true);
+    onConfirm();
+  }, [onConfirm]);
+
   return (
-    <Dialog open={open}>
+    <Dialog open={open || holdingZero}>
       <DialogContent
         hideClose
         onEscapeKeyDown={prevent}
         onPointerDownOutside={prevent}
         onInteractOutside={prevent}
+        onCloseAutoFocus={(event) => {
+          // Radix returns focus to a DialogTrigger; this dialog has none, so focus would fall to the page.
+          const target = returnFocusTo?.current;
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
         className="items-center gap-5 border-red-600 p-6 text-center"
       >
-        <CountdownBody onConfirm={onConfirm} onCancel={onCancel} soundEnabled={soundEnabled} play={play} />
+        <CountdownBody onConfirm={fire} onCancel={onCancel} soundEnabled={soundEnabled} play={play} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function CountdownBody({ onConfirm, onCancel, soundEnabled, play }: Omit<SosCountdownDialogProps, 'open'>) {
+function CountdownBody({
+  onConfirm,
+  onCancel,
+  soundEnabled,
+  play,
+}: Pick<SosCountdownDialogProps, 'onConfirm' | 'onCancel' | 'soundEnabled' | 'play'>) {
   const remaining = useCountdown({ onConfirm, soundEnabled, play });
   const labelId = useId();
   return (
@@ -71,6 +103,7 @@ function CountdownBody({ onConfirm, onCancel, soundEnabled, play }: Omit<SosCoun
         variant="outline"
         className="h-14 w-full px-6 text-lg"
         onClick={onCancel}
+        disabled={remaining === 0}
         // Focus lands here when the dialog opens: a still-held Enter from the SOS button must not cancel it.
         onKeyDown={(event) => {
           if (event.repeat) event.preventDefault();
@@ -78,6 +111,16 @@ function CountdownBody({ onConfirm, onCancel, soundEnabled, play }: Omit<SosCoun
       >
         {SOS_COUNTDOWN_TEXTS.cancel}
       </Button>
+      <a
+        href={`tel:${EMERGENCY_NUMBER}`}
+        className={cn(
+          'flex h-12 w-full items-center justify-center gap-2 rounded-xl border-2 border-red-600 bg-card font-bold text-primary-text hover:bg-primary-soft',
+          focusRing,
+        )}
+      >
+        <Phone className="size-5" aria-hidden />
+        {SOS_COUNTDOWN_TEXTS.call911}
+      </a>
       <p className="text-sm text-muted-foreground">{SOS_COUNTDOWN_TEXTS.hint}</p>
     </>
   );

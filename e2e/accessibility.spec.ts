@@ -1,0 +1,233 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { markOnboardingSeen, signUp, uniqueEmail } from './support';
+
+/**
+ * axe (WCAG 2.2 AA rules) on every screen and every dialog Beacon has, in light and dark. A serious or critical
+ * finding fails the test; the rest are attached to the report. One person is signed up once; screens and themes
+ * are looped inside the tests to keep the run short.
+ */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const THEMES = ['light', 'dark'] as const;
+type Theme = (typeof THEMES)[number];
+
+type Finding = { where: string; rule: string; impact: string; targets: string[] };
+
+/**
+ * Toasts come and go while the screens are scanned; caught mid-fade, their text reads as low-contrast. They are
+ * left out of the screen scans and scanned once on their own, settled (`toasts: true`).
+ */
+async function scan(
+  page: Page,
+  where: string,
+  findings: Finding[],
+  testInfo: TestInfo,
+  { toasts = false }: { toasts?: boolean } = {},
+): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const result = await (toasts ? builder : builder.exclude('[data-sonner-toaster]')).analyze();
+  for (const violation of result.violations) {
+    findings.push({
+      where,
+      rule: `${violation.id}: ${violation.help}`,
+      impact: violation.impact ?? 'unknown',
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    });
+  }
+  await testInfo.attach(`axe-${where.replace(/[^a-z0-9]+/gi, '-')}`, {
+    body: JSON.stringify(result.violations, null, 2),
+    contentType: 'application/json',
+  });
+}
+
+function expectNoSeriousFindings(findings: Finding[]): void {
+  const serious = findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+/** A fresh page in the theme (the app follows the system theme until the person picks one). */
+async function pageIn(browser: Browser, theme: Theme): Promise<Page> {
+  const context = await browser.newContext({
+    colorScheme: theme,
+    viewport: { width: 390, height: 844 },
+    geolocation: { latitude: 40.7128, longitude: -74.006 },
+    permissions: ['geolocation'],
+  });
+  const page = await context.newPage();
+  await markOnboardingSeen(page);
+  return page;
+}
+
+/** The signed-in person's API, with the session the app stored. */
+async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = JSON.parse(window.localStorage.getItem('beacon-auth-session') ?? '{}') as {
+        access_token?: string;
+      };
+      const res = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${session.access_token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return res.json() as Promise<unknown>;
+    },
+    { method, path, body },
+  );
+}
+
+async function heading(page: Page, name: string | RegExp): Promise<void> {
+  await expect(page.getByRole('heading', { name }).first()).toBeVisible();
+}
+
+test('signed out: splash, welcome, login, sign-up, forgot password, reset password, 404', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const findings: Finding[] = [];
+  for (const theme of THEMES) {
+    const page = await pageIn(browser, theme);
+    await page.goto('/splash');
+    await expect(page.getByText('Your personal safety companion')).toBeVisible();
+    await scan(page, `${theme} /splash`, findings, testInfo);
+    await page.goto('/welcome');
+    await heading(page, 'Emergency SOS');
+    await scan(page, `${theme} /welcome`, findings, testInfo);
+    await page.goto('/auth');
+    await heading(page, 'Login to Beacon');
+    await scan(page, `${theme} /auth login`, findings, testInfo);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await scan(page, `${theme} forgot-password dialog`, findings, testInfo);
+    await page.keyboard.press('Escape');
+    await page.goto('/auth?mode=signup');
+    await heading(page, 'Create Beacon Account');
+    await scan(page, `${theme} /auth sign-up`, findings, testInfo);
+    await page.goto('/reset-password?token=not-a-real-token');
+    await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+    await scan(page, `${theme} /reset-password`, findings, testInfo);
+    await page.goto('/no-such-page');
+    await heading(page, 'Oops! Page not found');
+    await scan(page, `${theme} 404`, findings, testInfo);
+    await page.context().close();
+  }
+  expectNoSeriousFindings(findings);
+});
+
+test('signed in: every screen and dialog, light and dark', async ({ browser }, testInfo) => {
+  test.setTimeout(240_000);
+  const findings: Finding[] = [];
+  // One person for both themes: signed up in the light page, the session copied to the dark one.
+  const light = await pageIn(browser, 'light');
+  await signUp(light, 'Alex Axe', uniqueEmail('axe'));
+  const session = await light.evaluate(() => window.localStorage.getItem('beacon-auth-session'));
+  // The first-run offer and the empty readiness card, before the contact exists.
+  await scan(light, 'light / first run (no contacts)', findings, testInfo);
+  await api(light, 'POST', '/api/contacts', {
+    name: 'Grace Hopper',
+    phone: '+14155550123',
+    relationship: 'Friend',
+  });
+  const link = (await api(light, 'POST', '/api/share-links', {})) as { share_code?: string };
+  expect(link.share_code).toBeTruthy();
+
+  for (const theme of THEMES) {
+    let page = light;
+    if (theme === 'dark') {
+      page = await pageIn(browser, 'dark');
+      await page.addInitScript((stored) => {
+        if (stored) window.localStorage.setItem('beacon-auth-session', stored);
+      }, session);
+    }
+    const at = (where: string): string => `${theme} ${where}`;
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: /System Ready|Not Ready Yet/ })).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(new RegExp(theme));
+    await scan(page, at('/'), findings, testInfo);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Beacon' })).toBeVisible();
+    await scan(page, at('menu'), findings, testInfo);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+    await scan(page, at('notifications dialog'), findings, testInfo);
+    await page.keyboard.press('Escape');
+
+    await page.locator('#emergency-contacts').getByRole('button', { name: 'Add emergency contact' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add Emergency Contact' })).toBeVisible();
+    await scan(page, at('add contact dialog'), findings, testInfo);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: /^SOS/ }).click();
+    const countdown = page.getByRole('dialog', { name: 'Emergency SOS Activation' });
+    await expect(countdown).toBeVisible();
+    await scan(page, at('countdown dialog'), findings, testInfo);
+    await countdown.getByRole('button', { name: 'Cancel Emergency' }).click();
+    await expect(countdown).toBeHidden();
+    await expect(page.getByText('SOS Cancelled').first()).toBeVisible();
+    // Settled (sonner's entry animation is 400 ms).
+    await page.waitForTimeout(800);
+    await scan(page, at('toast'), findings, testInfo, { toasts: true });
+
+    await page.getByRole('button', { name: 'Open settings' }).click();
+    // The dialog is named after the section it shows.
+    const settings = page.getByRole('dialog');
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+    await scan(page, at('settings dialog'), findings, testInfo);
+    for (const section of [
+      'How It Works',
+      'Notifications',
+      'Privacy & Security',
+      'App Preferences',
+      'About',
+    ]) {
+      await settings.getByRole('button', { name: new RegExp(`^${section}`) }).click();
+      await scan(page, at(`settings › ${section}`), findings, testInfo);
+      await settings.getByRole('button', { name: 'Back to settings' }).click();
+    }
+    await settings.getByRole('button', { name: /^Privacy & Security/ }).click();
+    await settings.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Delete Account' })).toBeVisible();
+    await scan(page, at('delete account dialog'), findings, testInfo);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/sos');
+    await heading(page, 'Emergency SOS');
+    await scan(page, at('/sos'), findings, testInfo);
+    await page.getByRole('button', { name: 'I need help. Please call me now.' }).click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await scan(page, at('quick message dialog'), findings, testInfo);
+    await page.keyboard.press('Escape');
+
+    for (const [path, name] of [
+      ['/guardian', 'Guardian Linking'],
+      ['/guardian/wards', 'Guardian View'],
+      ['/permissions', 'App Permissions'],
+      ['/settings', 'Settings'],
+      ['/outbox', /outbox/i],
+      ['/subscription-success', 'Welcome to Premium!'],
+      [`/track/${link.share_code}`, /live location/i],
+      ['/no-such-page', 'Oops! Page not found'],
+    ] as const) {
+      await page.goto(path);
+      await heading(page, name);
+      await scan(page, at(path), findings, testInfo);
+    }
+
+    // The wide layout: the side navigation.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
+    await scan(page, at('/ at 1280'), findings, testInfo);
+    await page.setViewportSize({ width: 390, height: 844 });
+    if (theme === 'dark') await page.context().close();
+  }
+  await light.context().close();
+  expectNoSeriousFindings(findings);
+});

@@ -1,0 +1,24 @@
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SideNav } from './side-nav';
+
+describe('SideNav', () => {
+  it('links every screen that exists, and none that is not built', () => {
+    const router = createMemoryRouter([{ path: '*', element: <SideNav /> }], {
+      initialEntries: ['/guardian'],
+    });
+    render(<RouterProvider router={router} />);
+    const nav = screen.getByRole('navigation', { name: 'Menu' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Emergency SOS', '/sos'],
+      ['Guardian Linking', '/guardian'],
+      ['Guardian View', '/guardian/wards'],
+      ['Permissions', '/permissions'],
+      ['Settings', '/settings'],
+    ]);
+    expect(within(nav).getByRole('link', { current: 'page' })).toHaveTextContent('Guardian Linking');
+  });
+});
