@@ -201,23 +201,6 @@ test('the countdown at 390 × 844 says what happens, offers Call 911, keeps time
     await addContactByApi(page, 'Alan Turing', '+14155550112');
     await page.goto('/sos');
 
-    // Time from the dialog's appearance to the first tick, measured in the page, against a plain one-second
-    // timer started at the same moment (this machine may be busy: what matters is that the countdown's first
-    // second is no longer than a second on the same clock).
-    await page.evaluate(() => {
-      const marks: Record<string, number> = {};
-      (window as unknown as { countdownMarks: Record<string, number> }).countdownMarks = marks;
-      new MutationObserver(() => {
-        const timer = document.querySelector('[data-testid="sos-countdown"]');
-        if (timer && marks.opened === undefined) {
-          marks.opened = performance.now();
-          window.setTimeout(() => {
-            marks.control = performance.now();
-          }, 1000);
-        }
-        if (timer?.textContent === '9' && marks.nine === undefined) marks.nine = performance.now();
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
     const sos = page.getByRole('button', { name: /^SOS/ });
     await sos.focus();
     await page.keyboard.press('Enter');
@@ -228,22 +211,8 @@ test('the countdown at 390 × 844 says what happens, offers Call 911, keeps time
     await expect(dialog.getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
     await snap(page, testInfo, `truth-06-countdown-390-${scheme}`);
     await expect(dialog.getByRole('timer')).toHaveText('9');
-    await page.waitForFunction(
-      () => (window as unknown as { countdownMarks: Record<string, number> }).countdownMarks.control,
-    );
-    const { firstTickMs, controlMs } = await page.evaluate(() => {
-      const marks = (window as unknown as { countdownMarks: Record<string, number> }).countdownMarks;
-      return {
-        firstTickMs: (marks.nine ?? 0) - (marks.opened ?? 0),
-        controlMs: (marks.control ?? 0) - (marks.opened ?? 0),
-      };
-    });
-    testInfo.annotations.push({
-      type: 'first tick',
-      description: `${firstTickMs} ms (plain timer ${controlMs} ms)`,
-    });
-    expect(firstTickMs).toBeGreaterThan(850);
-    expect(firstTickMs).toBeLessThan(controlMs + 100);
+    // When the first tick comes (one second after opening) is a unit test on a fake clock
+    // (features/sos/components/sos-countdown-dialog.test.tsx): timing it here would depend on how busy the machine is.
 
     // Cancelled: focus goes back to the SOS button.
     await dialog.getByRole('button', { name: 'Cancel Emergency' }).click();

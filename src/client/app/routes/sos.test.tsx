@@ -185,7 +185,9 @@ describe('/sos page', () => {
     });
 
     const active = await screen.findByTestId('active-alert-screen');
-    expect(within(active).getByRole('heading', { name: 'Emergency Mode Active', level: 1 })).toBeInTheDocument();
+    expect(
+      within(active).getByRole('heading', { name: 'Emergency Mode Active', level: 1 }),
+    ).toBeInTheDocument();
     expect(
       within(active)
         .getAllByTestId('delivery-row')
