@@ -1,6 +1,6 @@
 /**
  * Client texts of the Guardian Linking page (docs/PRODUCT.md#guardians): invite codes, requests, share links and
- * the Web Push opt-in. Fixed wordings ('Send Request', 'Copy Failed', ...) must not change. Their own module so
+ * share links. Fixed wordings ('Send Request', 'Copy Failed', ...) must not change. Their own module so
  * they download with that page, not with the first screen (README, "Bundle budget"); the guardian's watch
  * screen and the alert banners use guardian-ui-texts.ts.
  */
@@ -83,15 +83,4 @@ export const GUARDIAN_PAGE_TEXTS = {
   /** Starts with the visible text, so a voice user can say what they see (WCAG 2.5.3). */
   watchWard: (name: string): string => `Open Guardian View for ${name}`,
   unknownName: 'Unnamed',
-} as const;
-
-export const PUSH_OPT_IN_TEXTS = {
-  label: 'Get alerts when Beacon is closed',
-  description: 'A notification on this device when someone you guard raises an alert.',
-  unsupported: 'This browser cannot show notifications while Beacon is closed.',
-  denied: 'Notifications are blocked for Beacon. Allow them in your browser settings, then try again.',
-  enabledTitle: 'Alerts turned on',
-  enabled: 'This device will be notified when someone you guard raises an alert.',
-  disabledTitle: 'Alerts turned off',
-  failed: 'This browser could not set up alerts. Try again, or use another browser.',
 } as const;

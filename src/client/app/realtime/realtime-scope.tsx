@@ -10,7 +10,14 @@ import { createRealtimeConnection, type RealtimeStatus } from '../../lib/realtim
 import { RealtimeStatusContext, useRealtimeTransport } from '../../lib/realtime/realtime-context';
 import { getSession } from '../../lib/session-store';
 import { alertKeys } from '../../features/sos/api/alert-keys';
-import { applyRealtimeEvent, type RealtimeSinks } from './apply-realtime-event';
+import type { RealtimeSinks } from './apply-realtime-event';
+
+/**
+ * What each event changes (the caches, the ward banners, notifications) is downloaded right after the first
+ * screen instead of with it (README, "Bundle budget"). Events are applied through this one promise, so they
+ * keep their order even when the first arrive before the code has.
+ */
+const applier = import('./apply-realtime-event').then((module) => module.applyRealtimeEvent);
 
 /**
  * The signed-in app's one realtime connection. Opens when someone signs in, closes when they sign out (and then
@@ -41,7 +48,9 @@ export function RealtimeScope({ userId, children }: { userId: string | null; chi
       refreshToken: refreshAfterRejection,
       lastEvents: sessionLastEventStore,
       onEvent: (event, meta) => {
-        if (sinks.current) applyRealtimeEvent(event, meta, sinks.current);
+        void applier.then((apply) => {
+          if (sinks.current) apply(event, meta, sinks.current);
+        });
       },
       onResync: () => void queryClient.invalidateQueries(),
       onStatus: (next) => {

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FREE_TIER_CONTACT_LIMIT } from '#shared/constants';
+import { READINESS_TEXTS } from '#shared/dashboard-texts';
 import { SOS_TEXTS } from '#shared/ui-texts';
 import { useLocation, useNavigate } from 'react-router';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
@@ -9,9 +10,7 @@ import { useHealth } from '../../features/dashboard/api/get-health';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
 import { EmergencyContactsSlot } from '../../features/dashboard/components/emergency-contacts-slot';
 import { NavigationMenu } from '../../features/dashboard/components/navigation-menu';
-import { SystemReadyCard } from '../../features/device-status/components/system-ready-card';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { usePushOptIn } from '../../features/push/hooks/use-push-opt-in';
 import { DeliveryStatusPanel } from '../../features/sos/components/delivery-status-panel';
 import { SosControl } from '../../features/sos/components/sos-control';
 import { useSubscription } from '../../features/subscription/hooks/use-subscription';
@@ -22,7 +21,23 @@ import { paths } from '../../lib/paths';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
 import { isFirstRunState } from '../components/first-run';
-import { PermissionsOffer } from '../../features/permissions/components/permissions-offer';
+
+// Both load right after the first screen: the SOS card comes first, and they stay out of the first download.
+const DashboardReadiness = lazy(async () => ({
+  default: (await import('../components/dashboard-readiness')).DashboardReadiness,
+}));
+const PermissionsOffer = lazy(async () => ({
+  default: (await import('../../features/permissions/components/permissions-offer')).PermissionsOffer,
+}));
+
+/** Stands in for the readiness card while its code loads: it is not known yet whether Beacon is ready. */
+function ReadinessPlaceholder() {
+  return (
+    <Card data-state="checking" data-testid="system-ready" className="p-5">
+      <p className="text-lg font-semibold">{READINESS_TEXTS.checking}</p>
+    </Card>
+  );
+}
 
 /** Settings (profile form, sections) and notifications are downloaded the first time their dialog opens. */
 const SettingsDialogContainer = lazyDialog(
@@ -80,7 +95,6 @@ function SignedInDashboard({
   const health = useHealth();
   // Lifted so an SOS without contacts can open the card's dialog in add mode.
   const contactDialog = useContactDialog();
-  const push = usePushOptIn();
   const { userId, flow, contacts, retryQueued } = useAppSosFlow({
     onNeedsContacts: contactDialog.openAdd,
   });
@@ -117,19 +131,24 @@ function SignedInDashboard({
           </div>
           <SosControl flow={flow} online={online} size="md" />
         </Card>
-        {firstRun ? <PermissionsOffer onDismiss={onFirstRunDone} /> : null}
+        {firstRun ? (
+          <Suspense fallback={null}>
+            <PermissionsOffer onDismiss={onFirstRunDone} />
+          </Suspense>
+        ) : null}
         <DeliveryStatusPanel
           userId={userId}
           composerUrl={flow.composerUrl}
           onDismissComposer={flow.dismissComposer}
           onRetryQueued={retryQueued}
         />
-        <SystemReadyCard
-          serverReachable={!health.isError}
-          contactCount={contacts.contacts?.length}
-          onAddContact={contactDialog.openAdd}
-          notifications={{ state: push.state, busy: push.busy, enable: () => push.setEnabled(true) }}
-        />
+        <Suspense fallback={<ReadinessPlaceholder />}>
+          <DashboardReadiness
+            serverReachable={!health.isError}
+            contactCount={contacts.contacts?.length}
+            onAddContact={contactDialog.openAdd}
+          />
+        </Suspense>
         <EmergencyContactsSlot>
           <EmergencyContactsCard
             userId={userId}

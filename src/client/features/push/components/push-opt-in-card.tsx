@@ -1,6 +1,6 @@
 import { BellRing } from 'lucide-react';
 import { useId } from 'react';
-import { PUSH_OPT_IN_TEXTS } from '#shared/guardian-linking-texts';
+import { PUSH_OPT_IN_TEXTS } from '#shared/push-opt-in-texts';
 import { Card } from '../../../components/ui/card';
 import { Switch } from '../../../components/ui/switch';
 import { usePushOptIn } from '../hooks/use-push-opt-in';

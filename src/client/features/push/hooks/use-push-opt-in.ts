@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PUSH_OPT_IN_TEXTS } from '#shared/guardian-linking-texts';
+import { PUSH_OPT_IN_TEXTS } from '#shared/push-opt-in-texts';
 import { TOASTS } from '#shared/texts';
 import { useDevice } from '../../../lib/device/device-context';
 import { deleteSubscription, getVapidPublicKey, saveSubscription } from '../api/push-subscriptions';
