@@ -108,18 +108,23 @@ test('the small things: typed numbers, the outbox with a failed text, Undo, badg
     const page = await personIn(context, 'Sam Small', `small-${look.name}`);
     await api(page, '/api/contacts', { name: 'Typed Friend', phone: '(704) 555-0100' });
     await api(page, '/api/contacts', { name: 'Broken Number', phone: '+1 201 555 0000' });
-    await api(
+    const raised = (await api(
       page,
       '/api/alerts',
       { triggerType: 'manual' },
       { 'idempotency-key': `e2e-small-${Date.now()}` },
-    );
+    )) as { alert: { id: string } };
+    // Ended, so the app shell shows its screens again instead of the active-alert screen.
+    await api(page, `/api/alerts/${raised.alert.id}/resolve`, {});
 
     // The dev outbox lists the failed text with its reason; its links open.
     await page.goto('/outbox');
     const failed = page.getByTestId('outbox-message').filter({ hasText: 'Failed: not sent' });
     await expect(failed).toContainText('Reason: Number unreachable (dev outbox test number)');
-    const kept = page.getByTestId('outbox-message').filter({ hasText: 'Kept here, not sent' });
+    const kept = page
+      .getByTestId('outbox-message')
+      .filter({ hasText: 'Kept here, not sent' })
+      .filter({ hasText: 'Time:' });
     await expect(kept).toContainText(/Time: \d{4}-\d{2}-\d{2} \d{2}:\d{2} E[SD]T/);
     await expect(page.getByRole('link', { name: /\/track\// }).first()).toHaveAttribute('target', '_blank');
     await snap(page, testInfo, `small-outbox-${look.name}`);

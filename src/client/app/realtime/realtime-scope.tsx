@@ -10,14 +10,20 @@ import { createRealtimeConnection, type RealtimeStatus } from '../../lib/realtim
 import { RealtimeStatusContext, useRealtimeTransport } from '../../lib/realtime/realtime-context';
 import { getSession } from '../../lib/session-store';
 import { alertKeys } from '../../features/sos/api/alert-keys';
-import type { RealtimeSinks } from './apply-realtime-event';
+import type { applyRealtimeEvent, RealtimeSinks } from './apply-realtime-event';
+
+type ApplyRealtimeEvent = typeof applyRealtimeEvent;
+let applier: Promise<ApplyRealtimeEvent> | undefined;
 
 /**
- * What each event changes (the caches, the ward banners, notifications) is downloaded right after the first
- * screen instead of with it (README, "Bundle budget"). Events are applied through this one promise, so they
- * keep their order even when the first arrive before the code has.
+ * What each event changes (the caches, the ward banners, notifications) is downloaded with the first event
+ * instead of with the first screen (README, "Bundle budget"). Every event goes through this one promise, so
+ * events keep their order even when the first arrive before the code has.
  */
-const applier = import('./apply-realtime-event').then((module) => module.applyRealtimeEvent);
+function loadApplier(): Promise<ApplyRealtimeEvent> {
+  applier ??= import('./apply-realtime-event').then((module) => module.applyRealtimeEvent);
+  return applier;
+}
 
 /**
  * The signed-in app's one realtime connection. Opens when someone signs in, closes when they sign out (and then
@@ -48,7 +54,7 @@ export function RealtimeScope({ userId, children }: { userId: string | null; chi
       refreshToken: refreshAfterRejection,
       lastEvents: sessionLastEventStore,
       onEvent: (event, meta) => {
-        void applier.then((apply) => {
+        void loadApplier().then((apply) => {
           if (sinks.current) apply(event, meta, sinks.current);
         });
       },

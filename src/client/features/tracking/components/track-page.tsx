@@ -179,7 +179,7 @@ function PositionText({ location, now }: { location: SharedLocation; now: number
         href={mapLink(location.latitude, location.longitude)}
         target="_blank"
         rel="noopener noreferrer"
-        className="inline-flex w-fit items-center gap-2 rounded-md border px-3 py-2 font-medium text-primary underline-offset-4 hover:underline"
+        className="inline-flex w-fit items-center gap-2 rounded-md border px-3 py-2 font-medium text-primary-text underline-offset-4 hover:underline"
       >
         <ExternalLink className="size-4" aria-hidden />
         {TRACK_PAGE_TEXTS.openInMaps}
