@@ -19,7 +19,9 @@ test('the dashboard loads without the other screens, which still open offline', 
     // A screen's chunk is named after its module ("guardian-<hash>.js"); "guardian-ui-texts-<hash>.js", the
     // texts the first realtime event needs, is not a screen.
     firstVisit.filter((path) =>
-      /^\/assets\/(leaflet|leaflet-map|guardian|guardian-view|settings-dialog-container|outbox)-[\w-]{8}\.js$/.test(path),
+      /^\/assets\/(leaflet|leaflet-map|guardian|guardian-view|settings-dialog-container|outbox)-[\w-]{8}\.js$/.test(
+        path,
+      ),
     ),
   ).toEqual([]);
 
