@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousFindings, scan, type Finding } from './axe';
 import { markOnboardingSeen, signUp, uniqueEmail } from './support';
 
 /**
@@ -7,43 +7,8 @@ import { markOnboardingSeen, signUp, uniqueEmail } from './support';
  * finding fails the test; the rest are attached to the report. One person is signed up once; screens and themes
  * are looped inside the tests to keep the run short.
  */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
-
-type Finding = { where: string; rule: string; impact: string; targets: string[] };
-
-/**
- * Toasts come and go while the screens are scanned; caught mid-fade, their text reads as low-contrast. They are
- * left out of the screen scans and scanned once on their own, settled (`toasts: true`).
- */
-async function scan(
-  page: Page,
-  where: string,
-  findings: Finding[],
-  testInfo: TestInfo,
-  { toasts = false }: { toasts?: boolean } = {},
-): Promise<void> {
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  const result = await (toasts ? builder : builder.exclude('[data-sonner-toaster]')).analyze();
-  for (const violation of result.violations) {
-    findings.push({
-      where,
-      rule: `${violation.id}: ${violation.help}`,
-      impact: violation.impact ?? 'unknown',
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    });
-  }
-  await testInfo.attach(`axe-${where.replace(/[^a-z0-9]+/gi, '-')}`, {
-    body: JSON.stringify(result.violations, null, 2),
-    contentType: 'application/json',
-  });
-}
-
-function expectNoSeriousFindings(findings: Finding[]): void {
-  const serious = findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-}
 
 /** A fresh page in the theme (the app follows the system theme until the person picks one). */
 async function pageIn(browser: Browser, theme: Theme): Promise<Page> {
@@ -117,31 +82,22 @@ test('signed out: splash, welcome, login, sign-up, forgot password, reset passwo
   expectNoSeriousFindings(findings);
 });
 
-test('signed in: every screen and dialog, light and dark', async ({ browser }, testInfo) => {
-  test.setTimeout(240_000);
-  const findings: Finding[] = [];
-  // One person for both themes: signed up in the light page, the session copied to the dark one.
-  const light = await pageIn(browser, 'light');
-  await signUp(light, 'Alex Axe', uniqueEmail('axe'));
-  const session = await light.evaluate(() => window.localStorage.getItem('beacon-auth-session'));
-  // The first-run offer and the empty readiness card, before the contact exists.
-  await scan(light, 'light / first run (no contacts)', findings, testInfo);
-  await api(light, 'POST', '/api/contacts', {
-    name: 'Grace Hopper',
-    phone: '+14155550123',
-    relationship: 'Friend',
-  });
-  const link = (await api(light, 'POST', '/api/share-links', {})) as { share_code?: string };
-  expect(link.share_code).toBeTruthy();
-
-  for (const theme of THEMES) {
-    let page = light;
-    if (theme === 'dark') {
-      page = await pageIn(browser, 'dark');
-      await page.addInitScript((stored) => {
-        if (stored) window.localStorage.setItem('beacon-auth-session', stored);
-      }, session);
-    }
+// One test per theme, so the two run side by side on the two workers.
+for (const theme of THEMES) {
+  test(`signed in, ${theme}: every screen and dialog`, async ({ browser }, testInfo) => {
+    test.setTimeout(180_000);
+    const findings: Finding[] = [];
+    const page = await pageIn(browser, theme);
+    await signUp(page, 'Alex Axe', uniqueEmail(`axe-${theme}`));
+    // The first-run offer and the empty readiness card, before the contact exists.
+    await scan(page, `${theme} / first run (no contacts)`, findings, testInfo);
+    await api(page, 'POST', '/api/contacts', {
+      name: 'Grace Hopper',
+      phone: '+14155550123',
+      relationship: 'Friend',
+    });
+    const link = (await api(page, 'POST', '/api/share-links', {})) as { share_code?: string };
+    expect(link.share_code).toBeTruthy();
     const at = (where: string): string => `${theme} ${where}`;
 
     await page.goto('/');
@@ -225,9 +181,7 @@ test('signed in: every screen and dialog, light and dark', async ({ browser }, t
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Menu' })).toBeVisible();
     await scan(page, at('/ at 1280'), findings, testInfo);
-    await page.setViewportSize({ width: 390, height: 844 });
-    if (theme === 'dark') await page.context().close();
-  }
-  await light.context().close();
-  expectNoSeriousFindings(findings);
-});
+    await page.context().close();
+    expectNoSeriousFindings(findings);
+  });
+}

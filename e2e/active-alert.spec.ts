@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { markOnboardingSeen, PASSWORD, signUp, snap, uniqueEmail } from './support';
 
 /**
@@ -89,6 +90,7 @@ test("SOS → the active-alert screen, through a reload, until I'm safe; the con
       // Let the theme's colour transition finish, so the picture shows the settled screen.
       await page.waitForTimeout(400);
       await snap(page, testInfo, `active-alert-${viewport}-${scheme}`);
+      if (viewport === 'phone') await expectAccessible(page, `active-alert screen, ${scheme}`, testInfo);
     }
   }
   await page.setViewportSize(PHONE);

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { personIn, snap } from './support';
 
 /**
@@ -11,7 +12,7 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 
-/** Every state is looked at on a phone and a desktop, light and dark. */
+/** Every state is looked at on a phone and a desktop, light and dark, and checked with axe. */
 async function snapAll(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -20,6 +21,7 @@ async function snapAll(page: Page, testInfo: TestInfo, name: string): Promise<vo
       // The theme's colours fade over a short transition; a picture taken during it shows neither theme.
       await page.waitForTimeout(400);
       await snap(page, testInfo, `${name}-${size.name}-${scheme}`);
+      if (size.name === 'phone') await expectAccessible(page, `${name}, ${scheme}`, testInfo);
     }
   }
   await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });

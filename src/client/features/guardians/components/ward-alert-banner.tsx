@@ -69,7 +69,7 @@ function LoudBanner({ banner, wardName, userId, guardianViewPath }: WardAlertBan
             {' · '}
             {GUARDIAN_VIEW_TEXTS.trigger(triggerLabel(alert.trigger_type))}
           </p>
-          <Earlier count={banner.state === 'active' ? banner.earlier : 0} className="bg-white/20" />
+          <Earlier count={banner.state === 'active' ? banner.earlier : 0} className="bg-white text-red-800" />
           {alert.message ? <p className="text-sm break-words italic">“{alert.message}”</p> : null}
         </div>
       </div>

@@ -70,7 +70,7 @@ export function ActiveAlertScreen({
           </h1>
         </div>
         <p className="text-base">{ACTIVE_ALERT_TEXTS.description}</p>
-        <p className="text-sm opacity-95">
+        <p className="text-sm">
           {ACTIVE_ALERT_TEXTS.raisedAt(formatClockTime(detail.alert.occurred_at))}
           {otherActive > 0 ? ` · ${ACTIVE_ALERT_TEXTS.otherActive(otherActive)}` : ''}
         </p>

@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+/**
+ * axe with the WCAG 2.2 AA rules, shared by the accessibility spec and the specs that reach a screen's states
+ * (the active-alert screen, the guardian's banners). A serious or critical finding fails the test; the rest are
+ * attached to the report.
+ */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+export type Finding = { where: string; rule: string; impact: string; targets: string[] };
+
+/**
+ * Toasts come and go while the screens are scanned; caught mid-fade, their text reads as low-contrast. They are
+ * left out of the screen scans and scanned once on their own, settled (`toasts: true`).
+ */
+export async function scan(
+  page: Page,
+  where: string,
+  findings: Finding[],
+  testInfo: TestInfo,
+  { toasts = false }: { toasts?: boolean } = {},
+): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  const result = await (toasts ? builder : builder.exclude('[data-sonner-toaster]')).analyze();
+  for (const violation of result.violations) {
+    findings.push({
+      where,
+      rule: `${violation.id}: ${violation.help}`,
+      impact: violation.impact ?? 'unknown',
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    });
+  }
+  await testInfo.attach(`axe-${where.replace(/[^a-z0-9]+/gi, '-')}`, {
+    body: JSON.stringify(result.violations, null, 2),
+    contentType: 'application/json',
+  });
+}
+
+export function expectNoSeriousFindings(findings: Finding[]): void {
+  const serious = findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+}
+
+/** Scans the page as it is now and fails at once on a serious or critical finding. */
+export async function expectAccessible(page: Page, where: string, testInfo: TestInfo): Promise<void> {
+  const findings: Finding[] = [];
+  await scan(page, where, findings, testInfo);
+  expectNoSeriousFindings(findings);
+}
