@@ -99,3 +99,52 @@ test('with the server answering 503 the dashboard keeps its SOS: sms: composer, 
   await page.unroute('**/api/**');
   await expect.poll(() => sentTexts(page), { timeout: 30_000 }).toBe(2);
 });
+
+/** Beacon's server is stopped: every request to it is refused, while the phone itself stays online. */
+async function stopServer(page: Page): Promise<void> {
+  await page.route('**/api/**', (route: Route) => route.abort('connectionrefused'));
+}
+
+test('with the server stopped, an SOS from the dashboard takes the offline path and is sent once it is back', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  await markOnboardingSeen(page);
+  await signUp(page, 'Stan Stopped', uniqueEmail('stopped'));
+  await addContact(page, 'Ivy Friend', '+14155550108');
+
+  await stopServer(page);
+  await page.reload();
+  const sos = page.getByRole('button', { name: /^SOS/ }).first();
+  await expect(sos).toBeVisible();
+  // The readiness card does not claim a server it cannot reach.
+  await expect(page.getByRole('heading', { name: 'System Ready' })).toHaveCount(0);
+
+  const smsLinks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith('sms:')) smsLinks.push(request.url());
+  });
+  page.on('console', (message) => {
+    const match = /sms:[^'"\s]+/.exec(message.text());
+    if (match) smsLinks.push(match[0]);
+  });
+  await sos.click();
+  await expect(page.getByRole('dialog', { name: 'Emergency SOS Activation' })).toBeVisible();
+  await expect(page.getByText('Alert waiting for a connection')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => smsLinks.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  expect(smsLinks[0]).toContain('+14155550108');
+  for (const [viewport, size] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await snap(page, testInfo, `server-stopped-sos-queued-${viewport}`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // The server is back: the queued alert goes out by itself, once, and the alert's screen opens.
+  await page.unroute('**/api/**');
+  await expect.poll(() => sentTexts(page), { timeout: 45_000 }).toBe(1);
+  await expect(page.getByTestId('active-alert-screen')).toBeVisible({ timeout: 30_000 });
+  await snap(page, testInfo, 'server-stopped-sent-when-back');
+});
