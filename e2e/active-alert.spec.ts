@@ -57,6 +57,8 @@ test.beforeEach(async ({ page }) => {
 test("SOS → the active-alert screen, through a reload, until I'm safe; the contact gets the all-clear", async ({
   page,
 }, testInfo) => {
+  // A countdown, a reload, axe in two themes and the all-clear: longer than the default on a busy machine.
+  test.setTimeout(180_000);
   await page.setViewportSize(PHONE);
   await signUp(page, 'Ada Alert', uniqueEmail('active-alert'));
   await api(page, 'POST', '/api/contacts', { name: 'Grace Hopper', phone: '+12015550142' });

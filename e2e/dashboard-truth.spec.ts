@@ -210,7 +210,8 @@ test('the countdown at 390 × 844 says what happens, offers Call 911, keeps time
     await expect(dialog).not.toContainText('Emergency services');
     await expect(dialog.getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
     await snap(page, testInfo, `truth-06-countdown-390-${scheme}`);
-    await expect(dialog.getByRole('timer')).toHaveText('9');
+    // It counts down (which number it shows by now depends on how busy the machine is).
+    await expect(dialog.getByRole('timer')).toHaveText(/^[1-9]$/);
     // When the first tick comes (one second after opening) is a unit test on a fake clock
     // (features/sos/components/sos-countdown-dialog.test.tsx): timing it here would depend on how busy the machine is.
 

@@ -51,7 +51,8 @@ const postJson = (page: Page, url: string, data?: unknown) => callApi(page, 'POS
 test('a guardian sees one banner per ward, says Seen, and learns the ward is safe', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  // Two people, three alerts and axe on six states: generous, as on a busy machine each scan takes seconds.
+  test.setTimeout(240_000);
   const guardianContext = await browser.newContext();
   const wardContext = await browser.newContext();
   const guardian = await personIn(guardianContext, 'Gloria Guardian', 'banner-guardian');
