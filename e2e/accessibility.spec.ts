@@ -48,7 +48,7 @@ async function heading(page: Page, name: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { name }).first()).toBeVisible();
 }
 
-test('signed out: splash, welcome, login, sign-up, forgot password, reset password, 404', async ({
+test('signed out: splash, welcome, login, sign-up, forgot password, reset password, 404, account deleted', async ({
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -77,6 +77,9 @@ test('signed out: splash, welcome, login, sign-up, forgot password, reset passwo
     await page.goto('/no-such-page');
     await heading(page, 'Oops! Page not found');
     await scan(page, `${theme} 404`, findings, testInfo);
+    await page.goto('/account-deleted');
+    await heading(page, 'Your account was deleted');
+    await scan(page, `${theme} /account-deleted`, findings, testInfo);
     await page.context().close();
   }
   expectNoSeriousFindings(findings);
