@@ -183,7 +183,6 @@ export const SOS_COUNTDOWN_TEXTS = {
   description: 'Your emergency contacts will get a text with your location in:',
   secondsRemaining: 'seconds remaining',
   cancel: 'Cancel Emergency',
-  call911: 'Call 911',
   hint: 'Press "Cancel Emergency" to stop the countdown',
 } as const;
 

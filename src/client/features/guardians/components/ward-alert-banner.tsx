@@ -1,5 +1,5 @@
 import { Check, MapPin, ShieldCheck, Siren, X } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
 import { mapLink } from '#shared/map-link';
@@ -88,22 +88,10 @@ function LoudBanner({ banner, wardName, userId, guardianViewPath }: WardAlertBan
           <Check aria-hidden />
           {WARD_BANNER_TEXTS.seen}
         </Button>
-        <MapOrUnknown alert={alert}>
-          {(label) => (
-            <a
-              href={mapLink(alert.location_lat ?? 0, alert.location_lng ?? 0)}
-              target="_blank"
-              rel="noreferrer"
-              className={cn(
-                'inline-flex h-9 items-center gap-2 rounded-lg border border-white/70 px-3 text-sm font-semibold hover:bg-white/15',
-                focusRing,
-              )}
-            >
-              <MapPin className="size-4" aria-hidden />
-              {label}
-            </a>
-          )}
-        </MapOrUnknown>
+        <AlertMapLink
+          alert={alert}
+          className="inline-flex h-9 items-center gap-2 rounded-lg border border-white/70 px-3 text-sm font-semibold hover:bg-white/15"
+        />
         <ViewWardLink
           banner={banner}
           guardianViewPath={guardianViewPath}
@@ -141,22 +129,10 @@ function SeenBanner({ banner, wardName, guardianViewPath }: WardAlertBannerProps
         </div>
       </div>
       <div className="flex flex-wrap gap-2 pl-7">
-        <MapOrUnknown alert={alert}>
-          {(label) => (
-            <a
-              href={mapLink(alert.location_lat ?? 0, alert.location_lng ?? 0)}
-              target="_blank"
-              rel="noreferrer"
-              className={cn(
-                'inline-flex items-center gap-1 font-semibold text-primary-text underline underline-offset-4',
-                focusRing,
-              )}
-            >
-              <MapPin className="size-4" aria-hidden />
-              {label}
-            </a>
-          )}
-        </MapOrUnknown>
+        <AlertMapLink
+          alert={alert}
+          className="inline-flex items-center gap-1 font-semibold text-primary-text underline underline-offset-4"
+        />
         <ViewWardLink
           banner={banner}
           guardianViewPath={guardianViewPath}
@@ -217,17 +193,22 @@ function Earlier({ count, className }: { count: number; className: string }) {
   );
 }
 
-function MapOrUnknown({
-  alert,
-  children,
-}: {
-  alert: WardAlert['alert'];
-  children: (label: string) => ReactNode;
-}) {
+/** Open in Maps for the alert's position, or "Location unknown" when it has none. */
+function AlertMapLink({ alert, className }: { alert: WardAlert['alert']; className: string }) {
   if (alert.location_lat === null || alert.location_lng === null) {
     return <span className="self-center text-sm">{GUARDIAN_VIEW_TEXTS.locationUnknown}</span>;
   }
-  return children(mapLinkLabel(alert));
+  return (
+    <a
+      href={mapLink(alert.location_lat, alert.location_lng)}
+      target="_blank"
+      rel="noreferrer"
+      className={cn(className, focusRing)}
+    >
+      <MapPin className="size-4" aria-hidden />
+      {mapLinkLabel(alert)}
+    </a>
+  );
 }
 
 function ViewWardLink({

@@ -1,10 +1,8 @@
-import { CircleCheck, MapPin, MapPinOff, MessageSquare, Siren } from 'lucide-react';
+import { CircleCheck, MapPin, MapPinOff, Siren } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { ACTIVE_ALERT_TEXTS } from '#shared/active-alert-texts';
 import type { AlertDetail } from '#shared/schemas/alert';
-import { OFFLINE_SMS_TEXTS } from '#shared/ui-texts';
-import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { focusRing } from '../../../components/ui/focus-ring';
 import { buildSmsUrl } from '../../../lib/device/sms-composer';
@@ -14,6 +12,7 @@ import { useResolveAlert } from '../api/resolve-alert';
 import { offlineSmsBody } from '../utils/offline-sms';
 import { CallEmergencyButton } from './call-emergency-button';
 import { DeliveryList } from './delivery-list';
+import { TextContactsButton } from './text-contacts-button';
 
 /** Whether this device is sending its position while the alert is active (see LocationSharingScope). */
 export type AlertSharingState = 'on' | 'off' | 'no_permission';
@@ -102,14 +101,7 @@ export function ActiveAlertScreen({
       <Card aria-labelledby={contactsId} className="flex flex-col gap-3 p-5">
         <CardTitle id={contactsId}>{ACTIVE_ALERT_TEXTS.contactsTitle}</CardTitle>
         <DeliveryList deliveries={detail.deliveries} />
-        {composerUrl ? (
-          <Button asChild variant="secondary" className="w-full">
-            <a href={composerUrl}>
-              <MessageSquare aria-hidden />
-              {OFFLINE_SMS_TEXTS.textContacts}
-            </a>
-          </Button>
-        ) : null}
+        {composerUrl ? <TextContactsButton composerUrl={composerUrl} /> : null}
       </Card>
 
       <SharingNotice sharing={sharing} />

@@ -4,13 +4,17 @@ import { SOS_TEXTS } from '#shared/ui-texts';
 import { focusRing } from '../../../components/ui/focus-ring';
 import { cn } from '../../../lib/cn';
 
-/** 'Call 911': a real `tel:` link, so the phone dialer opens even when the app cannot reach its server. */
-export function CallEmergencyButton() {
+/**
+ * 'Call 911': a real `tel:` link, so the phone dialer opens even when the app cannot reach its server. `md` is the
+ * smaller one inside the countdown dialog.
+ */
+export function CallEmergencyButton({ size = 'lg' }: { size?: 'md' | 'lg' }) {
   return (
     <a
       href={`tel:${EMERGENCY_NUMBER}`}
       className={cn(
-        'flex h-14 w-full items-center justify-center gap-2 rounded-xl border-2 border-red-600 bg-card text-lg font-bold text-primary-text shadow-sm transition-colors hover:bg-primary-soft',
+        'flex w-full items-center justify-center gap-2 rounded-xl border-2 border-red-600 bg-card font-bold text-primary-text transition-colors hover:bg-primary-soft',
+        size === 'lg' ? 'h-14 text-lg shadow-sm' : 'h-12',
         focusRing,
       )}
     >

@@ -1,9 +1,10 @@
-import { CloudOff, MessageSquare, RefreshCw, X } from 'lucide-react';
+import { CloudOff, RefreshCw, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { COMMON_TEXTS, DELIVERY_TEXTS, OFFLINE_SMS_TEXTS } from '#shared/ui-texts';
+import { COMMON_TEXTS, DELIVERY_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { useQueuedAlerts } from '../hooks/use-queued-alerts';
+import { TextContactsButton } from './text-contacts-button';
 
 type DeliveryStatusPanelProps = {
   userId: string | undefined;
@@ -64,14 +65,7 @@ export function DeliveryStatusPanel({
           </Button>
         </div>
       ) : null}
-      {composerUrl ? (
-        <Button asChild variant="secondary" className="w-full">
-          <a href={composerUrl}>
-            <MessageSquare aria-hidden />
-            {OFFLINE_SMS_TEXTS.textContacts}
-          </a>
-        </Button>
-      ) : null}
+      {composerUrl ? <TextContactsButton composerUrl={composerUrl} /> : null}
     </Card>
   );
 }

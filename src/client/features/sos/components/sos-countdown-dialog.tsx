@@ -1,13 +1,11 @@
-import { Phone } from 'lucide-react';
 import { useCallback, useEffect, useId, useState, type RefObject } from 'react';
-import { EMERGENCY_NUMBER, SOS } from '#shared/constants';
+import { SOS } from '#shared/constants';
 import { SOS_COUNTDOWN_TEXTS } from '#shared/ui-texts';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../../components/ui/dialog';
-import { focusRing } from '../../../components/ui/focus-ring';
-import { cn } from '../../../lib/cn';
 import type { SoundName } from '../../../lib/sounds';
 import { useCountdown } from '../hooks/use-countdown';
+import { CallEmergencyButton } from './call-emergency-button';
 
 type SosCountdownDialogProps = {
   open: boolean;
@@ -111,16 +109,7 @@ function CountdownBody({
       >
         {SOS_COUNTDOWN_TEXTS.cancel}
       </Button>
-      <a
-        href={`tel:${EMERGENCY_NUMBER}`}
-        className={cn(
-          'flex h-12 w-full items-center justify-center gap-2 rounded-xl border-2 border-red-600 bg-card font-bold text-primary-text hover:bg-primary-soft',
-          focusRing,
-        )}
-      >
-        <Phone className="size-5" aria-hidden />
-        {SOS_COUNTDOWN_TEXTS.call911}
-      </a>
+      <CallEmergencyButton size="md" />
       <p className="text-sm text-muted-foreground">{SOS_COUNTDOWN_TEXTS.hint}</p>
     </>
   );
