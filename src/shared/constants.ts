@@ -107,8 +107,78 @@ export const SOUNDS = {
   defaultBeep: { frequency: 800, durationMs: 200, volume: 0.3 },
 } as const;
 
-export const ESCORT = { minMinutes: 5, maxMinutes: 180, defaultMinutes: 30, warningSeconds: 300 } as const;
-export const CHECK_IN = { minMinutes: 5, maxMinutes: 120, defaultMinutes: 30 } as const;
+/** Escort mode (docs/PRODUCT.md#escort-mode). The deadline lives on the server; the phone only shows it. */
+export const ESCORT = {
+  minMinutes: 5,
+  maxMinutes: 180,
+  defaultMinutes: 30,
+  warningSeconds: 300,
+  /** "Add time": minutes one extension may add (the choices the screen offers lie inside this range). */
+  extendMinMinutes: 1,
+  extendMaxMinutes: 180,
+  extendChoicesMinutes: [5, 15, 30] as const,
+  /** A session's deadline never lies further ahead than this, however often time is added. */
+  maxTotalMinutes: 12 * 60,
+  /** The /map page asks for a fresh position this often (timeout 10 s, max age 5 s, high accuracy). */
+  positionIntervalMs: 30_000,
+  positionTimeoutMs: 10_000,
+  positionMaxAgeMs: 5_000,
+  /** Only this many contacts are listed on the escort screens. */
+  contactsShown: 2,
+  /** Route points one POST /api/escort-sessions/:id/route may carry, and points a session keeps. */
+  maxRoutePointsPerRequest: 100,
+  maxRoutePoints: 500,
+} as const;
+
+/** Safety check-in (docs/PRODUCT.md#safety-check-in). */
+export const CHECK_IN = { minMinutes: 5, maxMinutes: 120, defaultMinutes: 30, tickMs: 60_000 } as const;
+
+/**
+ * What the server watches during an escort or a check-in besides its deadline
+ * (docs/PRODUCT.md#deadlines-that-fire-from-the-server): guardians hear when the phone goes silent, and get its
+ * position when its battery is about to die. Neither texts the contacts (the deadline does that).
+ */
+export const JOURNEY_WATCH = {
+  /** Default of JOURNEY_SILENCE_MINUTES: no location and no heartbeat for this long warns guardians once. */
+  defaultSilenceMinutes: 10,
+  /** A reading at or below this battery level during a journey sends guardians its position, once. */
+  lastGaspBatteryPercent: 5,
+  /** While a journey is active the phone says it is alive this often, also when it has no position. */
+  heartbeatMs: 60_000,
+  /** How often the server looks for silent journeys. */
+  watchEveryMs: 30_000,
+} as const;
+
+/** The Your Location dialog (docs/PRODUCT.md#your-location-dialog). */
+export const LOCATION_DIALOG = {
+  firstFixTimeoutMs: 30_000,
+  refinementTimeoutMs: 15_000,
+  mapZoom: 17,
+  /** Worse than this (metres) and the dialog suggests going outdoors. */
+  accuracyWarningMeters: 100,
+} as const;
+
+/** POST /api/nearby-places (docs/PRODUCT.md#nearby-places). */
+export const NEARBY_PLACES = {
+  /** How far around the position places are looked for, in metres. */
+  radiusMeters: 3000,
+  /** Results are cached per grid cell of this many decimal places of latitude and longitude (about 1 km). */
+  cacheGridDecimals: 2,
+  cacheTtlMs: 15 * 60_000,
+  /** The provider gets this long before the bundled sample places are answered instead. */
+  providerTimeoutMs: 8000,
+  maxPlaces: 60,
+} as const;
+
+/** The six kinds of place on the Safety Map, in legend order. */
+export const PLACE_TYPES = [
+  'hospital',
+  'police',
+  'fire',
+  'emergency',
+  'public_safe',
+  'surveillance',
+] as const;
 
 export const MAP = {
   defaultCenter: [39.8283, -98.5795] as const,
@@ -240,6 +310,10 @@ export const LIVE_TRACKING = {
   timeoutMs: 30_000,
   /** Readings kept while offline (oldest dropped first); sent in requests of LOCATION_LIMITS.maxReadingsPerRequest. */
   maxQueuedReadings: 500,
+  /** Readings the device keeps in memory (the newest). */
+  historySize: 50,
+  /** The Safety Map's own position updates. */
+  safetyMapIntervalMs: 5_000,
 } as const;
 
 /** The public tracking page (/track/:shareCode) re-reads the position this often. */

@@ -234,15 +234,25 @@ describe('realtime hub (GET /api/realtime)', () => {
     const guardian = await createTestUser(sut);
     await linkGuardian(sut, guardian, ward, 'active');
     const socket = await open(sut.app, { user: guardian });
+    const warning = {
+      kind: 'silence' as const,
+      journey: 'escort' as const,
+      journey_id: '00000000-0000-4000-8000-00000000e5c0',
+      user_id: ward.id,
+      last_signal_at: '2026-01-01T12:00:00.000Z',
+      battery: 40,
+      location: null,
+      created_at: '2026-01-01T12:10:00.000Z',
+    };
     const event = await sut.app.realtime.publish({
-      type: 'escort.updated',
+      type: 'journey.warning',
       userId: ward.id,
-      payload: { id: 'escort-1', status: 'active', destination: 'Home' },
+      payload: warning,
     });
-    expect(event).toMatchObject({ type: 'escort.updated', user_id: ward.id });
-    expect(await socket.waitFor((m) => m.type === 'escort.updated')).toMatchObject({
+    expect(event).toMatchObject({ type: 'journey.warning', user_id: ward.id });
+    expect(await socket.waitFor((m) => m.type === 'journey.warning')).toMatchObject({
       id: event?.id,
-      payload: { id: 'escort-1', status: 'active', destination: 'Home' },
+      payload: warning,
     });
   });
 });

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AlertAcknowledgementSchema, AlertDeliverySchema, AlertSchema } from './alert';
 import { IdSchema, TimestampSchema } from './common';
 import { GuardianRelationshipSchema } from './guardian';
+import { CheckInSchema, EscortSessionSchema, JourneyWarningSchema } from './journey';
 import { LocationSchema } from './location';
 
 export const NotificationKindSchema = z.enum(['info', 'success', 'warning', 'error']);
@@ -28,10 +29,12 @@ export const RealtimePayloadSchemas = {
   'alert.seen': AlertAcknowledgementSchema,
   /** One text of the person's alert changed status (pending → sending → sent | failed). */
   'alert.delivery_updated': z.object({ alert_id: IdSchema, delivery: AlertDeliverySchema }),
-  /** Reserved for escort mode, not built yet (docs/PRODUCT.md#not-built-yet): nothing publishes it. */
-  'escort.updated': z.looseObject({ id: z.string(), status: z.string() }),
-  /** Reserved for check-ins, not built yet (docs/PRODUCT.md#not-built-yet): nothing publishes it. */
-  'checkin.updated': z.looseObject({ id: z.string(), status: z.string() }),
+  /** The person's escort session as it now stands (started, route grew, time added, completed, expired). */
+  'escort.updated': EscortSessionSchema,
+  /** The person's check-in as it now stands (started, checked in, stopped, missed). */
+  'checkin.updated': CheckInSchema,
+  /** Guardians only: the person's phone went silent during a journey, or its battery is about to die. */
+  'journey.warning': JourneyWarningSchema,
   /** A relationship the recipient is part of changed; `role` is the recipient's side. Sent only to that party. */
   'relationship.updated': GuardianRelationshipSchema,
   /** Something to add to the notification list (docs/PRODUCT.md#notifications). */
@@ -66,6 +69,7 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   envelope('alert.delivery_updated'),
   envelope('escort.updated'),
   envelope('checkin.updated'),
+  envelope('journey.warning'),
   envelope('relationship.updated'),
   envelope('notification'),
 ]);

@@ -1,3 +1,4 @@
+import type { EscortSession } from '#shared/schemas/journey';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AlertDelivery, WardAlertDetail } from '#shared/schemas/alert';
@@ -324,23 +325,14 @@ describe('/guardian/wards: the guardian view', () => {
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
     act(() => {
       realtime.accept('00000001-0000-4000-8000-000000000001', 100);
-      realtime.emit(
-        event('escort.updated', {
-          id: '00000008-0000-4000-8000-000000000001',
-          status: 'active',
-          destination_address: '10 Downing Street',
-          expires_at: '2030-01-01T18:30:00.000Z',
-        }),
-      );
+      realtime.emit(event('escort.updated', escortSession({ status: 'active' })));
     });
     expect(await within(card).findByText('Escort Mode')).toBeInTheDocument();
     expect(within(card).getByText('To 10 Downing Street')).toBeInTheDocument();
     expect(within(card).getByText(/^Deadline /)).toBeInTheDocument();
 
     act(() => {
-      realtime.emit(
-        event('escort.updated', { id: '00000008-0000-4000-8000-000000000001', status: 'completed' }),
-      );
+      realtime.emit(event('escort.updated', escortSession({ status: 'completed' })));
     });
     await waitFor(() => expect(within(card).queryByText('Escort Mode')).not.toBeInTheDocument());
   });
@@ -361,3 +353,21 @@ describe('/guardian/wards: the guardian view', () => {
     expect(await screen.findByText('Reconnecting...')).toBeInTheDocument();
   });
 });
+
+/** A ward's escort session as the server sends it. */
+function escortSession(changes: Partial<EscortSession>): EscortSession {
+  return {
+    id: '00000008-0000-4000-8000-000000000001',
+    user_id: '00000001-0000-4000-8000-000000000001',
+    status: 'active',
+    destination_address: '10 Downing Street',
+    estimated_duration_minutes: 30,
+    started_at: '2030-01-01T18:00:00.000Z',
+    deadline_at: '2030-01-01T18:30:00.000Z',
+    completed_at: null,
+    expired_at: null,
+    alert_id: null,
+    route: [],
+    ...changes,
+  };
+}

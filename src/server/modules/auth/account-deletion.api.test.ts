@@ -112,7 +112,7 @@ async function seedEverything(db: Queryable, person: SignedUpUser, friend: Signe
     [id],
   );
   await db.query("INSERT INTO share_links (user_id, expires_at) VALUES ($1, now() + interval '1 day')", [id]);
-  await db.query('INSERT INTO check_ins (user_id, scheduled_time) VALUES ($1, now())', [id]);
+  await db.query('INSERT INTO check_ins (user_id, next_due_at) VALUES ($1, now())', [id]);
   await db.query('INSERT INTO routes (user_id) VALUES ($1)', [id]);
   const { rows } = await db.query<{ id: string }>(
     "INSERT INTO alerts (user_id, idempotency_key, trigger_type, message) VALUES ($1, 'k1', 'manual', 'Help') RETURNING id",

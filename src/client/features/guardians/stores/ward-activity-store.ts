@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { WARD_ACTIVITY } from '#shared/constants';
-import { RealtimePayloadSchemas } from '#shared/schemas/realtime';
 import { persistentStoreFamily } from '../../../lib/persistent-store';
 
 /**
@@ -17,7 +16,7 @@ const WardJourneySchema = z.object({
   ward_id: z.string(),
   kind: JourneyKindSchema,
   /** The event payload as sent: id, status and whatever the escort/check-in module adds (deadline, ...). */
-  payload: RealtimePayloadSchemas['escort.updated'],
+  payload: z.looseObject({ id: z.string(), status: z.string() }),
   updated_at: z.string(),
 });
 export type WardJourney = z.infer<typeof WardJourneySchema>;

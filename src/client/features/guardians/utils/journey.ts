@@ -5,6 +5,8 @@ import type { WardJourney } from '../stores/ward-activity-store';
  * among the usual deadline fields, and a destination when one is named.
  */
 const DEADLINE_FIELDS = [
+  'deadline_at',
+  'next_due_at',
   'deadline',
   'expires_at',
   'ends_at',
