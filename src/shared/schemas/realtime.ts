@@ -11,6 +11,10 @@ import { IdSchema, TimestampSchema } from './common';
 import { GuardianRelationshipSchema } from './guardian';
 import { CheckInSchema, EscortSessionSchema, JourneyWarningSchema } from './journey';
 import { LocationSchema } from './location';
+import type { RealtimeControl } from './realtime-envelope';
+
+export { RealtimeControlSchema, RealtimeEnvelopeSchema } from './realtime-envelope';
+export type { RealtimeControl, RealtimeEnvelope } from './realtime-envelope';
 
 export const NotificationKindSchema = z.enum(['info', 'success', 'warning', 'error']);
 
@@ -75,17 +79,6 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;
 export type RealtimeEventOf<T extends RealtimeEventType> = Extract<RealtimeEvent, { type: T }>;
-
-/** Control messages from the server. */
-export const RealtimeControlSchema = z.discriminatedUnion('type', [
-  /** Authenticated. `last_event_id` is the newest event id now: a fresh client keeps it as its `since`. */
-  z.object({ type: z.literal('ready'), user_id: IdSchema, last_event_id: z.int().min(0) }),
-  /** A catch-up finished. `truncated`: more was missed than one catch-up replays; reload state over HTTP. */
-  z.object({ type: z.literal('resumed'), last_event_id: z.number(), truncated: z.boolean() }),
-  z.object({ type: z.literal('pong') }),
-  z.object({ type: z.literal('error'), message: z.string() }),
-]);
-export type RealtimeControl = z.infer<typeof RealtimeControlSchema>;
 
 /** Everything the server sends: an event or a control message. */
 export type RealtimeServerMessage = RealtimeEvent | RealtimeControl;

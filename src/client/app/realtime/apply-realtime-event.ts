@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { NOTIFICATION_TOAST_MS } from '#shared/constants';
 import { WARD_ALERT_TEXTS } from '#shared/guardian-ui-texts';
 import type { Ward } from '#shared/schemas/guardian';
-import type { RealtimeEvent } from '#shared/schemas/realtime';
+import { RealtimeEventSchema, type RealtimeEnvelope, type RealtimeEvent } from '#shared/schemas/realtime';
 import { PUSH_TEXTS } from '#shared/texts';
 import { wardsQueryOptions } from '../../features/guardians/api/get-wards';
 import {
@@ -74,6 +74,19 @@ async function notifyWardAlert(sinks: RealtimeSinks, wardId: string): Promise<vo
     title: WARD_ALERT_TEXTS.title(name),
     message: PUSH_TEXTS.alertBody(name),
   });
+}
+
+/**
+ * Applies an event as the connection received it: its payload is checked against its type's schema first, and an
+ * event this client does not know (a newer server) or cannot read is skipped.
+ */
+export function applyRealtimeMessage(
+  envelope: RealtimeEnvelope,
+  meta: RealtimeEventMeta,
+  sinks: RealtimeSinks,
+): void {
+  const parsed = RealtimeEventSchema.safeParse(envelope);
+  if (parsed.success) applyRealtimeEvent(parsed.data, meta, sinks);
 }
 
 /** Applies one event. Events about oneself and about a ward (as their guardian) go to different places. */

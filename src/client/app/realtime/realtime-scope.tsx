@@ -10,18 +10,18 @@ import { createRealtimeConnection, type RealtimeStatus } from '../../lib/realtim
 import { RealtimeStatusContext, useRealtimeTransport } from '../../lib/realtime/realtime-context';
 import { getSession } from '../../lib/session-store';
 import { alertKeys } from '../../features/sos/api/alert-keys';
-import type { applyRealtimeEvent, RealtimeSinks } from './apply-realtime-event';
+import type { applyRealtimeMessage, RealtimeSinks } from './apply-realtime-event';
 
-type ApplyRealtimeEvent = typeof applyRealtimeEvent;
+type ApplyRealtimeEvent = typeof applyRealtimeMessage;
 let applier: Promise<ApplyRealtimeEvent> | undefined;
 
 /**
- * What each event changes (the caches, the ward banners, notifications) is downloaded with the first event
+ * What each event changes (the caches, the ward banners, notifications), and the payload schemas that check it, are downloaded with the first event
  * instead of with the first screen (README, "Bundle budget"). Every event goes through this one promise, so
  * events keep their order even when the first arrive before the code has.
  */
 function loadApplier(): Promise<ApplyRealtimeEvent> {
-  applier ??= import('./apply-realtime-event').then((module) => module.applyRealtimeEvent);
+  applier ??= import('./apply-realtime-event').then((module) => module.applyRealtimeMessage);
   return applier;
 }
 

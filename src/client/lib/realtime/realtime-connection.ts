@@ -1,11 +1,11 @@
 import { REALTIME, REALTIME_CHANNEL } from '#shared/constants';
+import type { RealtimeClientMessage } from '#shared/schemas/realtime';
 import {
   RealtimeControlSchema,
-  RealtimeEventSchema,
-  type RealtimeClientMessage,
+  RealtimeEnvelopeSchema,
   type RealtimeControl,
-  type RealtimeEvent,
-} from '#shared/schemas/realtime';
+  type RealtimeEnvelope,
+} from '#shared/schemas/realtime-envelope';
 import { reconnectDelayMs } from './backoff';
 import type { LastEventStore } from './last-event-store';
 import { SOCKET_OPEN, type RealtimeSocket, type RealtimeTransport } from './realtime-transport';
@@ -48,7 +48,11 @@ export type RealtimeConnectionOptions = {
    */
   refreshToken(staleToken: string): Promise<string | null>;
   lastEvents: LastEventStore;
-  onEvent(event: RealtimeEvent, meta: RealtimeEventMeta): void;
+  /**
+   * An event, checked only for its envelope: whoever applies it parses the payload by its type (and skips a
+   * type it does not know), so the payload schemas load with that code rather than with the first screen.
+   */
+  onEvent(event: RealtimeEnvelope, meta: RealtimeEventMeta): void;
   /** More was missed than one catch-up replays: whatever the events feed must be reloaded over HTTP. */
   onResync(): void;
   onStatus?(status: RealtimeStatus): void;
@@ -188,9 +192,9 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
       handleControl(control.data);
       return;
     }
-    const parsed = RealtimeEventSchema.safeParse(json);
+    const parsed = RealtimeEnvelopeSchema.safeParse(json);
     if (!parsed.success) {
-      // An event type this client does not know yet: skip it, but do not ask for it again on reconnect.
+      // Not an event this client can read: skip it, but do not ask for it again on reconnect.
       const id = (json as { id?: unknown } | null)?.id;
       if (typeof id === 'number' && Number.isSafeInteger(id)) remember(id);
       return;
