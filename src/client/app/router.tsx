@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/guardian-view')).GuardianViewRoute }),
               },
               {
+                path: paths.checkin,
+                lazy: async () => ({ Component: (await import('./routes/checkin')).CheckInRoute }),
+              },
+              {
                 path: paths.outbox,
                 lazy: async () => ({ Component: (await import('./routes/outbox')).OutboxRoute }),
               },

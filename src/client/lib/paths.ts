@@ -14,6 +14,8 @@ export const paths = {
   guardianView: GUARDIAN_VIEW_PATH,
   /** The public tracking page of a share link (no sign-in). */
   track: '/track/:shareCode',
+  /** Safety Check-In (a premium quick action; docs/PRODUCT.md#safety-check-in). */
+  checkin: '/checkin',
   settings: '/settings',
   subscriptionSuccess: '/subscription-success',
   resetPassword: '/reset-password',

@@ -12,6 +12,20 @@ type AudioContextConstructor = new () => AudioContext;
 
 let sharedContext: AudioContext | null = null;
 
+/**
+ * The signed-in person's sound_enabled (docs/PRODUCT.md#quick-actions): every tone honours it. Set from the
+ * profile whenever it is loaded (app/components/sound-preference-sync.ts); on until a profile says otherwise.
+ */
+let soundEnabled = true;
+
+export function setSoundEnabled(enabled: boolean): void {
+  soundEnabled = enabled;
+}
+
+export function isSoundEnabled(): boolean {
+  return soundEnabled;
+}
+
 /** One context for the whole app: browsers cap how many may exist, and creating one is slow. */
 function getAudioContext(): AudioContext | null {
   if (sharedContext) return sharedContext;
@@ -23,6 +37,7 @@ function getAudioContext(): AudioContext | null {
 }
 
 export function playTone(tone: Tone, delayMs = 0): void {
+  if (!soundEnabled) return;
   try {
     const context = getAudioContext();
     if (!context) {

@@ -1,19 +1,26 @@
+import { useSyncExternalStore } from 'react';
 import { LIVE_TRACKING } from '#shared/constants';
 import { useActiveAlerts } from '../../features/sos/api/get-active-alerts';
 import { useLocationSharing } from '../../features/tracking/hooks/use-location-sharing';
+import { trackingStore } from '../../features/tracking/stores/tracking-store';
 import { useLocationSharingState } from '../hooks/use-location-sharing-state';
 
+const isDemanded = (): boolean => trackingStore.getSnapshot().demand > 0;
+
 /**
- * Shares this device's live location while someone is signed in, the browser has granted location, and their
- * profile's location_sharing_enabled (Settings › Privacy › Share Location) is on; every
- * LIVE_TRACKING.activeAlertIntervalMs while they have an active alert.
+ * Runs the device's one location tracker for the signed-in person once the browser has granted location: it
+ * shares the live location while their profile's location_sharing_enabled (Settings › Privacy › Share Location)
+ * is on, every LIVE_TRACKING.activeAlertIntervalMs while they have an active alert; with sharing off it only
+ * watches while a screen shows the position (useTrackedLocation).
  */
 export function LocationSharingScope({ userId }: { userId: string | null }) {
   const state = useLocationSharingState(userId);
+  const demanded = useSyncExternalStore(trackingStore.subscribe, isDemanded);
   const alerting = (useActiveAlerts(userId ?? undefined).data?.length ?? 0) > 0;
   useLocationSharing({
     userId,
     enabled: state === 'on',
+    watchOnly: state === 'off' && demanded,
     activeAlertIntervalMs: alerting ? LIVE_TRACKING.activeAlertIntervalMs : undefined,
   });
   return null;

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { healthKeys } from '../../features/dashboard/api/health-keys';
 import { WardActivityProvider } from '../../features/guardians/components/ward-activity-provider';
@@ -9,6 +9,11 @@ import { RealtimeScope } from '../realtime/realtime-scope';
 import { LocationSharingScope } from './location-sharing-scope';
 import { PushSignOutScope } from './push-sign-out-scope';
 import { OutboxRunner } from './outbox-runner';
+
+// The journey heartbeat and the Sound setting's sync load right after the first screen (not in the first download).
+const JourneyBackground = lazy(async () => ({
+  default: (await import('./journey-background')).JourneyBackground,
+}));
 
 /**
  * Ties per-person state to the signed-in person: their notification list, and a server cache that is emptied
@@ -39,6 +44,11 @@ export function SessionScope({ children }: { children: ReactNode }) {
         <RealtimeScope userId={userId}>
           <LocationSharingScope userId={userId} />
           <PushSignOutScope userId={userId} />
+          {userId ? (
+            <Suspense fallback={null}>
+              <JourneyBackground userId={userId} />
+            </Suspense>
+          ) : null}
           {children}
         </RealtimeScope>
       </WardActivityProvider>

@@ -8,13 +8,21 @@ import { LazyContactFormDialog } from '../../features/contacts/components/lazy-c
 import { useContactDialog } from '../../features/contacts/hooks/use-contact-dialog';
 import { CallEmergencyButton } from '../../features/sos/components/call-emergency-button';
 import { DeliveryStatusPanel } from '../../features/sos/components/delivery-status-panel';
-import { QuickMessageConfirmDialog, QuickMessages } from '../../features/sos/components/quick-messages';
+import { QuickMessages } from '../../features/sos/components/quick-messages';
 import { SosControl } from '../../features/sos/components/sos-control';
 import { SosInstructions } from '../../features/sos/components/sos-instructions';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { useOnline } from '../../lib/device/use-online';
 import { paths } from '../../lib/paths';
 import { ServerStatusNotice } from '../components/server-status-notice';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
+
+// Needed only once a quick message is tapped: it and the alert dialog it is built on stay out of the first download.
+const QuickMessageConfirmDialog = lazyDialog(
+  async () =>
+    (await import('../../features/sos/components/quick-message-confirm-dialog')).QuickMessageConfirmDialog,
+  ({ message }) => message !== null,
+);
 
 /** /sos (docs/PRODUCT.md#sos-page): SOS button, Call 911, quick messages, contacts to call, instructions. */
 export function SosRoute() {

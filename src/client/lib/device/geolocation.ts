@@ -12,8 +12,14 @@ export type PositionReading = Position & {
 
 export type WatchPositionOptions = { highAccuracy: boolean; maximumAgeMs: number; timeoutMs: number };
 
-/** `code` follows GeolocationPositionError: 1 denied, 2 unavailable, 3 timeout. */
+/**
+ * `code` follows GeolocationPositionError: 1 denied, 2 unavailable, 3 timeout; GEOLOCATION_UNSUPPORTED (0) when
+ * the browser has no geolocation at all.
+ */
 export type GeolocationFailure = { code: number; message: string };
+
+/** Not one of GeolocationPositionError's codes: the browser has no geolocation. */
+export const GEOLOCATION_UNSUPPORTED = 0;
 
 export type GeolocationAdapter = {
   /** Resolves with one position, or rejects with the browser's GeolocationPositionError (or an Error). */
@@ -30,8 +36,6 @@ export type GeolocationAdapter = {
   ): () => void;
 };
 
-const POSITION_UNAVAILABLE = 2;
-
 /** Browsers report unknown speed/heading/altitude as null or NaN; the API wants null. */
 function finiteOrNull(value: number | null): number | null {
   return value !== null && Number.isFinite(value) ? value : null;
@@ -41,7 +45,7 @@ export const browserGeolocation: GeolocationAdapter = {
   getCurrentPosition({ timeoutMs, highAccuracy = true, maximumAgeMs = 0 }) {
     return new Promise((resolve, reject) => {
       if (!('geolocation' in navigator)) {
-        reject(new Error('Geolocation is not supported'));
+        reject(Object.assign(new Error('Geolocation is not supported'), { code: GEOLOCATION_UNSUPPORTED }));
         return;
       }
       navigator.geolocation.getCurrentPosition(
@@ -54,7 +58,7 @@ export const browserGeolocation: GeolocationAdapter = {
   },
   watchPosition({ highAccuracy, maximumAgeMs, timeoutMs }, onPosition, onError) {
     if (!('geolocation' in navigator)) {
-      onError({ code: POSITION_UNAVAILABLE, message: 'Geolocation is not supported' });
+      onError({ code: GEOLOCATION_UNSUPPORTED, message: 'Geolocation is not supported' });
       return () => undefined;
     }
     const id = navigator.geolocation.watchPosition(

@@ -3,7 +3,6 @@ import { SOS_TEXTS } from '#shared/ui-texts';
 import { focusRing } from '../../../components/ui/focus-ring';
 import { cn } from '../../../lib/cn';
 import { Card, CardDescription, CardTitle } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 type QuickMessagesProps = {
   onSelect: (message: string) => void;
@@ -39,36 +38,5 @@ export function QuickMessages({ onSelect, disabled = false }: QuickMessagesProps
         ))}
       </ul>
     </Card>
-  );
-}
-
-type QuickMessageConfirmDialogProps = {
-  message: string | null;
-  contactCount: number | undefined;
-  onConfirm: () => void;
-  onCancel: () => void;
-};
-
-/** "Send this message?" — a quick message texts real people, so it is never sent by a stray tap. */
-export function QuickMessageConfirmDialog({
-  message,
-  contactCount,
-  onConfirm,
-  onCancel,
-}: QuickMessageConfirmDialogProps) {
-  return (
-    <ConfirmDialog
-      open={message !== null}
-      onOpenChange={(open) => (open ? undefined : onCancel())}
-      title={SOS_TEXTS.quickMessageConfirmTitle}
-      description={SOS_TEXTS.quickMessageConfirmDescription(contactCount)}
-      cancelLabel={SOS_TEXTS.quickMessageCancel}
-      confirmLabel={SOS_TEXTS.sendMessage}
-      onConfirm={onConfirm}
-    >
-      <blockquote className="rounded-lg border-l-4 border-red-600 bg-muted p-3 font-medium">
-        {message}
-      </blockquote>
-    </ConfirmDialog>
   );
 }

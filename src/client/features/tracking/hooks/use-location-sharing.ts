@@ -3,13 +3,19 @@ import { LIVE_TRACKING } from '#shared/constants';
 import { useDevice } from '../../../lib/device/device-context';
 import type { GeolocationAdapter, PositionReading } from '../../../lib/device/geolocation';
 import { queueReading } from '../api/location-outbox';
+import { trackingStore } from '../stores/tracking-store';
 import { createLocationSender } from '../utils/location-sender';
 
 type LocationSharingOptions = {
   /** The signed-in person: readings are queued as theirs, and only ever sent while they are signed in. */
   userId: string | null;
-  /** Signed in, location permission granted, and the profile's location_sharing_enabled is on. */
+  /** Signed in, location permission granted, and the profile's location_sharing_enabled is on: readings are sent. */
   enabled: boolean;
+  /**
+   * Signed in and permission granted, and a screen shows the position (trackingStore.demand): the position is
+   * watched and kept in the history even while sharing is off; nothing is sent then.
+   */
+  watchOnly?: boolean;
   /**
    * Set while the person has an active alert (LIVE_TRACKING.activeAlertIntervalMs): a fresh fix is also asked for
    * this often, so their position goes out at this rate even when the phone reports no movement.
@@ -18,16 +24,29 @@ type LocationSharingOptions = {
 };
 
 /**
- * Live location sharing from this device: watches the position with high accuracy (maximum
- * age 60 s, timeout 30 s) and posts each accepted reading with the battery level and online flag. Readings
- * taken offline wait in the device outbox (lib/outbox), which sends them when the network returns.
- * See docs/PRODUCT.md#live-location-and-share-links.
+ * The device's one location tracker (docs/PRODUCT.md#live-location-and-share-links): watches the position with
+ * high accuracy (maximum age 60 s, timeout 30 s), skips readings sooner than half the interval, keeps the newest
+ * LIVE_TRACKING.historySize accepted readings and the last failure in `trackingStore` (screens read them with
+ * useTrackedLocation), and, while sharing is on, posts each accepted reading with the battery level and online
+ * flag. Readings taken offline wait in the device outbox (lib/outbox), which sends them when the network returns.
+ * Nothing else in the app watches the position.
  */
-export function useLocationSharing({ userId, enabled, activeAlertIntervalMs }: LocationSharingOptions): void {
+export function useLocationSharing({
+  userId,
+  enabled,
+  watchOnly = false,
+  activeAlertIntervalMs,
+}: LocationSharingOptions): void {
   const { geolocation, battery, network } = useDevice();
+  const watching = enabled || watchOnly;
 
   useEffect(() => {
-    if (!enabled || !userId) return;
+    // Someone else's readings never show to the next person on a shared device.
+    trackingStore.clear();
+  }, [userId]);
+
+  useEffect(() => {
+    if (!watching || !userId) return;
     let active = true;
     let batteryPercent: number | undefined;
     let stopBattery: (() => void) | null = null;
@@ -41,8 +60,10 @@ export function useLocationSharing({ userId, enabled, activeAlertIntervalMs }: L
       });
 
     const sender = createLocationSender({
-      queue: (reading) => {
-        queueReading(userId, reading).catch((error: unknown) =>
+      queue: (outgoing) => {
+        // Watching only (a screen shows the position, sharing is off): nothing leaves the device.
+        if (!enabled) return;
+        queueReading(userId, outgoing).catch((error: unknown) =>
           console.warn('Could not queue a reading', error),
         );
       },
@@ -50,23 +71,22 @@ export function useLocationSharing({ userId, enabled, activeAlertIntervalMs }: L
       now: () => Date.now(),
       intervalMs: activeAlertIntervalMs ?? LIVE_TRACKING.intervalMs,
     });
+    const offer = (reading: PositionReading): void => {
+      if (sender.offer({ ...reading, battery: batteryPercent })) trackingStore.record(reading);
+    };
     const stopWatching = geolocation.watchPosition(
       {
         highAccuracy: LIVE_TRACKING.highAccuracy,
         maximumAgeMs: LIVE_TRACKING.maximumAgeMs,
         timeoutMs: LIVE_TRACKING.timeoutMs,
       },
-      (reading) => {
-        sender.offer({ ...reading, battery: batteryPercent });
-      },
-      // Timeouts and missing fixes pass (the watch keeps trying); a withdrawn permission is noticed by
-      // useLocationPermissionGranted, which then turns sharing off.
-      () => undefined,
+      offer,
+      // The watch keeps trying after a timeout or a missing fix; the failure shows where the position is shown
+      // until a position arrives. A withdrawn permission is also noticed by useLocationPermissionGranted.
+      (failure) => trackingStore.fail(failure.code),
     );
     const stopPolling = activeAlertIntervalMs
-      ? pollPosition(geolocation, activeAlertIntervalMs, (reading) =>
-          sender.offer({ ...reading, battery: batteryPercent }),
-        )
+      ? pollPosition(geolocation, activeAlertIntervalMs, offer)
       : undefined;
     return () => {
       active = false;
@@ -74,7 +94,7 @@ export function useLocationSharing({ userId, enabled, activeAlertIntervalMs }: L
       stopPolling?.();
       stopBattery?.();
     };
-  }, [enabled, userId, geolocation, battery, network, activeAlertIntervalMs]);
+  }, [watching, enabled, userId, geolocation, battery, network, activeAlertIntervalMs]);
 }
 
 /** Asks for a fresh fix every `intervalMs` (a watch only reports movement); a failed ask waits for the next. */

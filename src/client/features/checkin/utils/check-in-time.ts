@@ -1,0 +1,21 @@
+import { CHECK_IN } from '#shared/constants';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Whole minutes until the server's next_due_at (rounded up, never below 0): the same on every device and after a
+ * reload, because it is counted from the server's time, not from when this screen started counting.
+ */
+export function minutesRemaining(nextDueAt: string, nowMs: number): number {
+  return Math.max(0, Math.ceil((Date.parse(nextDueAt) - nowMs) / MINUTE_MS));
+}
+
+/**
+ * The interval the Start button sends (the spec's handler): an empty or unreadable input becomes the minimum, and
+ * anything below it is raised to it. The ceiling is the input's and the server's (which refuses above it).
+ */
+export function intervalFromInput(value: string): number {
+  const minutes = Math.floor(Number(value));
+  if (value.trim() === '' || !Number.isFinite(minutes)) return CHECK_IN.minMinutes;
+  return Math.max(CHECK_IN.minMinutes, minutes);
+}
