@@ -4,6 +4,7 @@ import { paths } from '../lib/paths';
 import { AppShell } from './components/app-shell';
 import { DashboardGate } from './components/dashboard-gate';
 import { RequireSession } from './components/require-session';
+import { CheckInRoute } from './routes/checkin';
 import { DashboardRoute } from './routes/dashboard';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
@@ -57,10 +58,8 @@ export const routes: RouteObject[] = [
                 path: paths.guardianView,
                 lazy: async () => ({ Component: (await import('./routes/guardian-view')).GuardianViewRoute }),
               },
-              {
-                path: paths.checkin,
-                lazy: async () => ({ Component: (await import('./routes/checkin')).CheckInRoute }),
-              },
+              // Not a lazy route: its screen loads on demand inside (routes/checkin.tsx explains why).
+              { path: paths.checkin, element: <CheckInRoute /> },
               {
                 path: paths.outbox,
                 lazy: async () => ({ Component: (await import('./routes/outbox')).OutboxRoute }),

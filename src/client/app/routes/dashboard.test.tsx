@@ -327,7 +327,7 @@ describe('settings', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
   });
 
-  it.each(['/map', '/checkin'])('%s is not a screen (escort and check-in are not built)', async (path) => {
+  it.each(['/map'])('%s is not a screen (escort is not built)', async (path) => {
     markOnboardingSeenForTest();
     mockApi();
     renderApp(path);

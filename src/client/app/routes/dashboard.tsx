@@ -9,7 +9,6 @@ import { useContactDialog } from '../../features/contacts/hooks/use-contact-dial
 import { useHealth } from '../../features/dashboard/api/get-health';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
 import { EmergencyContactsSlot } from '../../features/dashboard/components/emergency-contacts-slot';
-import { NavigationMenu } from '../../features/dashboard/components/navigation-menu';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { DeliveryStatusPanel } from '../../features/sos/components/delivery-status-panel';
 import { SosControl } from '../../features/sos/components/sos-control';
@@ -30,6 +29,11 @@ const PermissionsOffer = lazy(async () => ({
   default: (await import('../../features/permissions/components/permissions-offer')).PermissionsOffer,
 }));
 
+// The quick actions (and the Your Location dialog behind them) load right after the first screen.
+const QuickActionsPanel = lazy(async () => ({
+  default: (await import('../components/quick-actions-panel')).QuickActionsPanel,
+}));
+
 /** Stands in for the readiness card while its code loads: it is not known yet whether Beacon is ready. */
 function ReadinessPlaceholder() {
   return (
@@ -42,6 +46,11 @@ function ReadinessPlaceholder() {
 /** Settings (profile form, sections) and notifications are downloaded the first time their dialog opens. */
 const SettingsDialogContainer = lazyDialog(
   async () => (await import('../components/settings-dialog-container')).SettingsDialogContainer,
+  ({ open }) => open,
+);
+// The menu (small screens) is needed only once its button is tapped.
+const NavigationMenu = lazyDialog(
+  async () => (await import('../../features/dashboard/components/navigation-menu')).NavigationMenu,
   ({ open }) => open,
 );
 const NotificationsDialog = lazyDialog(
@@ -148,6 +157,9 @@ function SignedInDashboard({
             contactCount={contacts.contacts?.length}
             onAddContact={contactDialog.openAdd}
           />
+        </Suspense>
+        <Suspense fallback={null}>
+          <QuickActionsPanel onOpenSettings={() => setSettingsOpen(true)} />
         </Suspense>
         <EmergencyContactsSlot>
           <EmergencyContactsCard

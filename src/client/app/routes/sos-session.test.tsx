@@ -18,7 +18,12 @@ import { renderApp, storeSession } from '../../testing/render-app';
  * session refresh. It is sent at once with the token the phone holds; a 401 renews the session and retries once;
  * a renewal that fails leaves the alert in the device outbox and does not sign the person out on the way.
  */
-vi.mock('../../lib/sounds', () => ({ playSound: vi.fn(), playTone: vi.fn() }));
+vi.mock('../../lib/sounds', () => ({
+  playSound: vi.fn(),
+  playTone: vi.fn(),
+  setSoundEnabled: vi.fn(),
+  isSoundEnabled: () => true,
+}));
 
 const USER_ID = '00000001-0000-4000-8000-000000000001';
 const REFRESH_PATH = '/api/auth/token?grant_type=refresh_token';

@@ -14,7 +14,12 @@ import { alertOutboxKind } from '../../features/sos/api/alert-outbox';
 import { deviceOutbox } from '../../lib/outbox/device-outbox';
 import { saveOfflineContacts } from '../../lib/offline-emergency-data';
 
-vi.mock('../../lib/sounds', () => ({ playSound: vi.fn(), playTone: vi.fn() }));
+vi.mock('../../lib/sounds', () => ({
+  playSound: vi.fn(),
+  playTone: vi.fn(),
+  setSoundEnabled: vi.fn(),
+  isSoundEnabled: () => true,
+}));
 
 const ada: EmergencyContact = {
   id: '1700000000000',

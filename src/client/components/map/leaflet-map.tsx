@@ -23,7 +23,13 @@ const toLatLng = (point: MapPoint): [number, number] => [point.latitude, point.l
  * Default centre and zoom, zoom 15 on the first fix. Tiles come from VITE_TILE_URL; each tile's outcome is
  * reported so the map can say when none loads. See docs/PRODUCT.md#constants-and-limits.
  */
-export function LeafletMap({ label, position, route = [], markerLabel }: LiveMapProps) {
+export function LeafletMap({
+  label,
+  position,
+  route = [],
+  markerLabel,
+  zoom = MAP.firstFixZoom,
+}: LiveMapProps) {
   const [tiles, setTiles] = useState<TileStatus | null>(null);
   // A tile that loads later (the network came back) clears the notice; an error after a success does not set it.
   const onTileStatus = useCallback(
@@ -40,7 +46,7 @@ export function LeafletMap({ label, position, route = [], markerLabel }: LiveMap
     <>
       <MapContainer
         center={position ? toLatLng(position) : [...MAP.defaultCenter]}
-        zoom={position ? MAP.firstFixZoom : MAP.defaultZoom}
+        zoom={position ? zoom : MAP.defaultZoom}
         maxZoom={MAP.maxZoom}
         scrollWheelZoom={false}
         className="size-full"
@@ -67,7 +73,7 @@ export function LeafletMap({ label, position, route = [], markerLabel }: LiveMap
         {position ? (
           <Marker position={toLatLng(position)} alt={markerLabel ?? label} title={markerLabel} />
         ) : null}
-        <FollowPosition position={position} />
+        <FollowPosition position={position} zoom={zoom} />
       </MapContainer>
       {tiles === 'failed' ? <MapUnavailable position={position} /> : null}
     </>
@@ -95,8 +101,8 @@ function MapUnavailable({ position }: { position: MapPosition | null }) {
   );
 }
 
-/** Keeps the marker in view as it moves; jumps to the first-fix zoom the first time there is a position. */
-function FollowPosition({ position }: { position: MapPosition | null }) {
+/** Keeps the marker in view as it moves; jumps to `zoom` the first time there is a position. */
+function FollowPosition({ position, zoom }: { position: MapPosition | null; zoom: number }) {
   const map = useMap();
   const hadFix = useRef(position !== null);
   const latitude = position?.latitude;
@@ -106,11 +112,11 @@ function FollowPosition({ position }: { position: MapPosition | null }) {
     if (latitude === undefined || longitude === undefined) return;
     if (!hadFix.current) {
       hadFix.current = true;
-      map.setView([latitude, longitude], MAP.firstFixZoom);
+      map.setView([latitude, longitude], zoom);
       return;
     }
     map.panTo([latitude, longitude]);
-  }, [map, latitude, longitude]);
+  }, [map, latitude, longitude, zoom]);
 
   return null;
 }

@@ -12,6 +12,8 @@ export type LiveMapProps = {
   /** The recent route, oldest first, drawn as a line ending at the marker. */
   route?: readonly MapPoint[];
   markerLabel?: string;
+  /** The zoom once there is a position (default MAP.firstFixZoom; the Your Location dialog uses 17). */
+  zoom?: number;
   className?: string;
 };
 

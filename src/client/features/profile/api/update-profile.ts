@@ -88,3 +88,26 @@ export function useUpdateLocationSharing(userId: string | undefined) {
     onSuccess: (profile) => queryClient.setQueryData(key, profile),
   });
 }
+
+/**
+ * The Sound toggle (docs/PRODUCT.md#quick-actions): the profile's sound_enabled, which every sound honours. It
+ * flips at once and flips back, with an 'Error' toast, if the server refuses.
+ */
+export function useUpdateSoundEnabled(userId: string | undefined) {
+  const queryClient = useQueryClient();
+  const key = profileKeys.detail(userId);
+  return useMutation({
+    mutationFn: (enabled: boolean) => updateProfile({ sound_enabled: enabled }),
+    onMutate: async (enabled) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Profile>(key);
+      if (previous) queryClient.setQueryData<Profile>(key, { ...previous, sound_enabled: enabled });
+      return { previous };
+    },
+    onError: (error, _enabled, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      notifyError(error, { fallback: ERRORS.failedToUpdateProfile });
+    },
+    onSuccess: (profile) => queryClient.setQueryData(key, profile),
+  });
+}
