@@ -1,0 +1,50 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { playSound } from '../../lib/sounds';
+import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
+import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
+
+vi.mock('../../lib/sounds', () => ({
+  playSound: vi.fn(),
+  playTone: vi.fn(),
+  setSoundEnabled: vi.fn(),
+  isSoundEnabled: () => true,
+}));
+
+// Rendered on the dashboard, where it sits (it needs the signed-in route around it).
+describe('the quick actions panel on the dashboard', () => {
+  it('saves the Sound toggle to the profile’s sound_enabled, with the toggle tones', async () => {
+    storeSession(fakeSession());
+    const api = mockApi([
+      { method: 'GET', path: '/api/profile', body: fakeProfile({ sound_enabled: true }) },
+      { method: 'PATCH', path: '/api/profile', body: fakeProfile({ sound_enabled: false }) },
+    ]);
+    markOnboardingSeenForTest();
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Sound On' }, { timeout: 5000 }));
+    expect(await screen.findByRole('button', { name: 'Sound Off' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.requests.filter((request) => request.method === 'PATCH')).toEqual([
+        expect.objectContaining({ path: '/api/profile', body: { sound_enabled: false } }),
+      ]),
+    );
+    expect(vi.mocked(playSound).mock.calls).toEqual([['toggleOff']]);
+
+    const grid = screen.getByTestId('quick-action-grid');
+    await user.click(within(grid).getByRole('button', { name: 'Settings' }));
+    expect(await screen.findByRole('dialog', { name: 'Settings' })).toBeInTheDocument();
+    // Show/Hide Map and Escort Mode are not offered until the dashboard wires them.
+    expect(screen.queryByRole('button', { name: /Map$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Escort Mode' })).not.toBeInTheDocument();
+  });
+
+  it('opens the Your Location dialog', async () => {
+    storeSession(fakeSession());
+    mockApi([{ method: 'GET', path: '/api/profile', body: fakeProfile() }]);
+    markOnboardingSeenForTest();
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Your Location' }, { timeout: 5000 }));
+    expect(await screen.findByRole('dialog', { name: 'Your Location' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Get Current Location' })).toBeInTheDocument();
+  });
+});
