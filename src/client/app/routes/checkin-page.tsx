@@ -33,7 +33,9 @@ export function CheckInPage({ userId, contacts, onAddContacts }: CheckInPageProp
       <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 pt-4 pb-24">
         <p className="text-sm text-muted-foreground">{CHECK_IN_TEXTS.description}</p>
         <CheckInPanel
-          checkIn={checkIn.data}
+          // A failed read shows no check-in (Start stays possible; the server has the last word) instead of
+          // waiting forever.
+          checkIn={checkIn.isError && checkIn.data === undefined ? null : checkIn.data}
           location={location.latest}
           locationError={location.error}
           actions={actions}
