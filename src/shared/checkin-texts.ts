@@ -32,9 +32,7 @@ export const CHECK_IN_TEXTS = {
   startedDescription: (minutes: number) => `Check in within ${minutes} minutes.`,
   contactsTitle: 'Emergency Contacts',
   contactsDescription: 'They are alerted if you miss a check-in.',
-  noContacts: 'No emergency contacts yet.',
   addContacts: 'Add emergency contacts',
-  loadingContacts: 'Loading contacts...',
   /** The server raised a checkin_missed alert (alert_id present): only then is anyone said to be notified. */
   expiredTitle: 'Check-in Expired',
   expiredNotified: 'You missed your check-in. Your emergency contacts were notified.',

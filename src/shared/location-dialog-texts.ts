@@ -8,7 +8,6 @@ import { LOCATION_DIALOG } from './constants';
 export const LOCATION_DIALOG_TEXTS = {
   title: 'Your Location',
   description: 'Your current position as this device reports it.',
-  openButton: 'Your Location',
   getLocation: 'Get Current Location',
   getting: 'Getting Precise Location...',
   latitude: 'Latitude',
@@ -16,7 +15,6 @@ export const LOCATION_DIALOG_TEXTS = {
   accuracy: 'Accuracy',
   /** Metres, rounded. */
   accuracyValue: (meters: number) => `±${Math.round(meters)} m`,
-  refining: 'Refining the position...',
   /** Before any fix: the location is not known, and nothing is made up. */
   unknown: 'Location unknown',
   unknownHint: 'Tap Get Current Location to find where you are.',
@@ -24,7 +22,6 @@ export const LOCATION_DIALOG_TEXTS = {
   lowAccuracy: `Accuracy is worse than ${LOCATION_DIALOG.accuracyWarningMeters} m. For better accuracy, be outdoors with a clear sky view.`,
   mapLabel: 'Map of your current location',
   markerLabel: 'You are here',
-  close: 'Close',
 } as const;
 
 /** §8 Geolocation (location dialog). */
