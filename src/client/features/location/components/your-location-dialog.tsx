@@ -80,7 +80,9 @@ export function YourLocationDialog({ open, onOpenChange }: YourLocationDialogPro
         ) : (
           <div data-testid="location-unknown" className="rounded-lg border p-3 text-sm">
             <p className="font-medium">{LOCATION_DIALOG_TEXTS.unknown}</p>
-            {error ? null : <p className="text-muted-foreground">{LOCATION_DIALOG_TEXTS.unknownHint}</p>}
+            {error || busy ? null : (
+              <p className="text-muted-foreground">{LOCATION_DIALOG_TEXTS.unknownHint}</p>
+            )}
           </div>
         )}
       </DialogContent>

@@ -1,4 +1,4 @@
-import { LOCATION_DIALOG } from '#shared/constants';
+import { LIVE_TRACKING, LOCATION_DIALOG } from '#shared/constants';
 import { GEOLOCATION_ERROR_TEXTS } from '#shared/location-dialog-texts';
 import {
   GEOLOCATION_UNSUPPORTED,
@@ -14,9 +14,12 @@ export function betterPosition(current: Position, candidate: Position): Position
 }
 
 /**
- * The Your Location dialog's two-phase fix: a first fix (LOCATION_DIALOG.firstFixTimeoutMs, high accuracy, no cached
- * position), reported at once through `onFix`, then one refinement (refinementTimeoutMs) that is kept only when
+ * The Your Location dialog's two-phase fix: a first fix (LOCATION_DIALOG.firstFixTimeoutMs, high accuracy),
+ * reported at once through `onFix`, then one refinement (refinementTimeoutMs, a fresh fix) that is kept only when
  * more accurate. A failed refinement keeps the first fix; a failed first fix rejects with the browser's error.
+ * The first fix may be one the device took in the last LIVE_TRACKING.maximumAgeMs: while the tracker watches the
+ * position, a browser asked for a brand-new fix may wait for the next change of position (a phone lying still)
+ * and time out; the refinement asks for a fresh one.
  */
 export async function getPreciseLocation(
   geolocation: GeolocationAdapter,
@@ -25,7 +28,7 @@ export async function getPreciseLocation(
   const first = await geolocation.getCurrentPosition({
     timeoutMs: LOCATION_DIALOG.firstFixTimeoutMs,
     highAccuracy: true,
-    maximumAgeMs: 0,
+    maximumAgeMs: LIVE_TRACKING.maximumAgeMs,
   });
   onFix(first);
   try {
