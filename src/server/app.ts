@@ -35,6 +35,7 @@ import { createContactsModule } from './modules/contacts/module';
 import { createDevModule } from './modules/dev/module';
 import { createGuardiansModule } from './modules/guardians/module';
 import { createHealthModule } from './modules/health/module';
+import { createJourneyWatchModule } from './modules/journey-watch/module';
 import { createLocationsModule } from './modules/locations/module';
 import { createProfileModule } from './modules/profile/module';
 import { createPushModule } from './modules/push/module';
@@ -126,6 +127,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const channels: ChannelSenders = { sms, email: mailChannel(deps.mailer) };
   // Derives each rotated refresh token from the one it replaces (modules/auth/refresh-successor.ts).
   const refreshKey = await loadServerSecret(db, 'refresh-successor-key');
+  // Guardians' warnings during a ward's journey; it hears of stored positions from the locations module.
+  const journeyWatch = createJourneyWatchModule({
+    db,
+    clock,
+    publisher: realtime,
+    channels,
+    silenceMinutes: config.journeyWatch.silenceMinutes,
+    pushTimeoutMs: config.push.timeoutMs,
+    wakeJobs: (kind) => scheduler.kick(kind),
+    log: app.log,
+  });
   const modules: ServerModule[] = [
     createHealthModule({ db, smsProvider: sms.kind }),
     createAuthModule({
@@ -151,11 +163,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
     createGuardiansModule({ db, clock, publisher: realtime }),
+    journeyWatch.module,
     createLocationsModule({
       db,
       clock,
       publisher: realtime,
       retentionHours: config.locations.retentionHours,
+      onStored: journeyWatch.watch.readingsStored,
+      log: app.log,
     }),
     createShareLinksModule({ db, clock, origin }),
     await createPushModule({ db, clock, config, log: app.log, sender: deps.push }),

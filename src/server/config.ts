@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { JOURNEY_WATCH } from '#shared/constants';
 import { TileUrlTemplateSchema } from '#shared/map-tiles';
 
 /** Environment variables, parsed once at start-up. Each has a default so `npm start` needs none. */
@@ -50,6 +51,13 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'must be 1 to 100 letters, digits or :_.-')
     .default('beacon'),
   LOCATION_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(24),
+  // During an escort or check-in, guardians are warned once when the phone has been silent this long.
+  JOURNEY_SILENCE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(JOURNEY_WATCH.defaultSilenceMinutes),
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   VAPID_SUBJECT: z
@@ -102,6 +110,8 @@ export type Config = {
   /** The map tile URL template (VITE_TILE_URL); the CSP allows its origin. */
   tileUrl: string;
   locations: { retentionHours: number };
+  /** modules/journey-watch: how long a phone may be silent during a journey before guardians are warned. */
+  journeyWatch: { silenceMinutes: number };
   push: {
     /** null: generate a pair on first start and keep it in server_secrets. */
     vapidKeys: { publicKey: string; privateKey: string } | null;
@@ -172,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     tileUrl: e.VITE_TILE_URL,
     locations: { retentionHours: e.LOCATION_RETENTION_HOURS },
+    journeyWatch: { silenceMinutes: e.JOURNEY_SILENCE_MINUTES },
     push: {
       vapidKeys: vapidKeys(e),
       vapidSubject: e.VAPID_SUBJECT,

@@ -29,6 +29,9 @@ export function createLocationService(deps: {
   db: Database;
   clock: Clock;
   publisher: RealtimePublisher;
+  /** Told of every stored batch (the journey watch looks for a dying battery); its failure fails nothing. */
+  onStored?: (userId: string, readings: readonly repo.NewLocation[]) => Promise<void>;
+  log?: { warn(object: unknown, message: string): void };
 }): LocationService {
   const { db, clock, publisher } = deps;
 
@@ -58,6 +61,9 @@ export function createLocationService(deps: {
       const rows = taken.filter((reading) => !seen.has(reading));
       if (rows.length === 0) return { stored: 0, sharing: true };
       await repo.insertLocations(db, auth.userId, rows, now);
+      await deps.onStored?.(auth.userId, rows).catch((error: unknown) => {
+        deps.log?.warn({ err: error }, 'a listener of stored positions failed');
+      });
       const newest = rows.reduce((a, b) => (b.recorded_at.getTime() >= a.recorded_at.getTime() ? b : a));
       // Not awaited: the upload is answered now; guardians' screens get the position in the background.
       void publisher.publish({
