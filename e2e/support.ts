@@ -45,6 +45,9 @@ export async function addContact(page: Page, name: string, phone: string): Promi
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Phone Number').fill(phone);
   await dialog.getByRole('button', { name: 'Add Contact' }).click();
+  // The dialog closes only once the server has accepted the contact (an earlier add's toast may still be showing,
+  // and the list shows the new contact at once, before the server has answered).
+  await expect(dialog).toBeHidden();
   await expect(page.getByText('Emergency contact has been added successfully.').first()).toBeVisible();
   await expect(card.getByText(name)).toBeVisible();
 }
