@@ -42,8 +42,7 @@ export type AlertSmsInput = {
 
 /** What a deadline alert's text says about the journey that raised it. */
 export type AlertSmsJourney =
-  | { kind: 'escort'; destination: string; dueAt: Date }
-  | { kind: 'checkin'; dueAt: Date };
+  { kind: 'escort'; destination: string; dueAt: Date } | { kind: 'checkin'; dueAt: Date };
 
 /**
  * The text every contact receives. Short (SMS), plain, and readable by someone who has never heard of the app:

@@ -21,13 +21,7 @@ import * as repo from './job-repository';
 import { decideRetry, type RetryPolicy } from './retry-policy';
 import type { ScheduledTask, TaskRound } from './scheduler';
 
-export {
-  cancelJob,
-  insertJobs as enqueueJobs,
-  rearmJob,
-  rescheduleJob,
-  type NewJob,
-} from './job-repository';
+export { cancelJob, insertJobs as enqueueJobs, rearmJob, rescheduleJob, type NewJob } from './job-repository';
 
 export type Job = repo.JobRow;
 

@@ -27,14 +27,21 @@ describe('the dev clock control', () => {
   it('moves the clock forward and fires the deadlines that are then past before answering', async () => {
     const user = await createTestUser(sut, 'Jane Doe');
     await addContact(sut, user, '+12015550123');
-    const session = await startEscort(sut, user, { destination_address: 'Home', estimated_duration_minutes: 5 });
+    const session = await startEscort(sut, user, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 5,
+    });
     const res = await advance(sut, 6 * 60_000);
     expect(res.statusCode).toBe(200);
     const body = res.json<DevClockResponse>();
     expect(body.offsetMs).toBe(6 * 60_000);
     expect(new Date(body.now).getTime()).toBe(sut.clock.now().getTime() + 6 * 60_000);
     expect(await alertsOf(sut, user)).toMatchObject([{ trigger_type: 'escort_expired' }]);
-    const active = await sut.app.inject({ method: 'GET', url: '/api/escort-sessions/active', headers: user.headers });
+    const active = await sut.app.inject({
+      method: 'GET',
+      url: '/api/escort-sessions/active',
+      headers: user.headers,
+    });
     expect(active.json().session).toMatchObject({ id: session.id, status: 'expired' });
   });
 
@@ -42,7 +49,10 @@ describe('the dev clock control', () => {
     for (const step of [-1, 'soon', undefined]) {
       const res = await advance(sut, step);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'validation_failed', field: expect.stringMatching(/advanceMs|body/) });
+      expect(res.json()).toMatchObject({
+        error: 'validation_failed',
+        field: expect.stringMatching(/advanceMs|body/),
+      });
     }
   });
 

@@ -50,7 +50,12 @@ export function createCheckInService(deps: {
         if ((await countContacts(tx, auth.userId)) === 0) {
           throw new AppError('no_emergency_contacts', CHECK_IN_API_TEXTS.needsContacts);
         }
-        const inserted = await repo.insertCheckIn(tx, { userId: auth.userId, minutes: intervalMinutes, now, dueAt });
+        const inserted = await repo.insertCheckIn(tx, {
+          userId: auth.userId,
+          minutes: intervalMinutes,
+          now,
+          dueAt,
+        });
         if (inserted) await enqueueJobs(tx, [{ ...job(inserted.id), dueAt }], now);
         return inserted;
       });

@@ -133,14 +133,20 @@ describe('check-ins', () => {
 
   it('a missed check-in raises one alert texting every contact once, naming it and the last position', async () => {
     const user = await person();
-    await postLocation(sut, user, { latitude: 40.7128, longitude: -74.006, timestamp: sut.clock.now().toISOString() });
+    await postLocation(sut, user, {
+      latitude: 40.7128,
+      longitude: -74.006,
+      timestamp: sut.clock.now().toISOString(),
+    });
     const checkIn = await startCheckIn(sut, user, 15);
     sut.clock.advance(15 * 60_000 + 3 * 60_000);
     await runDeadlines(sut);
     await runDeadlines(sut);
 
     const alerts = await alertsOf(sut, user);
-    expect(alerts).toEqual([{ id: expect.any(String), trigger_type: 'checkin_missed', location_source: 'last_known' }]);
+    expect(alerts).toEqual([
+      { id: expect.any(String), trigger_type: 'checkin_missed', location_source: 'last_known' },
+    ]);
     const texts = await textsOf(sut, user);
     expect(texts.map((text) => text.recipient).sort()).toEqual(['+12015550123', '+12015550124']);
     for (const { body } of texts) {

@@ -54,7 +54,10 @@ describe('deadlines across server instances', () => {
 
   const runBoth = async (kind: string): Promise<void> => {
     await Promise.all([one.app.scheduler.runNow(kind), two.app.scheduler.runNow(kind)]);
-    await Promise.all([one.app.scheduler.runNow('alert-delivery'), two.app.scheduler.runNow('alert-delivery')]);
+    await Promise.all([
+      one.app.scheduler.runNow('alert-delivery'),
+      two.app.scheduler.runNow('alert-delivery'),
+    ]);
     await Promise.all([one.app.idle(), two.app.idle()]);
   };
 
@@ -64,7 +67,10 @@ describe('deadlines across server instances', () => {
       const user = await createTestUser(one, `Walker ${i}`);
       await addContact(one, user, `+1201555010${i}`);
       await addContact(one, user, `+1201555020${i}`, 'Dad');
-      await startEscort(one, user, { destination_address: `${i} Market Street`, estimated_duration_minutes: 5 });
+      await startEscort(one, user, {
+        destination_address: `${i} Market Street`,
+        estimated_duration_minutes: 5,
+      });
       users.push(user);
     }
     const checker = await createTestUser(two, 'Checker');
@@ -97,7 +103,10 @@ describe('deadlines that passed while every instance was down', () => {
     const before = await createTestApp(ENV, { db, clock });
     const user = await createTestUser(before, 'Jane Doe');
     await addContact(before, user, '+12015550123');
-    await startEscort(before, user, { destination_address: '12 Market Street', estimated_duration_minutes: 5 });
+    await startEscort(before, user, {
+      destination_address: '12 Market Street',
+      estimated_duration_minutes: 5,
+    });
     const checker = await createTestUser(before, 'Checker');
     await addContact(before, checker, '+12015550124');
     await startCheckIn(before, checker, 5);
@@ -116,7 +125,11 @@ describe('deadlines that passed while every instance was down', () => {
       expect(text!.body).toContain('(1 h 55 min overdue)');
       expect(await alertsOf(after, checker)).toHaveLength(1);
       const fresh = await signInAgain(after, user);
-      const res = await after.app.inject({ method: 'GET', url: '/api/escort-sessions/active', headers: fresh.headers });
+      const res = await after.app.inject({
+        method: 'GET',
+        url: '/api/escort-sessions/active',
+        headers: fresh.headers,
+      });
       expect(res.json().session).toMatchObject({ status: 'expired' });
     } finally {
       await after.close();

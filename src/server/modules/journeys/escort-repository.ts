@@ -125,7 +125,12 @@ export function expireEscort(tx: Queryable, id: string, now: Date): Promise<Esco
 }
 
 /** Records the alert an expired escort raised. */
-export function setEscortAlert(db: Queryable, id: string, alertId: string, now: Date): Promise<EscortRow | undefined> {
+export function setEscortAlert(
+  db: Queryable,
+  id: string,
+  alertId: string,
+  now: Date,
+): Promise<EscortRow | undefined> {
   return one<EscortRow>(
     db,
     `UPDATE escort_sessions SET alert_id = $2, updated_at = $3 WHERE id = $1 RETURNING ${COLUMNS}`,
@@ -140,7 +145,9 @@ export async function listWardEscorts(
 ): Promise<EscortRow[]> {
   if (wards.length === 0) return [];
   const { rows } = await db.query<EscortRow>(
-    `SELECT ${COLUMNS.split(', ').map((c) => `e.${c}`).join(', ')}
+    `SELECT ${COLUMNS.split(', ')
+      .map((c) => `e.${c}`)
+      .join(', ')}
      FROM escort_sessions e
      JOIN jsonb_to_recordset($1::jsonb) AS w(ward_id uuid, since timestamptz) ON w.ward_id = e.user_id
      WHERE e.status = 'active' OR (e.status = 'expired' AND e.expired_at >= w.since)

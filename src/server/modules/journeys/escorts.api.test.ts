@@ -29,7 +29,11 @@ describe('escort sessions', () => {
   const post = (user: TestUser, url: string, payload?: Record<string, unknown>) =>
     sut.app.inject({ method: 'POST', url, headers: user.headers, ...(payload ? { payload } : {}) });
   const active = async (user: TestUser): Promise<EscortSession | null> => {
-    const res = await sut.app.inject({ method: 'GET', url: '/api/escort-sessions/active', headers: user.headers });
+    const res = await sut.app.inject({
+      method: 'GET',
+      url: '/api/escort-sessions/active',
+      headers: user.headers,
+    });
     expect(res.statusCode).toBe(200);
     return res.json<ActiveEscortResponse>().session;
   };
@@ -79,11 +83,31 @@ describe('escort sessions', () => {
 
   it.each([
     [{ estimated_duration_minutes: 30 }, 'destination_address', ESCORT_API_TEXTS.invalidInput],
-    [{ destination_address: '  ', estimated_duration_minutes: 30 }, 'destination_address', ESCORT_API_TEXTS.invalidInput],
-    [{ destination_address: 'x'.repeat(201), estimated_duration_minutes: 30 }, 'destination_address', ESCORT_API_TEXTS.destinationTooLong],
-    [{ destination_address: '<b>x</b>', estimated_duration_minutes: 30 }, 'destination_address', ESCORT_API_TEXTS.destinationInvalid],
-    [{ destination_address: 'Home', estimated_duration_minutes: 4 }, 'estimated_duration_minutes', ESCORT_API_TEXTS.invalidInput],
-    [{ destination_address: 'Home', estimated_duration_minutes: 181 }, 'estimated_duration_minutes', ESCORT_API_TEXTS.durationRange],
+    [
+      { destination_address: '  ', estimated_duration_minutes: 30 },
+      'destination_address',
+      ESCORT_API_TEXTS.invalidInput,
+    ],
+    [
+      { destination_address: 'x'.repeat(201), estimated_duration_minutes: 30 },
+      'destination_address',
+      ESCORT_API_TEXTS.destinationTooLong,
+    ],
+    [
+      { destination_address: '<b>x</b>', estimated_duration_minutes: 30 },
+      'destination_address',
+      ESCORT_API_TEXTS.destinationInvalid,
+    ],
+    [
+      { destination_address: 'Home', estimated_duration_minutes: 4 },
+      'estimated_duration_minutes',
+      ESCORT_API_TEXTS.invalidInput,
+    ],
+    [
+      { destination_address: 'Home', estimated_duration_minutes: 181 },
+      'estimated_duration_minutes',
+      ESCORT_API_TEXTS.durationRange,
+    ],
   ])('refuses %j naming %s', async (payload, field, message) => {
     const user = await person();
     const res = await post(user, '/api/escort-sessions', payload);
@@ -121,15 +145,22 @@ describe('escort sessions', () => {
 
   it('adds time, moving the deadline job, and refuses past ESCORT.maxTotalMinutes', async () => {
     const user = await person();
-    const session = await startEscort(sut, user, { destination_address: 'Home', estimated_duration_minutes: 180 });
+    const session = await startEscort(sut, user, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 180,
+    });
     const res = await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes: 15 });
     expect(res.statusCode).toBe(200);
     const extended = res.json<EscortSession>();
-    expect(new Date(extended.deadline_at).getTime()).toBe(new Date(session.deadline_at).getTime() + 15 * 60_000);
+    expect(new Date(extended.deadline_at).getTime()).toBe(
+      new Date(session.deadline_at).getTime() + 15 * 60_000,
+    );
     expect((await jobOf(session.id))!.due_at).toEqual(new Date(extended.deadline_at));
     // 195 minutes so far; the cap is 12 hours (720 minutes) in all, reached exactly.
     for (const minutes of [180, 180, 165]) {
-      expect((await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes })).statusCode).toBe(200);
+      expect((await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes })).statusCode).toBe(
+        200,
+      );
     }
     const tooFar = await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes: 1 });
     expect(tooFar.statusCode).toBe(400);
@@ -139,7 +170,11 @@ describe('escort sessions', () => {
       field: 'minutes',
     });
     const zero = await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes: 0 });
-    expect(zero.json()).toEqual({ error: 'validation_failed', message: ESCORT_API_TEXTS.extendRange, field: 'minutes' });
+    expect(zero.json()).toEqual({
+      error: 'validation_failed',
+      message: ESCORT_API_TEXTS.extendRange,
+      field: 'minutes',
+    });
   });
 
   it('completes once (a repeat answers the session as it stands) and cancels the deadline job', async () => {
@@ -155,7 +190,9 @@ describe('escort sessions', () => {
     expect(second.json()).toEqual(first.json());
     expect(await active(user)).toBeNull();
     // Ended: no more route points or added time.
-    const route = await post(user, `/api/escort-sessions/${session.id}/route`, { points: [{ latitude: 1, longitude: 1 }] });
+    const route = await post(user, `/api/escort-sessions/${session.id}/route`, {
+      points: [{ latitude: 1, longitude: 1 }],
+    });
     expect(route.statusCode).toBe(409);
     expect(route.json()).toEqual({ error: 'conflict', message: ESCORT_API_TEXTS.notActive });
     // A new escort may start now.
@@ -182,7 +219,10 @@ describe('escort sessions', () => {
 
   it('completing before the deadline raises nothing when the deadline comes', async () => {
     const user = await person();
-    const session = await startEscort(sut, user, { destination_address: 'Home', estimated_duration_minutes: 5 });
+    const session = await startEscort(sut, user, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 5,
+    });
     await post(user, `/api/escort-sessions/${session.id}/complete`);
     sut.clock.advance(10 * 60_000);
     await runDeadlines(sut);
@@ -192,7 +232,10 @@ describe('escort sessions', () => {
 
   it('added time keeps the old deadline from firing', async () => {
     const user = await person();
-    const session = await startEscort(sut, user, { destination_address: 'Home', estimated_duration_minutes: 5 });
+    const session = await startEscort(sut, user, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 5,
+    });
     await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes: 30 });
     sut.clock.advance(6 * 60_000);
     await runDeadlines(sut);
@@ -203,14 +246,24 @@ describe('escort sessions', () => {
   it('past its deadline, raises one alert whose text names the destination, the delay and the last position', async () => {
     const user = await person();
     const taken = new Date(sut.clock.now().getTime());
-    await postLocation(sut, user, { latitude: 48.8584, longitude: 2.2945, accuracy: 20, timestamp: taken.toISOString() });
-    const session = await startEscort(sut, user, { destination_address: '12 Market Street', estimated_duration_minutes: 5 });
+    await postLocation(sut, user, {
+      latitude: 48.8584,
+      longitude: 2.2945,
+      accuracy: 20,
+      timestamp: taken.toISOString(),
+    });
+    const session = await startEscort(sut, user, {
+      destination_address: '12 Market Street',
+      estimated_duration_minutes: 5,
+    });
     sut.clock.advance(5 * 60_000 + 12 * 60_000);
     await runDeadlines(sut);
     await runDeadlines(sut); // a second round finds nothing more to do
 
     const alerts = await alertsOf(sut, user);
-    expect(alerts).toEqual([{ id: expect.any(String), trigger_type: 'escort_expired', location_source: 'last_known' }]);
+    expect(alerts).toEqual([
+      { id: expect.any(String), trigger_type: 'escort_expired', location_source: 'last_known' },
+    ]);
     const texts = await textsOf(sut, user);
     expect(texts).toHaveLength(1);
     const body = texts[0]!.body;
@@ -248,8 +301,14 @@ describe('escort sessions', () => {
       [guardian.id, `https://push.example/${guardian.id}`],
     );
     const nobody = await createTestUser(sut, 'Nobody');
-    const told = await startEscort(sut, lonely, { destination_address: 'Home', estimated_duration_minutes: 5 });
-    const untold = await startEscort(sut, nobody, { destination_address: 'Home', estimated_duration_minutes: 5 });
+    const told = await startEscort(sut, lonely, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 5,
+    });
+    const untold = await startEscort(sut, nobody, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 5,
+    });
     sut.clock.advance(6 * 60_000);
     await runDeadlines(sut);
 

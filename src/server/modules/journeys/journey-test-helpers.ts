@@ -8,9 +8,17 @@ import { CHECK_IN_DEADLINE_JOB, ESCORT_DEADLINE_JOB } from './deadline-job';
 export async function startEscort(
   sut: TestApp,
   user: TestUser,
-  payload: Record<string, unknown> = { destination_address: '12 Market Street', estimated_duration_minutes: 30 },
+  payload: Record<string, unknown> = {
+    destination_address: '12 Market Street',
+    estimated_duration_minutes: 30,
+  },
 ): Promise<EscortSession> {
-  const res = await sut.app.inject({ method: 'POST', url: '/api/escort-sessions', headers: user.headers, payload });
+  const res = await sut.app.inject({
+    method: 'POST',
+    url: '/api/escort-sessions',
+    headers: user.headers,
+    payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<EscortSession>();
 }
@@ -45,7 +53,10 @@ export async function alertsOf(
   return rows;
 }
 
-export async function textsOf(sut: TestApp, user: TestUser): Promise<Array<{ recipient: string; body: string }>> {
+export async function textsOf(
+  sut: TestApp,
+  user: TestUser,
+): Promise<Array<{ recipient: string; body: string }>> {
   const { rows } = await sut.db.query<{ recipient: string; body: string }>(
     "SELECT recipient, body FROM dev_outbox WHERE channel = 'sms' AND user_id = $1 ORDER BY created_at",
     [user.id],

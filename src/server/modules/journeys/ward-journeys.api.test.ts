@@ -35,7 +35,10 @@ describe('the journeys of a guardian\u2019s wards', () => {
     const gone = await linkGuardian(sut, ended, ward);
     await endRelationship(sut, ended, gone.id);
 
-    const escort = await startEscort(sut, ward, { destination_address: 'Home', estimated_duration_minutes: 5 });
+    const escort = await startEscort(sut, ward, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 5,
+    });
     const checkIn = await startCheckIn(sut, ward, 60);
     await sut.db.query(
       `INSERT INTO journey_warnings (user_id, kind, journey, journey_id, last_signal_at, battery, location, created_at)
