@@ -108,7 +108,7 @@ export function createEscortService(deps: {
             latitude: point.latitude,
             longitude: point.longitude,
             accuracy: point.accuracy ?? null,
-            recorded_at: (point.timestamp ?? now).toISOString(),
+            recorded_at: takenAt(point.timestamp, now).toISOString(),
           })),
         ].slice(-ESCORT.maxRoutePoints),
       })),
@@ -165,4 +165,12 @@ export function createEscortService(deps: {
       events.escortChanged(row);
     },
   };
+}
+
+/**
+ * When a route point was taken: the phone's time, or now when it sent none. A time in the future (a device clock
+ * running fast) is capped at now, as for stored positions (modules/locations/service.ts).
+ */
+function takenAt(timestamp: Date | null | undefined, now: Date): Date {
+  return !timestamp || timestamp.getTime() > now.getTime() ? now : timestamp;
 }

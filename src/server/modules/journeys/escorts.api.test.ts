@@ -143,6 +143,23 @@ describe('escort sessions', () => {
     expect(signal.rows[0]!.last_signal_at).toEqual(sut.clock.now());
   });
 
+  it('takes a route point without a time as taken now, and one from the future as now', async () => {
+    const user = await person();
+    const session = await startEscort(sut, user);
+    const res = await post(user, `/api/escort-sessions/${session.id}/route`, {
+      points: [
+        { latitude: 1, longitude: 2 },
+        { latitude: 3, longitude: 4, accuracy: null, timestamp: 8.64e15 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const now = sut.clock.now().toISOString();
+    expect(res.json<EscortSession>().route).toEqual([
+      { latitude: 1, longitude: 2, accuracy: null, recorded_at: now },
+      { latitude: 3, longitude: 4, accuracy: null, recorded_at: now },
+    ]);
+  });
+
   it('adds time, moving the deadline job, and refuses past ESCORT.maxTotalMinutes', async () => {
     const user = await person();
     const session = await startEscort(sut, user, {
