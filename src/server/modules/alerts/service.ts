@@ -2,7 +2,7 @@
  * # Alerts: where an SOS is sent, and what happens if the server dies halfway
  *
  * Both triggers — POST /api/alerts (the SOS button, a quick message) and POST /api/send-emergency-sms — call
- * `raiseAlert`. In ONE transaction (on the database capacity reserved for the SOS path) it writes the alert,
+ * `raiseAlert`, and so does a journey's deadline (modules/journeys, with a key derived from the journey). In ONE transaction (on the database capacity reserved for the SOS path) it writes the alert,
  * one `alert_deliveries` row per recipient (a text to each contact's number, normalised and de-duplicated, and
  * a push to each active guardian with a subscribed browser) and one job per delivery in the job table. Nothing
  * is sent inside that transaction. After the commit the delivery job (delivery-job.ts) is woken; the HTTP

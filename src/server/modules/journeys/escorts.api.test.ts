@@ -309,6 +309,33 @@ describe('escort sessions', () => {
     expect(await active(user)).toBeNull();
   });
 
+  it('a deadline attempt that died halfway is finished by the next one, with one alert and one text', async () => {
+    const user = await person();
+    const session = await startEscort(sut, user, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 5,
+    });
+    sut.clock.advance(6 * 60_000);
+    // Died after marking the escort, before raising the alert: the job is still there to be claimed again.
+    await sut.db.query("UPDATE escort_sessions SET status = 'expired', expired_at = $2 WHERE id = $1", [
+      session.id,
+      sut.clock.now(),
+    ]);
+    await runDeadlines(sut);
+    const [alert] = await alertsOf(sut, user);
+    expect((await active(user))!).toMatchObject({ status: 'expired', alert_id: alert!.id });
+    // Died after the alert's commit, before recording it on the escort: the retry finds the same alert.
+    await sut.db.query('UPDATE escort_sessions SET alert_id = NULL WHERE id = $1', [session.id]);
+    await sut.db.query(
+      "UPDATE scheduled_jobs SET status = 'pending', attempts = 0 WHERE kind = $1 AND key = $2",
+      [ESCORT_DEADLINE_JOB, session.id],
+    );
+    await runDeadlines(sut);
+    expect(await alertsOf(sut, user)).toHaveLength(1);
+    expect(await textsOf(sut, user)).toHaveLength(1);
+    expect((await active(user))!).toMatchObject({ status: 'expired', alert_id: alert!.id });
+  });
+
   it('without contacts, still expires and tells the guardians (realtime and push); with nobody, expires untold', async () => {
     const lonely = await createTestUser(sut, 'No Contacts');
     const guardian = await createTestUser(sut, 'Guardian');
