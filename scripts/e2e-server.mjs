@@ -13,6 +13,8 @@ process.env.LOG_LEVEL = 'warn';
 // The push test plays the push service on 127.0.0.1 (headless Chromium has none); production accepts only the
 // known push services' URLs.
 process.env.PUSH_ALLOW_ANY_ENDPOINT = 'true';
+// The journey tests move the server's clock past a deadline with POST /api/dev/clock instead of waiting minutes.
+process.env.DEV_CLOCK_CONTROL = 'true';
 for (const name of [
   'DATABASE_URL',
   'REDIS_URL',

@@ -7,7 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ChannelSenders } from './adapters/channels';
-import type { Clock } from './adapters/clock';
+import { offsetClock, type Clock } from './adapters/clock';
 import { mailChannel } from './adapters/mail/mail-channel';
 import type { Mailer } from './adapters/mail/mailer';
 import type { PushSender } from './adapters/push/push-sender';
@@ -36,6 +36,7 @@ import { createDevModule } from './modules/dev/module';
 import { createGuardiansModule } from './modules/guardians/module';
 import { createHealthModule } from './modules/health/module';
 import { createJourneyWatchModule } from './modules/journey-watch/module';
+import { createJourneysModule, JOURNEY_DEADLINE_JOBS } from './modules/journeys/module';
 import { createLocationsModule } from './modules/locations/module';
 import { createProfileModule } from './modules/profile/module';
 import { createPushModule } from './modules/push/module';
@@ -88,7 +89,10 @@ function trustTheNearestProxyOnly(_address: string, hop: number): boolean {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, clock } = deps;
+  const { config, db } = deps;
+  // DEV_CLOCK_CONTROL (development only): every part of the app reads a clock POST /api/dev/clock can move.
+  const devClock = config.devClockControl ? offsetClock(deps.clock) : null;
+  const clock: Clock = devClock ?? deps.clock;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy ? trustTheNearestProxyOnly : false,
@@ -138,6 +142,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wakeJobs: (kind) => scheduler.kick(kind),
     log: app.log,
   });
+  const alerts = createAlertsModule({
+    db,
+    clock,
+    channels,
+    events: deps.alertEvents ?? realtimeAlertEvents(realtime),
+    wakeJobs: (kind) => scheduler.kick(kind),
+    config,
+    origin,
+    log: app.log,
+  });
   const modules: ServerModule[] = [
     createHealthModule({ db, smsProvider: sms.kind }),
     createAuthModule({
@@ -152,16 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     createProfileModule({ db, clock }),
     createContactsModule({ db, clock }),
-    createAlertsModule({
-      db,
-      clock,
-      channels,
-      events: deps.alertEvents ?? realtimeAlertEvents(realtime),
-      wakeJobs: (kind) => scheduler.kick(kind),
-      config,
-      origin,
-      log: app.log,
-    }),
+    alerts,
     createGuardiansModule({ db, clock, publisher: realtime }),
     journeyWatch.module,
     createLocationsModule({
@@ -173,8 +178,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
     createShareLinksModule({ db, clock, origin }),
+    createJourneysModule({ db, clock, publisher: realtime, raiseAlert: alerts.raiseAlert }),
     await createPushModule({ db, clock, config, log: app.log, sender: deps.push }),
-    createDevModule({ db, config, mailer: deps.mailer, sms }),
+    createDevModule({
+      db,
+      config,
+      mailer: deps.mailer,
+      sms,
+      clockControl: devClock && {
+        clock: devClock,
+        runDueJobs: async () => {
+          await Promise.all(JOURNEY_DEADLINE_JOBS.map((kind) => scheduler.runNow(kind)));
+        },
+      },
+    }),
   ];
   const jobs: Array<JobHandler<unknown>> = [housekeepingJob(db, clock)];
   for (const module of modules) {

@@ -67,6 +67,9 @@ const EnvSchema = z.object({
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // Only for development and tests with a local push service: lets subscriptions point anywhere (SSRF risk).
   PUSH_ALLOW_ANY_ENDPOINT: z.stringbool().default(false),
+  // Development and the browser tests only: POST /api/dev/clock moves the server's clock forward, so an escort's
+  // deadline passes without waiting for it (modules/dev/clock-routes.ts).
+  DEV_CLOCK_CONTROL: z.stringbool().default(false),
   // The map tile template the client was built with (the same variable): its origin goes into the CSP.
   VITE_TILE_URL: TileUrlTemplateSchema,
 });
@@ -112,6 +115,8 @@ export type Config = {
   locations: { retentionHours: number };
   /** modules/journey-watch: how long a phone may be silent during a journey before guardians are warned. */
   journeyWatch: { silenceMinutes: number };
+  /** DEV_CLOCK_CONTROL: the app's clock can be moved forward over POST /api/dev/clock (never in production). */
+  devClockControl: boolean;
   push: {
     /** null: generate a pair on first start and keep it in server_secrets. */
     vapidKeys: { publicKey: string; privateKey: string } | null;
@@ -143,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // It lets any signed-in person make the server POST to a URL of their choosing (modules/push/service.ts).
     throw new ConfigError(
       'Invalid configuration: PUSH_ALLOW_ANY_ENDPOINT is for development and tests only, not NODE_ENV=production',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.DEV_CLOCK_CONTROL) {
+    // Moving the clock fires every escort's and check-in's deadline early: texts to real contacts.
+    throw new ConfigError(
+      'Invalid configuration: DEV_CLOCK_CONTROL is for development and tests only, not NODE_ENV=production',
     );
   }
   const twilio = twilioConfig(e);
@@ -183,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileUrl: e.VITE_TILE_URL,
     locations: { retentionHours: e.LOCATION_RETENTION_HOURS },
     journeyWatch: { silenceMinutes: e.JOURNEY_SILENCE_MINUTES },
+    devClockControl: e.DEV_CLOCK_CONTROL,
     push: {
       vapidKeys: vapidKeys(e),
       vapidSubject: e.VAPID_SUBJECT,
