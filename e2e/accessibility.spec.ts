@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousFindings, scan, type Finding } from './axe';
-import { markOnboardingSeen, signUp, uniqueEmail } from './support';
+import { api, markOnboardingSeen, signUp, uniqueEmail } from './support';
 
 /**
  * axe (WCAG 2.2 AA rules) on every screen and every dialog Beacon has, in light and dark. A serious or critical
@@ -21,27 +21,6 @@ async function pageIn(browser: Browser, theme: Theme): Promise<Page> {
   const page = await context.newPage();
   await markOnboardingSeen(page);
   return page;
-}
-
-/** The signed-in person's API, with the session the app stored. */
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(window.localStorage.getItem('beacon-auth-session') ?? '{}') as {
-        access_token?: string;
-      };
-      const res = await fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${session.access_token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return res.json() as Promise<unknown>;
-    },
-    { method, path, body },
-  );
 }
 
 async function heading(page: Page, name: string | RegExp): Promise<void> {
@@ -91,6 +70,8 @@ for (const theme of THEMES) {
     test.setTimeout(180_000);
     const findings: Finding[] = [];
     const page = await pageIn(browser, theme);
+    // The browser's clock runs as usual, but can be paused: an axe scan on a busy machine may outlast the countdown.
+    await page.clock.install();
     await signUp(page, 'Alex Axe', uniqueEmail(`axe-${theme}`));
     // The first-run offer and the empty readiness card, before the contact exists.
     await scan(page, `${theme} / first run (no contacts)`, findings, testInfo);
@@ -123,11 +104,14 @@ for (const theme of THEMES) {
     await scan(page, at('add contact dialog'), findings, testInfo);
     await page.keyboard.press('Escape');
 
+    // Paused, the countdown stays where it is while it is scanned, however long that takes.
+    await page.clock.pauseAt(Date.now() + 1000);
     await page.getByRole('button', { name: /^SOS/ }).click();
     const countdown = page.getByRole('dialog', { name: 'Emergency SOS Activation' });
     await expect(countdown).toBeVisible();
     await scan(page, at('countdown dialog'), findings, testInfo);
     await countdown.getByRole('button', { name: 'Cancel Emergency' }).click();
+    await page.clock.resume();
     await expect(countdown).toBeHidden();
     await expect(page.getByText('SOS Cancelled').first()).toBeVisible();
     // Settled (sonner's entry animation is 400 ms).

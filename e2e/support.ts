@@ -59,3 +59,25 @@ export async function personIn(context: BrowserContext, name: string, tag: strin
   await signUp(page, name, uniqueEmail(tag));
   return page;
 }
+
+/**
+ * Calls the API as the person signed in on `page` (the app keeps their bearer token in localStorage) and answers
+ * the parsed JSON body; a refusal fails the test with the server's answer.
+ */
+export async function api<T = unknown>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const session = await page.evaluate(() => window.localStorage.getItem('beacon-auth-session') ?? '{}');
+  const { access_token } = JSON.parse(session) as { access_token?: string };
+  const res = await page.request.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${access_token}`, ...headers },
+    data: body,
+  });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (res.status() === 204 ? undefined : await res.json()) as T;
+}
