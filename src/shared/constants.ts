@@ -135,7 +135,7 @@ export const CHECK_IN = { minMinutes: 5, maxMinutes: 120, defaultMinutes: 30, ti
 
 /**
  * What the server watches during an escort or a check-in besides its deadline
- * (docs/PRODUCT.md#deadlines-that-fire-from-the-server): guardians hear when the phone goes silent, and get its
+ * (docs/PRODUCT.md#warnings-to-guardians-during-a-journey): guardians hear when the phone goes silent, and get its
  * position when its battery is about to die. Neither texts the contacts (the deadline does that).
  */
 export const JOURNEY_WATCH = {

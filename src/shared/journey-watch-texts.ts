@@ -1,5 +1,5 @@
 /**
- * What guardians are told during a ward's journey before any deadline (docs/PRODUCT.md#deadlines-that-fire-from-the-server):
+ * What guardians are told during a ward's journey before any deadline (docs/PRODUCT.md#warnings-to-guardians-during-a-journey):
  * the phone went silent, or its battery is about to die. Used by the server's push and by the guardian's screens.
  */
 export const JOURNEY_WARNING_TEXTS = {

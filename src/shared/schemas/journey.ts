@@ -192,7 +192,7 @@ export const JourneyKindSchema = z.enum(['escort', 'checkin']);
 export type JourneyKind = z.infer<typeof JourneyKindSchema>;
 
 /**
- * What guardians are told before a deadline (docs/PRODUCT.md#deadlines-that-fire-from-the-server): `silence`, the
+ * What guardians are told before a deadline (docs/PRODUCT.md#warnings-to-guardians-during-a-journey): `silence`, the
  * phone has sent nothing since `last_signal_at`; `last_gasp`, its battery is about to die. Each at most once per
  * journey. `location` is the newest stored position, if any.
  */

@@ -1,6 +1,6 @@
 /**
  * The journey watch: what guardians hear during a ward's escort or check-in BEFORE any deadline
- * (docs/PRODUCT.md#deadlines-that-fire-from-the-server). The deadline itself texts the contacts
+ * (docs/PRODUCT.md#warnings-to-guardians-during-a-journey). The deadline itself texts the contacts
  * (modules/journeys); this module never does.
  *
  * - Silence: while a journey is active, the phone's signs of life are its heartbeats (POST /api/journeys/heartbeat),
