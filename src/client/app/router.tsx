@@ -58,6 +58,10 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/guardian-view')).GuardianViewRoute }),
               },
               {
+                path: paths.map,
+                lazy: async () => ({ Component: (await import('./routes/escort-map')).EscortMapRoute }),
+              },
+              {
                 path: paths.outbox,
                 lazy: async () => ({ Component: (await import('./routes/outbox')).OutboxRoute }),
               },
