@@ -59,7 +59,9 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.map,
-                lazy: async () => ({ Component: (await import('./routes/escort-map')).EscortMapRoute }),
+                lazy: async () => ({
+                  Component: (await import('./components/escort-screens')).EscortMapRoute,
+                }),
               },
               {
                 path: paths.outbox,
