@@ -214,6 +214,16 @@ describe('applyRealtimeEvent', () => {
       });
       expect(target.notifications[0]?.message).toContain('51.500000, -0.120000');
       expect(target.notifications[1]).toMatchObject({ title: "Bob Ward's battery is at 4%" });
+
+      // The ward's own devices are not warned about themselves.
+      const own = sinks();
+      applyRealtimeEvent(
+        envelope({ type: 'journey.warning', user_id: VIEWER, payload: { ...silence, user_id: VIEWER } }),
+        { live: true },
+        own,
+      );
+      await Promise.resolve();
+      expect(own.notifications).toEqual([]);
     });
   });
 });

@@ -142,6 +142,8 @@ export function applyRealtimeEvent(
       void queryClient.invalidateQueries({ queryKey: journeyKeys.wards(viewerId) });
       return;
     case 'journey.warning':
+      // For guardians only: the person the warning is about is not told about their own silence.
+      if (own) return;
       void queryClient.invalidateQueries({ queryKey: journeyKeys.wards(viewerId) });
       void notifyJourneyWarning(sinks, event.payload);
       return;
