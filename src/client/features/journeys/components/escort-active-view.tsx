@@ -5,6 +5,8 @@ import { ESCORT_TEXTS } from '#shared/escort-texts';
 import type { EscortSession } from '#shared/schemas/journey';
 import { LiveMap } from '../../../components/map/live-map';
 import { Button } from '../../../components/ui/button';
+import { focusRing } from '../../../components/ui/focus-ring';
+import { cn } from '../../../lib/cn';
 import type { EscortController } from '../hooks/use-escort';
 import { CurrentLocationPanel } from './current-location-panel';
 import { EscortStatusCards } from './escort-status-cards';
@@ -63,15 +65,19 @@ export function EscortActiveView({
       {safetyMap ? <SafetyMapToggle safetyMap={safetyMap} /> : null}
       {active ? <AddTime controller={controller} /> : null}
       <div className="flex flex-col gap-2">
-        <Button
-          size="lg"
-          className="bg-green-700 text-white hover:bg-green-800 active:bg-green-900"
+        {/* Green, not the red primary: this is the all-clear (the same look as the active-alert screen's). */}
+        <button
+          type="button"
           onClick={controller.stop}
           disabled={controller.stopping}
+          className={cn(
+            'inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-green-700 px-6 text-base font-semibold text-white shadow-sm transition-colors hover:bg-green-800 active:bg-green-900 disabled:opacity-60',
+            focusRing,
+          )}
         >
-          <CircleCheck aria-hidden />
+          <CircleCheck className="size-5" aria-hidden />
           {controller.stopping ? ESCORT_TEXTS.stopping : ESCORT_TEXTS.imSafe}
-        </Button>
+        </button>
         <Button variant="outline" onClick={controller.stop} disabled={controller.stopping}>
           <X aria-hidden />
           {ESCORT_TEXTS.cancel}
