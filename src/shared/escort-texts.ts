@@ -81,7 +81,7 @@ export const ESCORT_TEXTS = {
   // The /map page
   pageTitle: 'Escort Mode',
   back: 'Back to dashboard',
-  countdownBadge: (time: string): string => `${time} left`,
+  countdownBadgeSuffix: ' left',
 } as const;
 
 /** The active-alert screen's reason line for alerts the server raised from a journey's deadline. */

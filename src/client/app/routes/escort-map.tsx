@@ -35,7 +35,9 @@ export function EscortMapRoute() {
                 data-testid="escort-countdown-badge"
                 className="font-mono tabular-nums"
               >
-                {ESCORT_TEXTS.countdownBadge(formatCountdown(seconds ?? 0))}
+                {formatCountdown(seconds ?? 0)}
+                {/* "left" is read, not shown: the header keeps room for the page's title on a phone. */}
+                <span className="sr-only">{ESCORT_TEXTS.countdownBadgeSuffix}</span>
               </Badge>
               {position.tracking ? <Badge tone="success">{ESCORT_TEXTS.trackingActive}</Badge> : null}
             </>
