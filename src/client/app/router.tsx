@@ -58,6 +58,12 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/guardian-view')).GuardianViewRoute }),
               },
               {
+                path: paths.map,
+                lazy: async () => ({
+                  Component: (await import('./components/escort-screens')).EscortMapRoute,
+                }),
+              },
+              {
                 path: paths.outbox,
                 lazy: async () => ({ Component: (await import('./routes/outbox')).OutboxRoute }),
               },
