@@ -6,9 +6,11 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '#shared/constants';
 import type { ChannelSenders } from './adapters/channels';
 import type { Clock } from './adapters/clock';
 import { mailChannel } from './adapters/mail/mail-channel';
+import { overpassProvider } from './adapters/overpass/overpass-provider';
 import type { Mailer } from './adapters/mail/mailer';
 import type { PushSender } from './adapters/push/push-sender';
 import { loadServerSecret } from './adapters/server-secrets';
@@ -36,6 +38,7 @@ import { createDevModule } from './modules/dev/module';
 import { createGuardiansModule } from './modules/guardians/module';
 import { createHealthModule } from './modules/health/module';
 import { createLocationsModule } from './modules/locations/module';
+import { createNearbyPlacesModule } from './modules/nearby-places/module';
 import { createProfileModule } from './modules/profile/module';
 import { createPushModule } from './modules/push/module';
 import type { ServerModule } from './modules/server-module';
@@ -158,6 +161,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       retentionHours: config.locations.retentionHours,
     }),
     createShareLinksModule({ db, clock, origin }),
+    createNearbyPlacesModule({
+      db,
+      clock,
+      provider: overpassProvider({
+        url: config.nearbyPlaces.overpassUrl,
+        timeoutMs: config.nearbyPlaces.timeoutMs,
+        userAgent: `Beacon/${APP_VERSION} (personal-safety app; ${origin})`,
+      }),
+      log: app.log,
+    }),
     await createPushModule({ db, clock, config, log: app.log, sender: deps.push }),
     createDevModule({ db, config, mailer: deps.mailer, sms }),
   ];

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { NEARBY_PLACES } from '#shared/constants';
 import { TileUrlTemplateSchema } from '#shared/map-tiles';
 
 /** Environment variables, parsed once at start-up. Each has a default so `npm start` needs none. */
@@ -61,6 +62,9 @@ const EnvSchema = z.object({
   PUSH_ALLOW_ANY_ENDPOINT: z.stringbool().default(false),
   // The map tile template the client was built with (the same variable): its origin goes into the CSP.
   VITE_TILE_URL: TileUrlTemplateSchema,
+  // Nearby places for the Safety Map (modules/nearby-places): an Overpass API interpreter and its time-out.
+  OVERPASS_URL: z.url().default('https://overpass-api.de/api/interpreter'),
+  OVERPASS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(NEARBY_PLACES.providerTimeoutMs),
 });
 
 export type Config = {
@@ -102,6 +106,8 @@ export type Config = {
   /** The map tile URL template (VITE_TILE_URL); the CSP allows its origin. */
   tileUrl: string;
   locations: { retentionHours: number };
+  /** Where nearby places come from: an Overpass API interpreter, and how long it gets before the samples answer. */
+  nearbyPlaces: { overpassUrl: string; timeoutMs: number };
   push: {
     /** null: generate a pair on first start and keep it in server_secrets. */
     vapidKeys: { publicKey: string; privateKey: string } | null;
@@ -172,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     tileUrl: e.VITE_TILE_URL,
     locations: { retentionHours: e.LOCATION_RETENTION_HOURS },
+    nearbyPlaces: { overpassUrl: e.OVERPASS_URL, timeoutMs: e.OVERPASS_TIMEOUT_MS },
     push: {
       vapidKeys: vapidKeys(e),
       vapidSubject: e.VAPID_SUBJECT,

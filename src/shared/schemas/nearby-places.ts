@@ -1,0 +1,37 @@
+/**
+ * Nearby places for the Safety Map (docs/PRODUCT.md#safety-map-and-nearby-places): the position the phone asks
+ * about (POST /api/nearby-places) and the places the server answers with. `fallback: true` means the provider
+ * could not be used and the places are Beacon's bundled sample set at its own fixed positions, not places near
+ * the person.
+ */
+import { z } from 'zod';
+import { PLACE_TYPES } from '../constants';
+import { latitudeRule, longitudeRule } from './field-rules';
+
+export const PlaceTypeSchema = z.enum(PLACE_TYPES);
+export type PlaceType = z.infer<typeof PlaceTypeSchema>;
+
+export const NearbyPlacesRequestSchema = z
+  .object({ lat: latitudeRule, lng: longitudeRule })
+  .meta({ example: { lat: 40.7128, lng: -74.006 } });
+export type NearbyPlacesRequest = z.input<typeof NearbyPlacesRequestSchema>;
+
+/** One place (spec "Nearby place"); `address` is "" when the map data has none. */
+export const NearbyPlaceSchema = z.object({
+  name: z.string(),
+  type: PlaceTypeSchema,
+  /** [latitude, longitude]. */
+  coordinates: z.tuple([z.number(), z.number()]),
+  description: z.string(),
+  address: z.string(),
+  phone: z.string().optional(),
+  hours: z.string().optional(),
+});
+export type NearbyPlace = z.infer<typeof NearbyPlaceSchema>;
+
+export const NearbyPlacesResponseSchema = z.object({
+  places: z.array(NearbyPlaceSchema),
+  /** True: the provider could not be used; `places` is the bundled sample set, far from the person. */
+  fallback: z.boolean(),
+});
+export type NearbyPlacesResponse = z.infer<typeof NearbyPlacesResponseSchema>;
