@@ -168,6 +168,8 @@ export const NEARBY_PLACES = {
   /** The provider gets this long before the bundled sample places are answered instead. */
   providerTimeoutMs: 8000,
   maxPlaces: 60,
+  /** The Safety Map asks again this often while it shows the sample set (the provider may be back). */
+  fallbackRetryMs: 60_000,
 } as const;
 
 /** The six kinds of place on the Safety Map, in legend order. */

@@ -31,6 +31,7 @@ export const SAFETY_MAP_TEXTS = {
   legendEmergency: 'Emergency Services',
   legendSafe: 'Safe Public Places',
   legendSurveillance: 'Surveillance Areas',
+  legendLabel: 'Map legend',
   loading: '(Loading...)',
   sampleData: '(Sample Data)',
   sampleNote:
@@ -50,4 +51,6 @@ export const SAFETY_MAP_TEXTS = {
   getDirections: 'Get Directions',
   newTab: ' (opens in a new tab)',
   close: 'Close details',
+  tilesUnavailableTitle: 'Map unavailable.',
+  tilesUnavailable: 'The map images could not be loaded; the markers have no streets around them.',
 } as const;
