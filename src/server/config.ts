@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { NEARBY_PLACES } from '#shared/constants';
+import { NEARBY_PLACES } from '#shared/nearby-places-constants';
 import { TileUrlTemplateSchema } from '#shared/map-tiles';
 
 /** Environment variables, parsed once at start-up. Each has a default so `npm start` needs none. */

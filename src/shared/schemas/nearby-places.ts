@@ -5,7 +5,7 @@
  * the person.
  */
 import { z } from 'zod';
-import { PLACE_TYPES } from '../constants';
+import { PLACE_TYPES } from '../nearby-places-constants';
 import { latitudeRule, longitudeRule } from './field-rules';
 
 export const PlaceTypeSchema = z.enum(PLACE_TYPES);
@@ -20,8 +20,11 @@ export type NearbyPlacesRequest = z.input<typeof NearbyPlacesRequestSchema>;
 export const NearbyPlaceSchema = z.object({
   name: z.string(),
   type: PlaceTypeSchema,
-  /** [latitude, longitude]. */
-  coordinates: z.tuple([z.number(), z.number()]),
+  /**
+   * [latitude, longitude]: exactly two numbers. Written as an array of two rather than `z.tuple`, whose code would
+   * join zod's chunk in the app's first download (this schema loads with the Safety Map); the type says the same.
+   */
+  coordinates: z.array(z.number()).min(2).max(2) as unknown as z.ZodType<[number, number]>,
   description: z.string(),
   address: z.string(),
   phone: z.string().optional(),

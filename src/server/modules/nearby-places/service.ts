@@ -1,4 +1,4 @@
-import { NEARBY_PLACES } from '#shared/constants';
+import { NEARBY_PLACES } from '#shared/nearby-places-constants';
 import type { NearbyPlace, NearbyPlacesResponse } from '#shared/schemas/nearby-places';
 import type { Clock } from '../../adapters/clock';
 import type { GeoPoint, PlacesProvider } from '../../adapters/overpass/places-provider';

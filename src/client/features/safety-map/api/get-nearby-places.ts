@@ -1,6 +1,6 @@
 /** POST /api/nearby-places (docs/PRODUCT.md#safety-map-and-nearby-places). */
 import { skipToken, useQuery } from '@tanstack/react-query';
-import { NEARBY_PLACES } from '#shared/constants';
+import { NEARBY_PLACES } from '#shared/nearby-places-constants';
 import {
   NearbyPlacesResponseSchema,
   type NearbyPlacesRequest,

@@ -1,9 +1,10 @@
 import { Navigation, Phone, X } from 'lucide-react';
 import { useId } from 'react';
 import type { NearbyPlace } from '#shared/schemas/nearby-places';
-import { directionsLink } from '#shared/map-link';
+
 import { PLACE_TYPE_LABELS, SAFETY_MAP_TEXTS } from '#shared/safety-map-texts';
 import { Button } from '../../../components/ui/button';
+import { directionsLink } from '../utils/directions-link';
 import { PLACE_COLOURS } from '../utils/place-styles';
 
 /** Digits and a leading + only: what a tel: link dials ("+1 212-334-0611" → "+12123340611"). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
-import { NEARBY_PLACES } from '#shared/constants';
+import { NEARBY_PLACES } from '#shared/nearby-places-constants';
 import type { NearbyPlace } from '#shared/schemas/nearby-places';
 import { SAFETY_MAP_TEXTS } from '#shared/safety-map-texts';
 import { Badge } from '../../../components/ui/badge';
