@@ -85,6 +85,8 @@ describe('SafetyMapCard', () => {
     api.fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
     device.emitPosition(NEW_YORK);
     expect(await within(card).findByText('(Loading...)')).toBeInTheDocument();
+    // The card keeps its name while loading.
+    expect(screen.getByRole('region', { name: 'Safety Map - Emergency Services & Safe Places' })).toBe(card);
     answer(new Response(JSON.stringify(FOUND), { headers: { 'content-type': 'application/json' } }));
     await waitFor(() => expect(within(card).queryByText('(Loading...)')).not.toBeInTheDocument());
     await marker(map, 'Police: NYPD 1st Precinct');

@@ -4,6 +4,7 @@ import type { NearbyPlace } from '#shared/schemas/nearby-places';
 import { SAFETY_MAP_TEXTS } from '#shared/safety-map-texts';
 import { Badge } from '../../../components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
 import { useNearbyPlaces } from '../api/get-nearby-places';
 import { useSafetyMapPosition } from '../hooks/use-safety-map-position';
 import { PLACE_COLOURS, placeKey } from '../utils/place-styles';
@@ -40,12 +41,13 @@ export function SafetyMapCard() {
   return (
     <Card aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle id={titleId} className="text-base sm:text-lg">
-          {SAFETY_MAP_TEXTS.title}
+        <CardTitle className="text-base sm:text-lg">
+          {/* The card is named by the title alone; the state after it changes while the card is open. */}
+          <span id={titleId}>{SAFETY_MAP_TEXTS.title}</span>{' '}
           {nearby.isFetching ? (
-            <span className="ml-1 text-sm font-normal text-muted-foreground">{SAFETY_MAP_TEXTS.loading}</span>
+            <span className="text-sm font-normal text-muted-foreground">{SAFETY_MAP_TEXTS.loading}</span>
           ) : fallback ? (
-            <span className="ml-1 text-sm font-normal text-warning">{SAFETY_MAP_TEXTS.sampleData}</span>
+            <span className="text-sm font-normal text-warning">{SAFETY_MAP_TEXTS.sampleData}</span>
           ) : null}
         </CardTitle>
         <ul className="flex flex-wrap gap-2" aria-label={SAFETY_MAP_TEXTS.legendLabel}>
@@ -106,7 +108,7 @@ function MapNotice({ hasPosition, failed, loadFailed, fallback, noPlaces }: MapN
     text = SAFETY_MAP_TEXTS.noPlaces(NEARBY_PLACES.radiusMeters / 1000);
   }
   return (
-    <p role="status" className={text ? `rounded-lg p-3 text-sm ${tone}` : 'sr-only'}>
+    <p role="status" className={text ? cn('rounded-lg p-3 text-sm', tone) : 'sr-only'}>
       {text}
     </p>
   );
