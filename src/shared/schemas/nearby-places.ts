@@ -5,6 +5,7 @@
  * the person.
  */
 import { z } from 'zod';
+import { NEARBY_PLACES_API_TEXTS } from '../journey-texts';
 import { PLACE_TYPES } from '../nearby-places-constants';
 import { latitudeRule, longitudeRule } from './field-rules';
 
@@ -12,7 +13,7 @@ export const PlaceTypeSchema = z.enum(PLACE_TYPES);
 export type PlaceType = z.infer<typeof PlaceTypeSchema>;
 
 export const NearbyPlacesRequestSchema = z
-  .object({ lat: latitudeRule, lng: longitudeRule })
+  .object({ lat: latitudeRule, lng: longitudeRule }, { error: NEARBY_PLACES_API_TEXTS.body })
   .meta({ example: { lat: 40.7128, lng: -74.006 } });
 export type NearbyPlacesRequest = z.input<typeof NearbyPlacesRequestSchema>;
 

@@ -221,6 +221,16 @@ describe('POST /api/nearby-places', () => {
     expect(overpass.requests).toHaveLength(0);
   });
 
+  it('refuses a body that is not an object, saying what to send', async () => {
+    const res = await ask([40.7, -74]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'validation_failed',
+      message: 'The request body: Send your position as {lat, lng}',
+      field: 'body',
+    });
+  });
+
   it('answers 401 to someone not signed in', async () => {
     const res = await ask(NEW_YORK, null);
     expect(res.statusCode).toBe(401);
