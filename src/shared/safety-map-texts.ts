@@ -37,6 +37,9 @@ export const SAFETY_MAP_TEXTS = {
   sampleNote:
     'Nearby places could not be loaded from OpenStreetMap. The sample places shown are fixed examples, not places near you.',
   loadFailed: 'Nearby places could not be loaded.',
+  /** The spec's tracking error for a denied permission, then what the map does without a position. */
+  locationDenied:
+    'Location access denied. Please enable location permissions. Until then the map shows its default view and no nearby places.',
   locationUnknown: 'Your location is not known yet, so the map shows its default view and no nearby places.',
   noPlaces: (radiusKm: number): string =>
     `No emergency services or safe places were found within ${radiusKm} km.`,

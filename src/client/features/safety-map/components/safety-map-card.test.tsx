@@ -61,6 +61,17 @@ describe('SafetyMapCard', () => {
     expect(api.requests.filter((request) => request.path === PATH)).toEqual([]);
   });
 
+  it('says so when location access is denied, and asks for nothing', async () => {
+    const { api, device, card } = setUp();
+    device.emitPositionError({ code: 1, message: 'User denied Geolocation' });
+    await waitFor(() =>
+      expect(within(card).getByRole('status')).toHaveTextContent(
+        /^Location access denied\. Please enable location permissions\./,
+      ),
+    );
+    expect(api.requests.filter((request) => request.path === PATH)).toEqual([]);
+  });
+
   it('opens at the default centre, zooms to 15 on the first fix and asks for the places there', async () => {
     const setView = vi.spyOn(L.Map.prototype, 'setView');
     const { api, device, map } = setUp();

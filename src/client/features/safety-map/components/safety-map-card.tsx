@@ -29,7 +29,7 @@ const LEGEND = [
  */
 export function SafetyMapCard() {
   const titleId = useId();
-  const { position, failed } = useSafetyMapPosition();
+  const { position, failure } = useSafetyMapPosition();
   const request = position ? { lat: position.latitude, lng: position.longitude } : null;
   const nearby = useNearbyPlaces(request);
   const places = nearby.isError ? [] : (nearby.data?.places ?? []);
@@ -64,7 +64,8 @@ export function SafetyMapCard() {
       <CardContent className="flex flex-col gap-3">
         <MapNotice
           hasPosition={position !== null}
-          failed={failed}
+          locationDenied={failure?.code === PERMISSION_DENIED}
+          failed={failure !== null}
           loadFailed={nearby.isError}
           fallback={fallback}
           noPlaces={nearby.isSuccess && !fallback && places.length === 0}
@@ -83,8 +84,12 @@ export function SafetyMapCard() {
   );
 }
 
+/** GeolocationPositionError.PERMISSION_DENIED. */
+const PERMISSION_DENIED = 1;
+
 type MapNoticeProps = {
   hasPosition: boolean;
+  locationDenied: boolean;
   failed: boolean;
   loadFailed: boolean;
   fallback: boolean;
@@ -92,11 +97,11 @@ type MapNoticeProps = {
 };
 
 /** One plain sentence about what the map cannot show, if anything. */
-function MapNotice({ hasPosition, failed, loadFailed, fallback, noPlaces }: MapNoticeProps) {
+function MapNotice({ hasPosition, locationDenied, failed, loadFailed, fallback, noPlaces }: MapNoticeProps) {
   let text: string | null = null;
   let tone = 'bg-muted text-muted-foreground';
   if (!hasPosition) {
-    text = SAFETY_MAP_TEXTS.locationUnknown;
+    text = locationDenied ? SAFETY_MAP_TEXTS.locationDenied : SAFETY_MAP_TEXTS.locationUnknown;
     if (failed) tone = 'bg-warning-soft text-warning';
   } else if (loadFailed) {
     text = SAFETY_MAP_TEXTS.loadFailed;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LIVE_TRACKING } from '#shared/constants';
 import { useDevice } from '../../../lib/device/device-context';
-import type { Position } from '../../../lib/device/geolocation';
+import type { GeolocationFailure, Position } from '../../../lib/device/geolocation';
 
 /** Readings sooner than this after the last one shown are skipped (spec: half the Safety Map's interval). */
 export const SAFETY_MAP_MIN_GAP_MS = LIVE_TRACKING.safetyMapIntervalMs / 2;
@@ -9,8 +9,8 @@ export const SAFETY_MAP_MIN_GAP_MS = LIVE_TRACKING.safetyMapIntervalMs / 2;
 export type SafetyMapPosition = {
   /** The latest fix; null until the device gives one (never a made-up position). */
   position: Position | null;
-  /** True once the device reported that it cannot give a position (denied, unavailable, timed out). */
-  failed: boolean;
+  /** What the device last reported when it could not give a first position (denied, unavailable, timed out). */
+  failure: GeolocationFailure | null;
 };
 
 /**
@@ -20,7 +20,7 @@ export type SafetyMapPosition = {
  */
 export function useSafetyMapPosition(): SafetyMapPosition {
   const { geolocation } = useDevice();
-  const [state, setState] = useState<SafetyMapPosition>({ position: null, failed: false });
+  const [state, setState] = useState<SafetyMapPosition>({ position: null, failure: null });
 
   useEffect(() => {
     let lastShownAt = Number.NEGATIVE_INFINITY;
@@ -34,10 +34,10 @@ export function useSafetyMapPosition(): SafetyMapPosition {
         const now = Date.now();
         if (now - lastShownAt < SAFETY_MAP_MIN_GAP_MS) return;
         lastShownAt = now;
-        setState({ position: { latitude, longitude, accuracy }, failed: false });
+        setState({ position: { latitude, longitude, accuracy }, failure: null });
       },
       // A failure after a fix keeps the last position on the map; the watch keeps trying.
-      () => setState((previous) => (previous.position ? previous : { position: null, failed: true })),
+      (failure) => setState((previous) => (previous.position ? previous : { position: null, failure })),
     );
   }, [geolocation]);
 
