@@ -43,12 +43,15 @@ function setUp(routes: Parameters<typeof mockApi>[0] = [{ method: 'POST', path: 
   return { ...view, api, device, card, map };
 }
 
+/** Leaflet loads on demand; on a busy machine the first import takes a while. */
+const LEAFLET_WAIT = { timeout: 10_000 };
+
 const marker = (map: HTMLElement, title: string) =>
   waitFor(() => {
     const found = map.querySelector<HTMLElement>(`.leaflet-marker-icon[title="${title}"]`);
     expect(found).not.toBeNull();
     return found!;
-  });
+  }, LEAFLET_WAIT);
 
 describe('SafetyMapCard', () => {
   it('shows the title and legend, and without a fix says the location is unknown and asks for nothing', async () => {
@@ -57,7 +60,7 @@ describe('SafetyMapCard', () => {
       expect(within(card).getByText(badge)).toBeInTheDocument();
     }
     expect(within(card).getByRole('status')).toHaveTextContent(/location is not known yet/);
-    await waitFor(() => expect(document.querySelector('.leaflet-container')).not.toBeNull());
+    await waitFor(() => expect(document.querySelector('.leaflet-container')).not.toBeNull(), LEAFLET_WAIT);
     expect(api.requests.filter((request) => request.path === PATH)).toEqual([]);
   });
 
@@ -75,7 +78,7 @@ describe('SafetyMapCard', () => {
   it('opens at the default centre, zooms to 15 on the first fix and asks for the places there', async () => {
     const setView = vi.spyOn(L.Map.prototype, 'setView');
     const { api, device, map } = setUp();
-    await waitFor(() => expect(map.querySelector('.leaflet-container')).not.toBeNull());
+    await waitFor(() => expect(map.querySelector('.leaflet-container')).not.toBeNull(), LEAFLET_WAIT);
     expect(setView).toHaveBeenCalledWith([...MAP.defaultCenter], MAP.defaultZoom);
 
     device.emitPosition(NEW_YORK);
