@@ -26,4 +26,8 @@ for (const name of [
   delete process.env[name];
 }
 register();
+// The Safety Map asks a local fake Overpass API serving fixed OpenStreetMap places in lower Manhattan (around the
+// tests' New York geolocation), so the browser tests use the real provider path without the internet.
+const { startFakeOverpass } = await import(path.join(root, 'src/server/testing/fake-overpass.ts'));
+process.env.OVERPASS_URL = (await startFakeOverpass()).url;
 await import(path.join(root, 'src/server/main.ts'));

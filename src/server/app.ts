@@ -6,9 +6,11 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '#shared/constants';
 import type { ChannelSenders } from './adapters/channels';
 import { offsetClock, type Clock } from './adapters/clock';
 import { mailChannel } from './adapters/mail/mail-channel';
+import { overpassProvider } from './adapters/overpass/overpass-provider';
 import type { Mailer } from './adapters/mail/mailer';
 import type { PushSender } from './adapters/push/push-sender';
 import { loadServerSecret } from './adapters/server-secrets';
@@ -38,6 +40,7 @@ import { createHealthModule } from './modules/health/module';
 import { createJourneyWatchModule } from './modules/journey-watch/module';
 import { createJourneysModule, JOURNEY_DEADLINE_JOBS } from './modules/journeys/module';
 import { createLocationsModule } from './modules/locations/module';
+import { createNearbyPlacesModule } from './modules/nearby-places/module';
 import { createProfileModule } from './modules/profile/module';
 import { createPushModule } from './modules/push/module';
 import type { ServerModule } from './modules/server-module';
@@ -179,6 +182,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     createShareLinksModule({ db, clock, origin }),
     createJourneysModule({ db, clock, publisher: realtime, raiseAlert: alerts.raiseAlert }),
+    createNearbyPlacesModule({
+      db,
+      clock,
+      provider: overpassProvider({
+        url: config.nearbyPlaces.overpassUrl,
+        timeoutMs: config.nearbyPlaces.timeoutMs,
+        userAgent: `Beacon/${APP_VERSION} (personal-safety app; ${origin})`,
+      }),
+      log: app.log,
+    }),
     await createPushModule({ db, clock, config, log: app.log, sender: deps.push }),
     createDevModule({
       db,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { JOURNEY_WATCH } from '#shared/constants';
+import { NEARBY_PLACES } from '#shared/nearby-places-constants';
 import { TileUrlTemplateSchema } from '#shared/map-tiles';
 
 /** Environment variables, parsed once at start-up. Each has a default so `npm start` needs none. */
@@ -72,6 +73,9 @@ const EnvSchema = z.object({
   DEV_CLOCK_CONTROL: z.stringbool().default(false),
   // The map tile template the client was built with (the same variable): its origin goes into the CSP.
   VITE_TILE_URL: TileUrlTemplateSchema,
+  // Nearby places for the Safety Map (modules/nearby-places): an Overpass API interpreter and its time-out.
+  OVERPASS_URL: z.url().default('https://overpass-api.de/api/interpreter'),
+  OVERPASS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(NEARBY_PLACES.providerTimeoutMs),
 });
 
 export type Config = {
@@ -117,6 +121,8 @@ export type Config = {
   journeyWatch: { silenceMinutes: number };
   /** DEV_CLOCK_CONTROL: the app's clock can be moved forward over POST /api/dev/clock (never in production). */
   devClockControl: boolean;
+  /** Where nearby places come from: an Overpass API interpreter, and how long it gets before the samples answer. */
+  nearbyPlaces: { overpassUrl: string; timeoutMs: number };
   push: {
     /** null: generate a pair on first start and keep it in server_secrets. */
     vapidKeys: { publicKey: string; privateKey: string } | null;
@@ -195,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     locations: { retentionHours: e.LOCATION_RETENTION_HOURS },
     journeyWatch: { silenceMinutes: e.JOURNEY_SILENCE_MINUTES },
     devClockControl: e.DEV_CLOCK_CONTROL,
+    nearbyPlaces: { overpassUrl: e.OVERPASS_URL, timeoutMs: e.OVERPASS_TIMEOUT_MS },
     push: {
       vapidKeys: vapidKeys(e),
       vapidSubject: e.VAPID_SUBJECT,
