@@ -66,6 +66,8 @@ export const ESCORT_TEXTS = {
   timeAdded: (minutes: number): string => `${minutes} minutes were added to your escort.`,
   imSafe: "I'm Safe - Stop Tracking",
   cancel: 'Cancel Escort Mode',
+  /** After the deadline fired: the escort is over; this opens the setup for a new one. */
+  startOver: 'Start a new escort',
   stopping: 'Stopping…',
   stoppedTitle: 'Tracking Stopped',
   stopped: 'You are marked safe. Your escort has ended.',

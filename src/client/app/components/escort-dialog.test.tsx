@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ESCORT_API_TEXTS } from '#shared/journey-texts';
@@ -241,6 +241,10 @@ describe('Escort Mode dialog: active', () => {
     expect(screen.getByTestId('escort-expired')).toHaveTextContent(
       'TIME EXPIRED! No emergency contacts configured.',
     );
+    // It is over: no stop buttons (the server would refuse), a way to start a new one instead.
+    expect(screen.queryByRole('button', { name: "I'm Safe - Stop Tracking" })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Start a new escort' }));
+    expect(await screen.findByRole('button', { name: 'Start Escort Mode' })).toBeInTheDocument();
   });
 
   it('says the GPS error and shows tracking off when a fix fails, and never makes up a position', async () => {

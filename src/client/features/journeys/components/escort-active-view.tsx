@@ -64,25 +64,38 @@ export function EscortActiveView({
       </section>
       {safetyMap ? <SafetyMapToggle safetyMap={safetyMap} /> : null}
       {active ? <AddTime controller={controller} /> : null}
-      <div className="flex flex-col gap-2">
-        {/* Green, not the red primary: this is the all-clear (the same look as the active-alert screen's). */}
-        <button
-          type="button"
-          onClick={controller.stop}
-          disabled={controller.stopping}
-          className={cn(
-            'inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-green-700 px-6 text-base font-semibold text-white shadow-sm transition-colors hover:bg-green-800 active:bg-green-900 disabled:opacity-60',
-            focusRing,
-          )}
-        >
-          <CircleCheck className="size-5" aria-hidden />
-          {controller.stopping ? ESCORT_TEXTS.stopping : ESCORT_TEXTS.imSafe}
-        </button>
-        <Button variant="outline" onClick={controller.stop} disabled={controller.stopping}>
-          <X aria-hidden />
-          {ESCORT_TEXTS.cancel}
+      {active ? (
+        <StopButtons controller={controller} />
+      ) : (
+        <Button variant="outline" onClick={controller.startOver}>
+          {ESCORT_TEXTS.startOver}
         </Button>
-      </div>
+      )}
+    </div>
+  );
+}
+
+/** "I'm Safe - Stop Tracking" and "Cancel Escort Mode": both complete the session. */
+function StopButtons({ controller }: { controller: EscortController }) {
+  return (
+    <div className="flex flex-col gap-2">
+      {/* Green, not the red primary: this is the all-clear (the same look as the active-alert screen's). */}
+      <button
+        type="button"
+        onClick={controller.stop}
+        disabled={controller.stopping}
+        className={cn(
+          'inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-green-700 px-6 text-base font-semibold text-white shadow-sm transition-colors hover:bg-green-800 active:bg-green-900 disabled:opacity-60',
+          focusRing,
+        )}
+      >
+        <CircleCheck className="size-5" aria-hidden />
+        {controller.stopping ? ESCORT_TEXTS.stopping : ESCORT_TEXTS.imSafe}
+      </button>
+      <Button variant="outline" onClick={controller.stop} disabled={controller.stopping}>
+        <X aria-hidden />
+        {ESCORT_TEXTS.cancel}
+      </Button>
     </div>
   );
 }

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
 import type { EscortSession, StartEscortRequest } from '#shared/schemas/journey';
+import { journeyKeys } from '../api/journey-keys';
 import { useActiveEscort, useCompleteEscort, useExtendEscort, useStartEscort } from './use-active-escort';
 import { useEscortCountdown } from './use-escort-countdown';
 import { useEscortPosition, type EscortPosition } from './use-escort-position';
@@ -19,6 +21,11 @@ export type EscortController = {
   /** Both stop buttons: completes the session and says 'Tracking Stopped'. */
   stop: () => void;
   stopping: boolean;
+  /**
+   * An expired escort is over (the server refuses to complete it; its alert, if any, is ended with "I'm safe"):
+   * this leaves its picture for the setup view, on this screen only. Reopened within the hour it is shown again.
+   */
+  startOver: () => void;
 };
 
 /**
@@ -27,6 +34,7 @@ export type EscortController = {
  * start / Add time / stop. `pollWhenIdle`: the /map page reads the GPS before a start too (a start needs a fix).
  */
 export function useEscort(userId: string, { pollWhenIdle }: { pollWhenIdle: boolean }): EscortController {
+  const queryClient = useQueryClient();
   const query = useActiveEscort(userId);
   const session = query.data;
   const active = session?.status === 'active' ? session : null;
@@ -69,5 +77,6 @@ export function useEscort(userId: string, { pollWhenIdle }: { pollWhenIdle: bool
       });
     },
     stopping: completeMutation.isPending,
+    startOver: () => queryClient.setQueryData(journeyKeys.activeEscort(userId), null),
   };
 }
