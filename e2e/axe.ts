@@ -18,9 +18,12 @@ export async function scan(
   where: string,
   findings: Finding[],
   testInfo: TestInfo,
-  { toasts = false }: { toasts?: boolean } = {},
+  { toasts = false, within }: { toasts?: boolean; within?: string } = {},
 ): Promise<void> {
   const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  // `within`: only that part of the page, for a state that does not last (a scan of the whole page on a busy
+  // machine can outlast the 10 s SOS countdown).
+  if (within) builder.include(within);
   const result = await (toasts ? builder : builder.exclude('[data-sonner-toaster]')).analyze();
   for (const violation of result.violations) {
     findings.push({

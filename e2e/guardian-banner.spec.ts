@@ -1,6 +1,6 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { personIn, snap } from './support';
+import { api, personIn, snap } from './support';
 
 /**
  * Issue 11, "guardians see one calm picture": a ward raises three alerts, the guardian sees ONE banner with a
@@ -28,25 +28,8 @@ async function snapAll(page: Page, testInfo: TestInfo, name: string): Promise<vo
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-/** The signed-in person's access token, as the app keeps it (the API takes a bearer token, not a cookie). */
-async function bearer(page: Page): Promise<Record<string, string>> {
-  const session = await page.evaluate(() => window.localStorage.getItem('beacon-auth-session') ?? '{}');
-  const { access_token } = JSON.parse(session) as { access_token?: string };
-  return { authorization: `Bearer ${access_token}` };
-}
-
-async function callApi(
-  page: Page,
-  method: 'POST' | 'PATCH',
-  url: string,
-  data?: unknown,
-): Promise<Record<string, unknown>> {
-  const res = await page.request.fetch(url, { method, headers: await bearer(page), data });
-  expect(res.ok(), `${url}: ${res.status()} ${await res.text()}`).toBe(true);
-  return (await res.json()) as Record<string, unknown>;
-}
-
-const postJson = (page: Page, url: string, data?: unknown) => callApi(page, 'POST', url, data);
+const postJson = (page: Page, url: string, data?: unknown) =>
+  api<Record<string, unknown>>(page, 'POST', url, data);
 
 test('a guardian sees one banner per ward, says Seen, and learns the ward is safe', async ({
   browser,
@@ -61,7 +44,7 @@ test('a guardian sees one banner per ward, says Seen, and learns the ward is saf
   // Linked by invite code, over the API.
   const { code } = await postJson(guardian, '/api/invite-codes');
   const request = await postJson(ward, '/api/invite-codes/redeem', { code });
-  await callApi(guardian, 'PATCH', `/api/guardian-relationships/${String(request.id)}`, { status: 'active' });
+  await api(guardian, 'PATCH', `/api/guardian-relationships/${String(request.id)}`, { status: 'active' });
 
   // The ward has a contact, then raises three alerts.
   await postJson(ward, '/api/contacts', { name: 'Nia Neighbour', phone: '+12015550142' });

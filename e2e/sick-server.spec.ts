@@ -30,6 +30,19 @@ async function breakServer(page: Page): Promise<void> {
   );
 }
 
+/** How many contacts the phone's offline copy (for an SOS without the server) holds. */
+async function offlineContactCount(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const session = JSON.parse(window.localStorage.getItem('beacon-auth-session') ?? '{}') as {
+      user?: { id: string };
+    };
+    const copy = JSON.parse(
+      window.localStorage.getItem(`beacon-offline-emergency-data:${session.user?.id}`) ?? '{}',
+    ) as { contacts?: unknown[] };
+    return copy.contacts?.length ?? 0;
+  });
+}
+
 /** This person's texts in the dev SMS outbox. */
 async function sentTexts(page: Page): Promise<number> {
   return page.evaluate(async () => {
@@ -54,6 +67,8 @@ test('with the server answering 503 the dashboard keeps its SOS: sms: composer, 
   await signUp(page, 'Fay Sickserver', uniqueEmail('sick'));
   await addContact(page, 'Gil Friend', '+14155550106');
   await addContact(page, 'Hal Friend', '+14155550107');
+  // The copy kept on the phone for an offline SOS names both before the server goes away.
+  await expect.poll(() => offlineContactCount(page)).toBe(2);
 
   await breakServer(page);
   await page.reload();

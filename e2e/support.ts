@@ -45,6 +45,9 @@ export async function addContact(page: Page, name: string, phone: string): Promi
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Phone Number').fill(phone);
   await dialog.getByRole('button', { name: 'Add Contact' }).click();
+  // The dialog closes only once the server has accepted the contact (an earlier add's toast may still be showing,
+  // and the list shows the new contact at once, before the server has answered).
+  await expect(dialog).toBeHidden();
   await expect(page.getByText('Emergency contact has been added successfully.').first()).toBeVisible();
   await expect(card.getByText(name)).toBeVisible();
 }
@@ -55,4 +58,26 @@ export async function personIn(context: BrowserContext, name: string, tag: strin
   await markOnboardingSeen(page);
   await signUp(page, name, uniqueEmail(tag));
   return page;
+}
+
+/**
+ * Calls the API as the person signed in on `page` (the app keeps their bearer token in localStorage) and answers
+ * the parsed JSON body; a refusal fails the test with the server's answer.
+ */
+export async function api<T = unknown>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const session = await page.evaluate(() => window.localStorage.getItem('beacon-auth-session') ?? '{}');
+  const { access_token } = JSON.parse(session) as { access_token?: string };
+  const res = await page.request.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${access_token}`, ...headers },
+    data: body,
+  });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (res.status() === 204 ? undefined : await res.json()) as T;
 }

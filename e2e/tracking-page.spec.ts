@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { PASSWORD, personIn, snap } from './support';
+import { expect, test } from '@playwright/test';
+import { api, PASSWORD, personIn, snap } from './support';
 
 /**
  * The page a contact opens from an SOS text (/track/<code>), in a browser that has never seen Beacon and cannot
@@ -10,50 +10,26 @@ const HOME = { latitude: 40.748817, longitude: -73.985428, accuracy: 12, address
 // DEFAULT_TILE_URL (src/shared/constants.ts): https://tile.openstreetmap.org/{z}/{x}/{y}.png
 const TILES = 'https://tile.openstreetmap.org/**';
 
-/** Calls the API as the signed-in person (their bearer token is in localStorage). */
-async function api(
-  page: Page,
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<unknown> {
-  return page.evaluate(
-    async ({ path, body, headers }) => {
-      const session = JSON.parse(window.localStorage.getItem('beacon-auth-session') ?? '{}') as {
-        access_token?: string;
-      };
-      const res = await fetch(path, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${session.access_token}`,
-          ...headers,
-        },
-        body: JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return res.json();
-    },
-    { path, body, headers },
-  );
-}
-
 test('a contact opens the tracking page with map tiles blocked', async ({ browser }, testInfo) => {
   test.slow();
   const own = await browser.newContext();
   const page = await personIn(own, 'Ada Lovelace', 'track');
-  const contact = (await api(page, '/api/contacts', { name: 'Grace Hopper', phone: '(201) 555-0142' })) as {
+  const contact = (await api(page, 'POST', '/api/contacts', {
+    name: 'Grace Hopper',
+    phone: '(201) 555-0142',
+  })) as {
     phone: string;
   };
   expect(contact.phone).toBe('+12015550142');
-  await api(page, '/api/locations', HOME);
+  await api(page, 'POST', '/api/locations', HOME);
   await api(
     page,
+    'POST',
     '/api/alerts',
     { triggerType: 'manual', location: { latitude: HOME.latitude, longitude: HOME.longitude, accuracy: 12 } },
     { 'idempotency-key': `e2e-track-${Date.now()}` },
   );
-  const link = (await api(page, '/api/share-links', {})) as { share_code: string };
+  const link = (await api(page, 'POST', '/api/share-links', {})) as { share_code: string };
   await own.close();
 
   const sizes = [
@@ -106,16 +82,17 @@ test('the small things: typed numbers, the outbox with a failed text, Undo, badg
       timezoneId: 'America/New_York',
     });
     const page = await personIn(context, 'Sam Small', `small-${look.name}`);
-    await api(page, '/api/contacts', { name: 'Typed Friend', phone: '(704) 555-0100' });
-    await api(page, '/api/contacts', { name: 'Broken Number', phone: '+1 201 555 0000' });
+    await api(page, 'POST', '/api/contacts', { name: 'Typed Friend', phone: '(704) 555-0100' });
+    await api(page, 'POST', '/api/contacts', { name: 'Broken Number', phone: '+1 201 555 0000' });
     const raised = (await api(
       page,
+      'POST',
       '/api/alerts',
       { triggerType: 'manual' },
       { 'idempotency-key': `e2e-small-${Date.now()}` },
     )) as { alert: { id: string } };
     // Ended, so the app shell shows its screens again instead of the active-alert screen.
-    await api(page, `/api/alerts/${raised.alert.id}/resolve`, {});
+    await api(page, 'POST', `/api/alerts/${raised.alert.id}/resolve`, {});
 
     // The dev outbox lists the failed text with its reason; its links open.
     await page.goto('/outbox');

@@ -13,6 +13,8 @@ process.env.LOG_LEVEL = 'warn';
 // The push test plays the push service on 127.0.0.1 (headless Chromium has none); production accepts only the
 // known push services' URLs.
 process.env.PUSH_ALLOW_ANY_ENDPOINT = 'true';
+// The journey tests move the server's clock past a deadline with POST /api/dev/clock instead of waiting minutes.
+process.env.DEV_CLOCK_CONTROL = 'true';
 for (const name of [
   'DATABASE_URL',
   'REDIS_URL',
@@ -24,4 +26,8 @@ for (const name of [
   delete process.env[name];
 }
 register();
+// The Safety Map asks a local fake Overpass API serving fixed OpenStreetMap places in lower Manhattan (around the
+// tests' New York geolocation), so the browser tests use the real provider path without the internet.
+const { startFakeOverpass } = await import(path.join(root, 'src/server/testing/fake-overpass.ts'));
+process.env.OVERPASS_URL = (await startFakeOverpass()).url;
 await import(path.join(root, 'src/server/main.ts'));

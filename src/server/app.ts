@@ -6,9 +6,11 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '#shared/constants';
 import type { ChannelSenders } from './adapters/channels';
-import type { Clock } from './adapters/clock';
+import { offsetClock, type Clock } from './adapters/clock';
 import { mailChannel } from './adapters/mail/mail-channel';
+import { overpassProvider } from './adapters/overpass/overpass-provider';
 import type { Mailer } from './adapters/mail/mailer';
 import type { PushSender } from './adapters/push/push-sender';
 import { loadServerSecret } from './adapters/server-secrets';
@@ -35,7 +37,10 @@ import { createContactsModule } from './modules/contacts/module';
 import { createDevModule } from './modules/dev/module';
 import { createGuardiansModule } from './modules/guardians/module';
 import { createHealthModule } from './modules/health/module';
+import { createJourneyWatchModule } from './modules/journey-watch/module';
+import { createJourneysModule, JOURNEY_DEADLINE_JOBS } from './modules/journeys/module';
 import { createLocationsModule } from './modules/locations/module';
+import { createNearbyPlacesModule } from './modules/nearby-places/module';
 import { createProfileModule } from './modules/profile/module';
 import { createPushModule } from './modules/push/module';
 import type { ServerModule } from './modules/server-module';
@@ -87,7 +92,10 @@ function trustTheNearestProxyOnly(_address: string, hop: number): boolean {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, clock } = deps;
+  const { config, db } = deps;
+  // DEV_CLOCK_CONTROL (development only): every part of the app reads a clock POST /api/dev/clock can move.
+  const devClock = config.devClockControl ? offsetClock(deps.clock) : null;
+  const clock: Clock = devClock ?? deps.clock;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     trustProxy: config.trustProxy ? trustTheNearestProxyOnly : false,
@@ -126,6 +134,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const channels: ChannelSenders = { sms, email: mailChannel(deps.mailer) };
   // Derives each rotated refresh token from the one it replaces (modules/auth/refresh-successor.ts).
   const refreshKey = await loadServerSecret(db, 'refresh-successor-key');
+  // Guardians' warnings during a ward's journey; it hears of stored positions from the locations module.
+  const journeyWatch = createJourneyWatchModule({
+    db,
+    clock,
+    publisher: realtime,
+    channels,
+    silenceMinutes: config.journeyWatch.silenceMinutes,
+    pushTimeoutMs: config.push.timeoutMs,
+    wakeJobs: (kind) => scheduler.kick(kind),
+    log: app.log,
+  });
+  const alerts = createAlertsModule({
+    db,
+    clock,
+    channels,
+    events: deps.alertEvents ?? realtimeAlertEvents(realtime),
+    wakeJobs: (kind) => scheduler.kick(kind),
+    config,
+    origin,
+    log: app.log,
+  });
   const modules: ServerModule[] = [
     createHealthModule({ db, smsProvider: sms.kind }),
     createAuthModule({
@@ -140,26 +169,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     createProfileModule({ db, clock }),
     createContactsModule({ db, clock }),
-    createAlertsModule({
-      db,
-      clock,
-      channels,
-      events: deps.alertEvents ?? realtimeAlertEvents(realtime),
-      wakeJobs: (kind) => scheduler.kick(kind),
-      config,
-      origin,
-      log: app.log,
-    }),
+    alerts,
     createGuardiansModule({ db, clock, publisher: realtime }),
+    journeyWatch.module,
     createLocationsModule({
       db,
       clock,
       publisher: realtime,
       retentionHours: config.locations.retentionHours,
+      onStored: journeyWatch.watch.readingsStored,
+      log: app.log,
     }),
     createShareLinksModule({ db, clock, origin }),
+    createJourneysModule({ db, clock, publisher: realtime, raiseAlert: alerts.raiseAlert }),
+    createNearbyPlacesModule({
+      db,
+      clock,
+      provider: overpassProvider({
+        url: config.nearbyPlaces.overpassUrl,
+        timeoutMs: config.nearbyPlaces.timeoutMs,
+        userAgent: `Beacon/${APP_VERSION} (personal-safety app; ${origin})`,
+      }),
+      log: app.log,
+    }),
     await createPushModule({ db, clock, config, log: app.log, sender: deps.push }),
-    createDevModule({ db, config, mailer: deps.mailer, sms }),
+    createDevModule({
+      db,
+      config,
+      mailer: deps.mailer,
+      sms,
+      clockControl: devClock && {
+        clock: devClock,
+        runDueJobs: async () => {
+          await Promise.all(JOURNEY_DEADLINE_JOBS.map((kind) => scheduler.runNow(kind)));
+        },
+      },
+    }),
   ];
   const jobs: Array<JobHandler<unknown>> = [housekeepingJob(db, clock)];
   for (const module of modules) {

@@ -122,4 +122,13 @@ describe('loadConfig', () => {
       true,
     );
   });
+
+  it('refuses DEV_CLOCK_CONTROL in production (moving the clock would fire real deadlines early)', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example.org', ...twilio };
+    expect(() => loadConfig({ ...production, DEV_CLOCK_CONTROL: 'true' })).toThrow(
+      /^Invalid configuration: DEV_CLOCK_CONTROL is for development and tests only/,
+    );
+    expect(loadConfig({ NODE_ENV: 'development', DEV_CLOCK_CONTROL: 'true' }).devClockControl).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).devClockControl).toBe(false);
+  });
 });

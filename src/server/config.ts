@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { JOURNEY_WATCH } from '#shared/constants';
+import { NEARBY_PLACES } from '#shared/nearby-places-constants';
 import { TileUrlTemplateSchema } from '#shared/map-tiles';
 
 /** Environment variables, parsed once at start-up. Each has a default so `npm start` needs none. */
@@ -50,6 +52,13 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'must be 1 to 100 letters, digits or :_.-')
     .default('beacon'),
   LOCATION_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(24),
+  // During an escort or check-in, guardians are warned once when the phone has been silent this long.
+  JOURNEY_SILENCE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(JOURNEY_WATCH.defaultSilenceMinutes),
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   VAPID_SUBJECT: z
@@ -59,8 +68,14 @@ const EnvSchema = z.object({
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // Only for development and tests with a local push service: lets subscriptions point anywhere (SSRF risk).
   PUSH_ALLOW_ANY_ENDPOINT: z.stringbool().default(false),
+  // Development and the browser tests only: POST /api/dev/clock moves the server's clock forward, so an escort's
+  // deadline passes without waiting for it (modules/dev/clock-routes.ts).
+  DEV_CLOCK_CONTROL: z.stringbool().default(false),
   // The map tile template the client was built with (the same variable): its origin goes into the CSP.
   VITE_TILE_URL: TileUrlTemplateSchema,
+  // Nearby places for the Safety Map (modules/nearby-places): an Overpass API interpreter and its time-out.
+  OVERPASS_URL: z.url().default('https://overpass-api.de/api/interpreter'),
+  OVERPASS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(NEARBY_PLACES.providerTimeoutMs),
 });
 
 export type Config = {
@@ -102,6 +117,12 @@ export type Config = {
   /** The map tile URL template (VITE_TILE_URL); the CSP allows its origin. */
   tileUrl: string;
   locations: { retentionHours: number };
+  /** modules/journey-watch: how long a phone may be silent during a journey before guardians are warned. */
+  journeyWatch: { silenceMinutes: number };
+  /** DEV_CLOCK_CONTROL: the app's clock can be moved forward over POST /api/dev/clock (never in production). */
+  devClockControl: boolean;
+  /** Where nearby places come from: an Overpass API interpreter, and how long it gets before the samples answer. */
+  nearbyPlaces: { overpassUrl: string; timeoutMs: number };
   push: {
     /** null: generate a pair on first start and keep it in server_secrets. */
     vapidKeys: { publicKey: string; privateKey: string } | null;
@@ -133,6 +154,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // It lets any signed-in person make the server POST to a URL of their choosing (modules/push/service.ts).
     throw new ConfigError(
       'Invalid configuration: PUSH_ALLOW_ANY_ENDPOINT is for development and tests only, not NODE_ENV=production',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.DEV_CLOCK_CONTROL) {
+    // Moving the clock fires every escort's and check-in's deadline early: texts to real contacts.
+    throw new ConfigError(
+      'Invalid configuration: DEV_CLOCK_CONTROL is for development and tests only, not NODE_ENV=production',
     );
   }
   const twilio = twilioConfig(e);
@@ -172,6 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     tileUrl: e.VITE_TILE_URL,
     locations: { retentionHours: e.LOCATION_RETENTION_HOURS },
+    journeyWatch: { silenceMinutes: e.JOURNEY_SILENCE_MINUTES },
+    devClockControl: e.DEV_CLOCK_CONTROL,
+    nearbyPlaces: { overpassUrl: e.OVERPASS_URL, timeoutMs: e.OVERPASS_TIMEOUT_MS },
     push: {
       vapidKeys: vapidKeys(e),
       vapidSubject: e.VAPID_SUBJECT,

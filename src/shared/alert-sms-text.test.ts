@@ -175,4 +175,44 @@ describe('buildAlertSms', () => {
       expect(buildAlertSms({ ...base, at, timeZone: null })).toContain('Time: 2026-01-15 17:30 UTC');
     });
   });
+
+  describe('a journey deadline', () => {
+    const dueAt = new Date('2026-01-15T19:05:00Z');
+    const sentAt = new Date('2026-01-15T19:17:30Z');
+
+    it('names the escort destination, the deadline in the person’s zone and how long overdue', () => {
+      const text = buildAlertSms({
+        fullName: 'Jane Doe',
+        triggerType: 'escort_expired',
+        at: sentAt,
+        sentAt,
+        timeZone: 'America/New_York',
+        journey: { kind: 'escort', destination: '12 Market Street', dueAt },
+        location: {
+          latitude: 40.7128,
+          longitude: -74.006,
+          lastKnownAt: new Date('2026-01-15T19:10:00Z'),
+        },
+        trackingUrl: 'https://beacon.example/track/abc',
+      });
+      expect(text.split('\n')).toEqual([
+        'Beacon SOS: Jane Doe may need help (escort timer expired).',
+        'Time: 2026-01-15 14:17 EST',
+        'Escort to 12 Market Street was due at 14:05 EST (12 min overdue).',
+        `Last known location (7 min ago): ${mapLink(40.7128, -74.006)}`,
+        'Live location: https://beacon.example/track/abc',
+      ]);
+    });
+
+    it('says a check-in was missed, with the date when the deadline was on another day', () => {
+      const text = buildAlertSms({
+        fullName: 'Sam',
+        triggerType: 'checkin_missed',
+        at: new Date('2026-01-16T21:10:00Z'),
+        sentAt: new Date('2026-01-16T21:10:00Z'),
+        journey: { kind: 'checkin', dueAt },
+      });
+      expect(text).toContain('Missed a check-in due at 2026-01-15 19:05 UTC (26 h 5 min overdue).');
+    });
+  });
 });

@@ -33,7 +33,16 @@ export type AlertSmsInput = {
    * ("EST"), because contacts usually live where the person does. Missing or unknown: UTC, stated.
    */
   timeZone?: string | null;
+  /**
+   * Set when a journey's deadline raised the alert (escort_expired, checkin_missed): the text names the escort's
+   * destination or the missed check-in, when it was due and how long overdue it is when the text is sent.
+   */
+  journey?: AlertSmsJourney | null;
 };
+
+/** What a deadline alert's text says about the journey that raised it. */
+export type AlertSmsJourney =
+  { kind: 'escort'; destination: string; dueAt: Date } | { kind: 'checkin'; dueAt: Date };
 
 /**
  * The text every contact receives. Short (SMS), plain, and readable by someone who has never heard of the app:
@@ -50,12 +59,26 @@ export function buildAlertSms(input: AlertSmsInput): string {
     late && input.sentAt
       ? `Time: ${formatFull(input.at, zone)} (sent ${formatSentAt(input.sentAt, input.at, zone)}: the phone was offline)`
       : `Time: ${formatFull(input.at, zone)}`,
-    locationLine(input.location, late ? input.at : null, input.sentAt ?? input.at, zone),
   ];
+  if (input.journey) lines.push(journeyLine(input.journey, input.sentAt ?? input.at, zone));
+  lines.push(locationLine(input.location, late ? input.at : null, input.sentAt ?? input.at, zone));
   if (input.location?.address) lines.push(`Near: ${input.location.address}`);
   if (input.message?.trim()) lines.push(`Message: "${input.message.trim()}"`);
   if (input.trackingUrl) lines.push(`Live location: ${input.trackingUrl}`);
   return lines.join('\n');
+}
+
+/**
+ * "Escort to 12 Market Street was due at 14:05 EST (12 min overdue)." / "Missed a check-in due at 14:05 EST (12
+ * min overdue).": the deadline in the person's zone (with its date when that is not the day of sending), and how
+ * long past it the text goes out.
+ */
+function journeyLine(journey: AlertSmsJourney, sentAt: Date, zone: string): string {
+  const due = formatSentAt(journey.dueAt, sentAt, zone);
+  const overdue = `${formatDuration(sentAt.getTime() - journey.dueAt.getTime())} overdue`;
+  return journey.kind === 'escort'
+    ? `Escort to ${journey.destination} was due at ${due} (${overdue}).`
+    : `Missed a check-in due at ${due} (${overdue}).`;
 }
 
 function triggerLabel(triggerType: string): string {
@@ -87,12 +110,18 @@ function locationLine(
 
 /** "12 min ago", "3 h 5 min ago", "4 days ago": rounded down, never younger than the truth. */
 function formatAge(ms: number): string {
+  const duration = formatDuration(ms);
+  return duration === 'under 1 min' ? 'under 1 min ago' : `${duration} ago`;
+}
+
+/** "12 min", "3 h 5 min", "4 days", "under 1 min": rounded down. */
+function formatDuration(ms: number): string {
   const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  if (minutes < 1) return 'under 1 min ago';
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 1) return 'under 1 min';
+  if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 === 0 ? `${hours} h ago` : `${hours} h ${minutes % 60} min ago`;
-  return `${Math.floor(hours / 24)} days ago`;
+  if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} days`;
 }
 
 function isLate(at: Date, sentAt: Date | undefined): boolean {

@@ -135,7 +135,7 @@ export const CHECK_IN = { minMinutes: 5, maxMinutes: 120, defaultMinutes: 30, ti
 
 /**
  * What the server watches during an escort or a check-in besides its deadline
- * (docs/PRODUCT.md#deadlines-that-fire-from-the-server): guardians hear when the phone goes silent, and get its
+ * (docs/PRODUCT.md#warnings-to-guardians-during-a-journey): guardians hear when the phone goes silent, and get its
  * position when its battery is about to die. Neither texts the contacts (the deadline does that).
  */
 export const JOURNEY_WATCH = {
@@ -158,27 +158,8 @@ export const LOCATION_DIALOG = {
   accuracyWarningMeters: 100,
 } as const;
 
-/** POST /api/nearby-places (docs/PRODUCT.md#nearby-places). */
-export const NEARBY_PLACES = {
-  /** How far around the position places are looked for, in metres. */
-  radiusMeters: 3000,
-  /** Results are cached per grid cell of this many decimal places of latitude and longitude (about 1 km). */
-  cacheGridDecimals: 2,
-  cacheTtlMs: 15 * 60_000,
-  /** The provider gets this long before the bundled sample places are answered instead. */
-  providerTimeoutMs: 8000,
-  maxPlaces: 60,
-} as const;
-
-/** The six kinds of place on the Safety Map, in legend order. */
-export const PLACE_TYPES = [
-  'hospital',
-  'police',
-  'fire',
-  'emergency',
-  'public_safe',
-  'surveillance',
-] as const;
+// The Safety Map's NEARBY_PLACES and PLACE_TYPES live in nearby-places-constants.ts: the card that uses them loads
+// on demand, and a constant of this module it used would join this module's chunk in the first download.
 
 export const MAP = {
   defaultCenter: [39.8283, -98.5795] as const,

@@ -110,6 +110,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   endpoint: 'Push subscription endpoint',
   /** Sign-up's `data` carries the full name, and is refused only when the name is missing. */
   data: 'Full name',
+  /** POST /api/nearby-places takes the position as `lat` and `lng`. */
+  lat: 'Latitude',
+  lng: 'Longitude',
 };
 
 export const ERRORS = {

@@ -61,6 +61,12 @@ export const routes: RouteObject[] = [
               // Not a lazy route: its screen loads on demand inside (routes/checkin.tsx explains why).
               { path: paths.checkin, element: <CheckInRoute /> },
               {
+                path: paths.map,
+                lazy: async () => ({
+                  Component: (await import('./components/escort-screens')).EscortMapRoute,
+                }),
+              },
+              {
                 path: paths.outbox,
                 lazy: async () => ({ Component: (await import('./routes/outbox')).OutboxRoute }),
               },

@@ -10,6 +10,8 @@ export const paths = {
   permissions: '/permissions',
   sos: '/sos',
   guardian: '/guardian',
+  /** The Escort Mode page. */
+  map: '/map',
   /** The guardian's watch screen: live positions and alerts of the people they guard. */
   guardianView: GUARDIAN_VIEW_PATH,
   /** The public tracking page of a share link (no sign-in). */

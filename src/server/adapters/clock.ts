@@ -18,3 +18,17 @@ export function manualClock(
     },
   };
 }
+
+/** A clock that runs with `base` but can be moved forward (never back): development's DEV_CLOCK_CONTROL. */
+export type OffsetClock = Clock & { advance(ms: number): void; offsetMs(): number };
+
+export function offsetClock(base: Clock): OffsetClock {
+  let offset = 0;
+  return {
+    now: () => new Date(base.now().getTime() + offset),
+    advance: (ms) => {
+      offset += Math.max(0, ms);
+    },
+    offsetMs: () => offset,
+  };
+}

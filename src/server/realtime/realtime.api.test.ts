@@ -195,6 +195,8 @@ describe('realtime hub (GET /api/realtime)', () => {
     sut.clock.advance(1000);
     await linkGuardian(sut, lateGuardian, ward, 'active');
     await postLocation(sut, ward, { latitude: 12, longitude: 12 });
+    // Publishing returns before the event is stored: a catch-up replays what is stored when it asks.
+    await sut.app.idle();
 
     const back = await open(sut.app, { user: guardian, query: `since=${ready.last_event_id}` });
     const resumed = await back.waitFor((message) => message.type === 'resumed');

@@ -55,6 +55,33 @@ export async function rescheduleJob(
   return rowCount > 0;
 }
 
+/**
+ * Sets a deadline job to `dueAt` whatever state it is in: moves it if it waits, and makes it wait again if it
+ * has run, failed or been cancelled (a check-in after a finished run) or is running right now (an escort's time
+ * was added while its old deadline was being looked at). A running claimer's attempt count is moved on, so its
+ * fenced settlement changes nothing and the job waits for the new time.
+ */
+export async function rearmJob(
+  tx: Queryable,
+  job: { kind: string; key: string },
+  dueAt: Date,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO scheduled_jobs (kind, key, payload, due_at, created_at, updated_at)
+     VALUES ($1, $2, '{}'::jsonb, $3, $4, $4)
+     ON CONFLICT (kind, key) DO UPDATE SET
+       due_at = EXCLUDED.due_at, status = 'pending', locked_until = NULL, last_error = NULL, updated_at = $4,
+       attempts = CASE scheduled_jobs.status
+         WHEN 'running' THEN scheduled_jobs.attempts + 1
+         WHEN 'pending' THEN scheduled_jobs.attempts
+         ELSE 0 END,
+       first_attempt_at = CASE WHEN scheduled_jobs.status IN ('pending', 'running')
+         THEN scheduled_jobs.first_attempt_at ELSE NULL END`,
+    [job.kind, job.key, dueAt, now],
+  );
+}
+
 /** Cancels a job that has not finished; false when there is none. */
 export async function cancelJob(
   tx: Queryable,

@@ -9,6 +9,7 @@ import {
   ensurePeriodicJob,
   GAVE_UP_ERROR,
   jobTask,
+  rearmJob,
   rescheduleJob,
   type Attempt,
   type JobHandler,
@@ -222,6 +223,44 @@ describe('the job table', () => {
     // Enqueueing the same kind and key again changes nothing: one deadline, one alert.
     await enqueueJobs(db, [{ kind: 'deadline', key: 'escort-1', dueAt: now }], now);
     expect(await statusOf('deadline', 'escort-1')).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('re-arms a deadline job whatever its state; a claimer running the old deadline then settles nothing', async () => {
+    const now = new Date('2026-05-01T17:00:00Z');
+    const job = { kind: 'deadline', key: 'checkin-1' };
+    const later = new Date(now.getTime() + 600_000);
+    // Running: the claimer's settlement is fenced off and the job waits for the new time.
+    await enqueueJobs(db, [{ ...job, dueAt: now }], now);
+    const [claimed] = await repo.claimDueJobs(db, {
+      kind: 'deadline',
+      now,
+      leaseUntil: later,
+      limit: 5,
+      maxAttempts: 3,
+    });
+    expect(claimed?.key).toBe('checkin-1');
+    await rearmJob(db, job, later, now);
+    expect(await repo.settleJob(db, claimed!, { status: 'done' }, now)).toBe(false);
+    expect(await statusOf('deadline', 'checkin-1')).toMatchObject({ status: 'pending', due_at: later });
+    // Done (or cancelled): waiting again, with a fresh series of attempts.
+    const [again] = await repo.claimDueJobs(db, {
+      kind: 'deadline',
+      now: later,
+      leaseUntil: new Date(later.getTime() + 30_000),
+      limit: 5,
+      maxAttempts: 3,
+    });
+    expect(await repo.settleJob(db, again!, { status: 'done' }, later)).toBe(true);
+    const next = new Date(later.getTime() + 600_000);
+    await rearmJob(db, job, next, later);
+    expect(await statusOf('deadline', 'checkin-1')).toMatchObject({
+      status: 'pending',
+      due_at: next,
+      attempts: 0,
+    });
+    // None yet: one is made.
+    await rearmJob(db, { kind: 'deadline', key: 'checkin-2' }, next, later);
+    expect(await statusOf('deadline', 'checkin-2')).toMatchObject({ status: 'pending', due_at: next });
   });
 
   it('a periodic job runs, then is due again a period later, whatever the outcome', async () => {

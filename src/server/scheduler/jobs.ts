@@ -10,7 +10,8 @@
  * attempt the lease runs out and the attempt is made again (attempt handlers must be safe to repeat); a job whose
  * every attempt died with its worker is failed by the give-up step, so nothing loops forever.
  *
- * A deadline is `enqueueJobs(tx, [{kind, key, dueAt}])` (moved with `rescheduleJob`, dropped with `cancelJob`);
+ * A deadline is `enqueueJobs(tx, [{kind, key, dueAt}])` (moved with `rescheduleJob`, or with `rearmJob` when it
+ * may have run already, dropped with `cancelJob`);
  * a periodic chore is a handler with `everyMs`. See docs/decisions/007-job-table.md.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,7 +21,7 @@ import * as repo from './job-repository';
 import { decideRetry, type RetryPolicy } from './retry-policy';
 import type { ScheduledTask, TaskRound } from './scheduler';
 
-export { cancelJob, insertJobs as enqueueJobs, rescheduleJob, type NewJob } from './job-repository';
+export { cancelJob, insertJobs as enqueueJobs, rearmJob, rescheduleJob, type NewJob } from './job-repository';
 
 export type Job = repo.JobRow;
 

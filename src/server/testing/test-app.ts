@@ -43,6 +43,8 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret!',
+    // Nothing listens there: no test asks the public Overpass service by mistake (its answer is the samples).
+    OVERPASS_URL: 'http://127.0.0.1:9/api/interpreter',
     ...env,
   });
   const clock = shared?.clock ?? manualClock(new Date());

@@ -118,7 +118,11 @@ export const EscortRouteRequestSchema = z
   .meta({ example: { points: [{ latitude: 51.5007, longitude: -0.1246, accuracy: 12 }] } });
 export type EscortRouteRequest = z.input<typeof EscortRouteRequestSchema>;
 
-/** GET /api/escort-sessions/active: the person's active escort, or their newest one that expired unseen. */
+/**
+ * GET /api/escort-sessions/active: the person's active escort; else their newest expired one whose alert is still
+ * open (until they end it with "I'm safe"), or that expired in the last hour without an alert (nobody could be
+ * told); else null.
+ */
 export const ActiveEscortResponseSchema = z.object({ session: EscortSessionSchema.nullable() });
 export type ActiveEscortResponse = z.infer<typeof ActiveEscortResponseSchema>;
 
@@ -155,7 +159,10 @@ export const StartCheckInRequestSchema = z
   .meta({ example: { interval_minutes: 30 } });
 export type StartCheckInRequest = z.input<typeof StartCheckInRequestSchema>;
 
-/** GET /api/checkins/active: the person's active check-in, or their newest one that was missed. */
+/**
+ * GET /api/checkins/active: the person's active check-in; else their newest missed one whose alert is still open,
+ * or that was missed in the last hour without an alert; else null.
+ */
 export const ActiveCheckInResponseSchema = z.object({ checkin: CheckInSchema.nullable() });
 export type ActiveCheckInResponse = z.infer<typeof ActiveCheckInResponseSchema>;
 
@@ -185,7 +192,7 @@ export const JourneyKindSchema = z.enum(['escort', 'checkin']);
 export type JourneyKind = z.infer<typeof JourneyKindSchema>;
 
 /**
- * What guardians are told before a deadline (docs/PRODUCT.md#deadlines-that-fire-from-the-server): `silence`, the
+ * What guardians are told before a deadline (docs/PRODUCT.md#warnings-to-guardians-during-a-journey): `silence`, the
  * phone has sent nothing since `last_signal_at`; `last_gasp`, its battery is about to die. Each at most once per
  * journey. `location` is the newest stored position, if any.
  */

@@ -10,6 +10,7 @@ import { createFakeDevice } from '../../testing/fake-device';
 import { createFakeRealtime } from '../../testing/fake-realtime';
 import { renderApp, storeSession } from '../../testing/render-app';
 import { textThemYourselfUrl } from '../../features/sos/components/active-alert-screen';
+import { fakeEscort } from '../../testing/fake-journeys';
 
 const ALERT_ID = '00000005-0000-4000-8000-000000000001';
 
@@ -214,5 +215,52 @@ describe('text them yourself', () => {
     expect(url).toMatch(/^sms:\+15557654321\?body=/);
     expect(decodeURIComponent(url!.split('body=')[1]!)).toContain('Grace Hopper may need help');
     expect(textThemYourselfUrl(activeAlert([delivery({})]), null)).toBeNull();
+  });
+
+  describe('alerts the server raised from a journey', () => {
+    function journeyAlert(triggerType: 'escort_expired' | 'checkin_missed'): AlertDetail {
+      const detail = activeAlert(twoContacts);
+      return { ...detail, alert: { ...detail.alert, trigger_type: triggerType } };
+    }
+
+    it("says EMERGENCY ALERT, that the escort timer ran out and where they were going, keeping I'm safe and Call 911", async () => {
+      const mock = api([journeyAlert('escort_expired')]);
+      mock.routes.push({
+        method: 'GET',
+        path: '/api/escort-sessions/active',
+        body: {
+          session: fakeEscort({
+            status: 'expired',
+            destination_address: '12 Market Street',
+            alert_id: ALERT_ID,
+            expired_at: '2026-01-01T12:00:00.000Z',
+          }),
+        },
+      });
+      renderApp('/');
+      const cause = await screen.findByTestId('alert-cause');
+      expect(within(cause).getByRole('heading', { name: 'EMERGENCY ALERT' })).toBeInTheDocument();
+      expect(cause).toHaveTextContent('Your escort timer ran out before you said you were safe.');
+      await waitFor(() => expect(cause).toHaveTextContent('You were on your way to 12 Market Street.'));
+      const screenEl = screen.getByTestId('active-alert-screen');
+      expect(within(screenEl).getByRole('button', { name: ACTIVE_ALERT_TEXTS.imSafe })).toBeEnabled();
+      expect(within(screenEl).getByRole('link', { name: 'Call 911' })).toHaveAttribute('href', 'tel:911');
+    });
+
+    it('says Check-in Expired for a missed check-in, and reads no escort', async () => {
+      const mock = api([journeyAlert('checkin_missed')]);
+      renderApp('/');
+      const cause = await screen.findByTestId('alert-cause');
+      expect(within(cause).getByRole('heading', { name: 'Check-in Expired' })).toBeInTheDocument();
+      expect(cause).toHaveTextContent('A check-in was missed');
+      expect(mock.requests.some((request) => request.path === '/api/escort-sessions/active')).toBe(false);
+    });
+
+    it('says nothing of a cause for an SOS the person raised', async () => {
+      api([activeAlert(twoContacts)]);
+      renderApp('/');
+      await screen.findByTestId('active-alert-screen');
+      expect(screen.queryByTestId('alert-cause')).not.toBeInTheDocument();
+    });
   });
 });

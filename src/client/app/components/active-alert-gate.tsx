@@ -10,7 +10,7 @@ import { useLocationSharingState } from '../hooks/use-location-sharing-state';
  * keeps the first download within its budget.
  */
 const ActiveAlertScreen = lazy(async () => ({
-  default: (await import('../../features/sos/components/active-alert-screen')).ActiveAlertScreen,
+  default: (await import('./active-alert-view')).ActiveAlertView,
 }));
 
 /**

@@ -9,6 +9,8 @@ import type { NewNotification } from '../../features/notifications/stores/notifi
 import { alertKeys } from '../../features/sos/api/alert-keys';
 import { applyRealtimeEvent, type RealtimeSinks } from './apply-realtime-event';
 import { fakeAlert } from '../../testing/fake-alert';
+import { fakeCheckIn, fakeEscort, fakeWarning } from '../../testing/fake-journeys';
+import { journeyKeys } from '../../features/journeys/api/journey-keys';
 import { guardianKeys, wardKeys } from '../../features/guardians/api/guardian-keys';
 
 const VIEWER = '00000006-0000-4000-8000-000000000001';
@@ -96,7 +98,7 @@ describe('applyRealtimeEvent', () => {
   it('forgets an ex-ward when the link ends, and reloads the guardian data', () => {
     const target = sinks();
     applyWardAlertRaised(target.queryClient, VIEWER, WARD, alert);
-    target.wardActivity?.journeyUpdated(WARD, 'escort', { id: 'e1', status: 'active' }, alert.created_at);
+    target.wardActivity?.dismiss(WARD, alert.id);
     const invalidate = vi.spyOn(target.queryClient, 'invalidateQueries');
     const ended = {
       ward_id: WARD,
@@ -110,8 +112,118 @@ describe('applyRealtimeEvent', () => {
       target,
     );
     expect(target.queryClient.getQueryData(wardKeys.alerts(VIEWER))).toEqual([]);
-    expect(target.wardActivity?.getSnapshot().journeys).toEqual([]);
+    expect(target.wardActivity?.getSnapshot().dismissed).toEqual([]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: wardKeys.all(VIEWER) });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: guardianKeys.relationships(VIEWER) });
+  });
+
+  describe('journeys', () => {
+    const escort = fakeEscort({ user_id: VIEWER });
+
+    it("puts the viewer's own escort into the active-escort query, expired too, and clears it when completed", () => {
+      const target = sinks();
+      const key = journeyKeys.activeEscort(VIEWER);
+      applyRealtimeEvent(
+        envelope({ type: 'escort.updated', user_id: VIEWER, payload: escort }),
+        { live: true },
+        target,
+      );
+      expect(target.queryClient.getQueryData(key)).toEqual(escort);
+
+      const expired = { ...escort, status: 'expired' as const, expired_at: escort.deadline_at };
+      applyRealtimeEvent(
+        envelope({ type: 'escort.updated', user_id: VIEWER, payload: expired }),
+        { live: true },
+        target,
+      );
+      expect(target.queryClient.getQueryData(key)).toEqual(expired);
+
+      const completed = { ...escort, status: 'completed' as const, completed_at: escort.deadline_at };
+      applyRealtimeEvent(
+        envelope({ type: 'escort.updated', user_id: VIEWER, payload: completed }),
+        { live: true },
+        target,
+      );
+      expect(target.queryClient.getQueryData(key)).toBeNull();
+      expect(target.queryClient.getQueryData(journeyKeys.wards(VIEWER))).toBeUndefined();
+    });
+
+    it("reloads the viewer's own check-in on checkin.updated", () => {
+      const target = sinks();
+      const invalidate = vi.spyOn(target.queryClient, 'invalidateQueries');
+      applyRealtimeEvent(
+        envelope({ type: 'checkin.updated', user_id: VIEWER, payload: fakeCheckIn({ user_id: VIEWER }) }),
+        { live: true },
+        target,
+      );
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: journeyKeys.activeCheckIn(VIEWER) });
+    });
+
+    it("reloads the wards' journeys when a ward's escort or check-in changes", () => {
+      const target = sinks();
+      const invalidate = vi.spyOn(target.queryClient, 'invalidateQueries');
+      applyRealtimeEvent(
+        envelope({ type: 'escort.updated', user_id: WARD, payload: { ...escort, user_id: WARD } }),
+        { live: true },
+        target,
+      );
+      applyRealtimeEvent(
+        envelope({ type: 'checkin.updated', user_id: WARD, payload: fakeCheckIn({ user_id: WARD }) }),
+        { live: true },
+        target,
+      );
+      expect(invalidate).toHaveBeenCalledTimes(2);
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: journeyKeys.wards(VIEWER) });
+      expect(target.queryClient.getQueryData(journeyKeys.activeEscort(VIEWER))).toBeUndefined();
+    });
+
+    it("notifies the guardian of a ward's silence with the time of the last signal, and of a dying battery", async () => {
+      const target = sinks();
+      target.queryClient.setQueryData(wardKeys.list(VIEWER), [
+        { ward_id: WARD, full_name: 'Bob Ward' } as Ward,
+      ]);
+      const invalidate = vi.spyOn(target.queryClient, 'invalidateQueries');
+      const silence = fakeWarning({
+        user_id: WARD,
+        kind: 'silence',
+        last_signal_at: '2026-05-01T13:05:00.000Z',
+      });
+      applyRealtimeEvent(
+        envelope({ type: 'journey.warning', user_id: WARD, payload: silence }),
+        { live: true },
+        target,
+      );
+      applyRealtimeEvent(
+        envelope({
+          type: 'journey.warning',
+          user_id: WARD,
+          payload: { ...silence, kind: 'last_gasp', battery: 4 },
+        }),
+        { live: true },
+        target,
+      );
+      expect(invalidate).toHaveBeenCalledWith({ queryKey: journeyKeys.wards(VIEWER) });
+      await vi.waitFor(() => expect(target.notifications).toHaveLength(2));
+      const time = new Date('2026-05-01T13:05:00.000Z').toLocaleTimeString(undefined, {
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      expect(target.notifications[0]).toMatchObject({
+        type: 'warning',
+        title: `No signal from Bob Ward since ${time}`,
+      });
+      expect(target.notifications[0]?.message).toContain('51.500000, -0.120000');
+      expect(target.notifications[1]).toMatchObject({ title: "Bob Ward's battery is at 4%" });
+
+      // The ward's own devices are not warned about themselves.
+      const own = sinks();
+      applyRealtimeEvent(
+        envelope({ type: 'journey.warning', user_id: VIEWER, payload: { ...silence, user_id: VIEWER } }),
+        { live: true },
+        own,
+      );
+      await Promise.resolve();
+      expect(own.notifications).toEqual([]);
+    });
   });
 });

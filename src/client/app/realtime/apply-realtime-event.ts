@@ -20,6 +20,10 @@ import type { WardActivityStore } from '../../features/guardians/stores/ward-act
 import type { NewNotification } from '../../features/notifications/stores/notifications-store';
 import type { RealtimeEventMeta } from '../../lib/realtime/realtime-connection';
 import { wardKeys } from '../../features/guardians/api/guardian-keys';
+import { journeyWarningNotice } from '../../features/guardians/utils/journey-warning';
+import { journeyKeys } from '../../features/journeys/api/journey-keys';
+import { JOURNEY_GUARDIAN_TEXTS } from '#shared/journey-guardian-texts';
+import type { JourneyWarning } from '#shared/schemas/journey';
 
 /** Where realtime events land: server caches (wards' alerts included), the guardian's ward journeys and closed
  * banners, the notification list. */
@@ -43,9 +47,17 @@ function applyOwnEvent(event: RealtimeEvent, queryClient: QueryClient): boolean 
     case 'alert.delivery_updated':
       void queryClient.invalidateQueries({ queryKey: alertKeys.all });
       return true;
-    case 'escort.updated':
+    case 'escort.updated': {
+      // The session as the server now holds it: the countdown, route and status (expired) on every device.
+      const session = event.payload;
+      queryClient.setQueryData(
+        journeyKeys.activeEscort(event.user_id),
+        session.status === 'completed' ? null : session,
+      );
+      return true;
+    }
     case 'checkin.updated':
-      // No screen reads the person's own escorts or check-ins yet, so there is no query to reload.
+      void queryClient.invalidateQueries({ queryKey: journeyKeys.activeCheckIn(event.user_id) });
       return true;
     default:
       return false;
@@ -74,6 +86,12 @@ async function notifyWardAlert(sinks: RealtimeSinks, wardId: string): Promise<vo
     title: WARD_ALERT_TEXTS.title(name),
     message: PUSH_TEXTS.alertBody(name),
   });
+}
+
+/** A ward's journey warning also goes on the guardian's notification list: silence, or a dying battery. */
+async function notifyJourneyWarning(sinks: RealtimeSinks, warning: JourneyWarning): Promise<void> {
+  const name = (await wardName(sinks, warning.user_id)) || JOURNEY_GUARDIAN_TEXTS.someone;
+  sinks.addNotification({ type: 'warning', ...journeyWarningNotice(warning, name) });
 }
 
 /**
@@ -119,10 +137,15 @@ export function applyRealtimeEvent(
       applyWardDelivery(queryClient, viewerId, event.user_id, event.payload.alert_id, event.payload.delivery);
       return;
     case 'escort.updated':
-      wardActivity?.journeyUpdated(event.user_id, 'escort', event.payload, event.created_at);
-      return;
     case 'checkin.updated':
-      wardActivity?.journeyUpdated(event.user_id, 'checkin', event.payload, event.created_at);
+      // A ward's journey: the guardian's view reads them all from GET /api/wards/journeys.
+      void queryClient.invalidateQueries({ queryKey: journeyKeys.wards(viewerId) });
+      return;
+    case 'journey.warning':
+      // For guardians only: the person the warning is about is not told about their own silence.
+      if (own) return;
+      void queryClient.invalidateQueries({ queryKey: journeyKeys.wards(viewerId) });
+      void notifyJourneyWarning(sinks, event.payload);
       return;
     case 'relationship.updated': {
       invalidateGuardianData(queryClient, viewerId);

@@ -327,10 +327,4 @@ describe('settings', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
   });
 
-  it.each(['/map'])('%s is not a screen (escort is not built)', async (path) => {
-    markOnboardingSeenForTest();
-    mockApi();
-    renderApp(path);
-    expect(await screen.findByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
-  });
 });

@@ -4,7 +4,6 @@ import { READINESS_TEXTS } from '#shared/dashboard-texts';
 import { SOS_TEXTS } from '#shared/ui-texts';
 import { useLocation, useNavigate } from 'react-router';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
-import { EmergencyContactsCard } from '../../features/contacts/components/emergency-contacts-card';
 import { useContactDialog } from '../../features/contacts/hooks/use-contact-dialog';
 import { useHealth } from '../../features/dashboard/api/get-health';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
@@ -21,9 +20,13 @@ import { lazyDialog } from '../../components/lazy-dialog';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
 import { isFirstRunState } from '../components/first-run';
 
-// Both load right after the first screen: the SOS card comes first, and they stay out of the first download.
+// These load right after the first screen: the SOS card comes first, and they stay out of the first download
+// (the SOS reads the contacts itself, without the card).
 const DashboardReadiness = lazy(async () => ({
   default: (await import('../components/dashboard-readiness')).DashboardReadiness,
+}));
+const EmergencyContactsCard = lazy(async () => ({
+  default: (await import('../../features/contacts/components/emergency-contacts-card')).EmergencyContactsCard,
 }));
 const PermissionsOffer = lazy(async () => ({
   default: (await import('../../features/permissions/components/permissions-offer')).PermissionsOffer,
@@ -162,11 +165,13 @@ function SignedInDashboard({
           <QuickActionsPanel onOpenSettings={() => setSettingsOpen(true)} />
         </Suspense>
         <EmergencyContactsSlot>
-          <EmergencyContactsCard
-            userId={userId}
-            limit={isPremium ? undefined : FREE_TIER_CONTACT_LIMIT}
-            dialog={contactDialog}
-          />
+          <Suspense fallback={null}>
+            <EmergencyContactsCard
+              userId={userId}
+              limit={isPremium ? undefined : FREE_TIER_CONTACT_LIMIT}
+              dialog={contactDialog}
+            />
+          </Suspense>
         </EmergencyContactsSlot>
       </main>
       <NavigationMenu open={menuOpen} onOpenChange={setMenuOpen} />

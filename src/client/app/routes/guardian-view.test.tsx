@@ -1,4 +1,4 @@
-import type { EscortSession } from '#shared/schemas/journey';
+import type { EscortSession, WardJourneysResponse } from '#shared/schemas/journey';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AlertDelivery, WardAlertDetail } from '#shared/schemas/alert';
@@ -74,12 +74,14 @@ function event<T extends RealtimeEvent['type']>(
 function openGuardianView({
   wardAlerts = [],
   path = '/guardian/wards',
-}: { wardAlerts?: WardAlertDetail[]; path?: string } = {}) {
+  journeys = { escorts: [], checkins: [], warnings: [] },
+}: { wardAlerts?: WardAlertDetail[]; path?: string; journeys?: WardJourneysResponse } = {}) {
   storeSession(fakeSession());
   markOnboardingSeenForTest();
   const api = mockApi([
     { method: 'GET', path: '/api/wards', body: { wards: [ward] } },
     { method: 'GET', path: '/api/wards/alerts', body: { alerts: wardAlerts } },
+    { method: 'GET', path: '/api/wards/journeys', body: journeys },
     {
       method: 'GET',
       path: `/api/locations/route?userId=${WARD_ID}`,
@@ -324,21 +326,72 @@ describe('/guardian/wards: the guardian view', () => {
     await waitFor(() => expect(scrolled.mock.contexts).toContain(card));
   });
 
-  it('shows an open escort with its deadline from escort.updated', async () => {
-    const { realtime } = openGuardianView();
+  it("shows a ward's open escort from GET /api/wards/journeys with its deadline, countdown and route, and reloads it on escort.updated", async () => {
+    const deadline = new Date(Date.now() + 10 * 60_000).toISOString();
+    const route = [{ latitude: 51.45, longitude: -0.1, accuracy: 8, recorded_at: new Date().toISOString() }];
+    const { realtime, api } = openGuardianView({
+      journeys: { escorts: [escortSession({ deadline_at: deadline, route })], checkins: [], warnings: [] },
+    });
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
+    const escort = await within(card).findByTestId('ward-escort');
+    expect(escort).toHaveTextContent('Escort Mode');
+    expect(escort).toHaveTextContent('To 10 Downing Street');
+    expect(within(escort).getByText(/^Deadline /)).toHaveAttribute('dateTime', deadline);
+    expect(within(escort).getByTestId('ward-escort-countdown')).toHaveTextContent(/^(10:00|9:5\d) left$/);
+    expect(escort).toHaveTextContent('1 route point');
+
+    const journeysRoute = api.routes.find((candidate) => candidate.path === '/api/wards/journeys');
+    if (journeysRoute) journeysRoute.body = { escorts: [], checkins: [], warnings: [] };
     act(() => {
       realtime.accept('00000001-0000-4000-8000-000000000001', 100);
-      realtime.emit(event('escort.updated', escortSession({ status: 'active' })));
-    });
-    expect(await within(card).findByText('Escort Mode')).toBeInTheDocument();
-    expect(within(card).getByText('To 10 Downing Street')).toBeInTheDocument();
-    expect(within(card).getByText(/^Deadline /)).toBeInTheDocument();
-
-    act(() => {
       realtime.emit(event('escort.updated', escortSession({ status: 'completed' })));
     });
-    await waitFor(() => expect(within(card).queryByText('Escort Mode')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(card).queryByTestId('ward-escort')).not.toBeInTheDocument());
+  });
+
+  it('says when an escort expired with no one to alert, and shows the check-in and its warnings', async () => {
+    const signal = '2026-05-01T13:05:00.000Z';
+    openGuardianView({
+      journeys: {
+        escorts: [escortSession({ status: 'expired', expired_at: new Date().toISOString() })],
+        checkins: [
+          {
+            id: '0000000a-0000-4000-8000-000000000001',
+            user_id: WARD_ID,
+            status: 'active',
+            interval_minutes: 30,
+            started_at: new Date().toISOString(),
+            next_due_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+            last_checked_in_at: null,
+            stopped_at: null,
+            missed_at: null,
+            alert_id: null,
+          },
+        ],
+        warnings: [
+          {
+            kind: 'silence',
+            journey: 'escort',
+            journey_id: '00000008-0000-4000-8000-000000000001',
+            user_id: WARD_ID,
+            last_signal_at: signal,
+            battery: 12,
+            location: location({ latitude: 51.4, longitude: -0.2, recorded_at: signal }),
+            created_at: new Date().toISOString(),
+          },
+        ],
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Bob Ward' });
+    expect(await within(card).findByTestId('ward-escort')).toHaveTextContent(
+      'Time ran out. No emergency contacts were configured.',
+    );
+    expect(within(card).getByTestId('ward-checkin')).toHaveTextContent(/Next check-in due/);
+    const warning = within(card).getByTestId('ward-journey-warning');
+    const time = new Date(signal).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+    expect(warning).toHaveTextContent(`No signal from Bob Ward since ${time}`);
+    expect(warning).toHaveTextContent(`Last position 51.400000, -0.200000 at ${time}`);
+    expect(warning).toHaveTextContent('Battery 12%');
   });
 
   it('reconnects with `since` after the socket drops, so missed alerts are caught up', async () => {
@@ -362,7 +415,7 @@ describe('/guardian/wards: the guardian view', () => {
 function escortSession(changes: Partial<EscortSession>): EscortSession {
   return {
     id: '00000008-0000-4000-8000-000000000001',
-    user_id: '00000001-0000-4000-8000-000000000001',
+    user_id: WARD_ID,
     status: 'active',
     destination_address: '10 Downing Street',
     estimated_duration_minutes: 30,

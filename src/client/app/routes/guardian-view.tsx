@@ -1,14 +1,19 @@
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
 import { GuardianView } from '../../features/guardians/components/guardian-view';
+import { useWardJourneys } from '../../features/journeys/hooks/use-ward-journeys';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { paths } from '../../lib/paths';
 import { RealtimeBadge } from '../components/realtime-badge';
 import { SubPageHeader } from '../components/sub-page-header';
 import { useRequiredSession } from '../hooks/use-required-session';
 
-/** /guardian/wards: the guardian's watch screen. Positions and alerts arrive live over the realtime channel. */
+/**
+ * /guardian/wards: the guardian's watch screen. Positions, alerts and journeys (escorts, check-ins, warnings) arrive
+ * live over the realtime channel.
+ */
 export function GuardianViewRoute() {
   const userId = useRequiredSession().user.id;
+  const journeys = useWardJourneys(userId);
   return (
     <>
       <SubPageHeader
@@ -24,7 +29,7 @@ export function GuardianViewRoute() {
       />
       <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 pt-4 pb-24">
         <p className="text-sm text-muted-foreground">{GUARDIAN_VIEW_TEXTS.description}</p>
-        <GuardianView userId={userId} linkingPath={paths.guardian} />
+        <GuardianView userId={userId} linkingPath={paths.guardian} journeys={journeys.data} />
       </main>
     </>
   );

@@ -10,6 +10,9 @@ export type PositionReading = Position & {
   timestamp: number;
 };
 
+/** One fix: the position, and what else the device reported with it (older fakes report only the position). */
+export type PositionFix = Position & Partial<Pick<PositionReading, 'speed' | 'heading' | 'timestamp'>>;
+
 export type WatchPositionOptions = { highAccuracy: boolean; maximumAgeMs: number; timeoutMs: number };
 
 /**
@@ -22,12 +25,14 @@ export type GeolocationFailure = { code: number; message: string };
 export const GEOLOCATION_UNSUPPORTED = 0;
 
 export type GeolocationAdapter = {
+  /** False when the browser has no geolocation at all (absent: assume it has). */
+  isSupported?(): boolean;
   /** Resolves with one position, or rejects with the browser's GeolocationPositionError (or an Error). */
   getCurrentPosition(options: {
     timeoutMs: number;
     highAccuracy?: boolean;
     maximumAgeMs?: number;
-  }): Promise<Position>;
+  }): Promise<PositionFix>;
   /** Reports every new position until the returned function is called. */
   watchPosition(
     options: WatchPositionOptions,
@@ -42,6 +47,7 @@ function finiteOrNull(value: number | null): number | null {
 }
 
 export const browserGeolocation: GeolocationAdapter = {
+  isSupported: () => 'geolocation' in navigator,
   getCurrentPosition({ timeoutMs, highAccuracy = true, maximumAgeMs = 0 }) {
     return new Promise((resolve, reject) => {
       if (!('geolocation' in navigator)) {
@@ -49,8 +55,15 @@ export const browserGeolocation: GeolocationAdapter = {
         return;
       }
       navigator.geolocation.getCurrentPosition(
-        ({ coords }) =>
-          resolve({ latitude: coords.latitude, longitude: coords.longitude, accuracy: coords.accuracy }),
+        ({ coords, timestamp }) =>
+          resolve({
+            latitude: coords.latitude,
+            longitude: coords.longitude,
+            accuracy: coords.accuracy,
+            speed: finiteOrNull(coords.speed),
+            heading: finiteOrNull(coords.heading),
+            timestamp,
+          }),
         reject,
         { enableHighAccuracy: highAccuracy, timeout: timeoutMs, maximumAge: maximumAgeMs },
       );

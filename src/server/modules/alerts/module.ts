@@ -8,12 +8,15 @@ import type { AlertEvents } from './alert-events';
 import { createChangeSignal } from './change-signal';
 import { DELIVERY_JOB, deliveryJob } from './delivery-job';
 import { alertRoutes } from './routes';
-import { createAlertService } from './service';
+import { createAlertService, type AlertService } from './service';
 
 /** A lease shorter than a send could let a second worker resend while the first is still waiting. */
 const LEASE_MARGIN_MS = 1000;
 
-/** Alerts: raising one, delivering it on every channel, and reading them back (the person's and their wards'). */
+/**
+ * Alerts: raising one, delivering it on every channel, and reading them back (the person's and their wards').
+ * `raiseAlert` is handed to modules that raise alerts themselves (journeys' deadlines): one pipeline for all.
+ */
 export function createAlertsModule(deps: {
   db: Database;
   clock: Clock;
@@ -25,7 +28,7 @@ export function createAlertsModule(deps: {
   config: Pick<Config, 'alerts' | 'sms' | 'push'>;
   origin: string;
   log: FastifyBaseLogger;
-}): ServerModule {
+}): ServerModule & { raiseAlert: AlertService['raiseAlert'] } {
   const changes = createChangeSignal();
   const service = createAlertService({
     ...deps,
@@ -37,6 +40,7 @@ export function createAlertsModule(deps: {
   const slowestSend = Math.max(deps.config.sms.timeoutMs, deps.config.push.timeoutMs);
   return {
     name: 'alerts',
+    raiseAlert: service.raiseAlert,
     routes: alertRoutes(service),
     jobs: [
       deliveryJob({

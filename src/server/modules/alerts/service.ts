@@ -2,7 +2,7 @@
  * # Alerts: where an SOS is sent, and what happens if the server dies halfway
  *
  * Both triggers — POST /api/alerts (the SOS button, a quick message) and POST /api/send-emergency-sms — call
- * `raiseAlert`. In ONE transaction (on the database capacity reserved for the SOS path) it writes the alert,
+ * `raiseAlert`, and so does a journey's deadline (modules/journeys, with a key derived from the journey). In ONE transaction (on the database capacity reserved for the SOS path) it writes the alert,
  * one `alert_deliveries` row per recipient (a text to each contact's number, normalised and de-duplicated, and
  * a push to each active guardian with a subscribed browser) and one job per delivery in the job table. Nothing
  * is sent inside that transaction. After the commit the delivery job (delivery-job.ts) is woken; the HTTP
@@ -29,7 +29,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { buildAlertSms } from '#shared/alert-sms-text';
+import { buildAlertSms, type AlertSmsJourney } from '#shared/alert-sms-text';
 import { WARD_ACTIVITY, guardianViewUrl } from '#shared/constants';
 import { normalisePhoneNumber } from '#shared/phone';
 import type {
@@ -90,6 +90,14 @@ export type RaiseAlertInput = {
   onlyNumbers?: readonly string[];
   /** What the request asked for (request-hash.ts): the same key with a different request is refused (422). */
   requestHash?: string;
+  /** A journey's deadline raised it (modules/journeys): the text names the destination or missed check-in. */
+  journey?: AlertSmsJourney;
+  /**
+   * Raised by the server, not by the person (a journey's deadline): without any contact the alert still goes
+   * to their active guardians (realtime and push), and only with neither is it refused (400
+   * `no_emergency_contacts`). An SOS never sets this: the person is told to add contacts instead.
+   */
+  guardiansSuffice?: boolean;
 };
 
 export type RaisedAlert = { alertId: string; created: boolean; raisedAt: Date };
@@ -221,8 +229,11 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     const recipients = uniqueRecipients(
       input.onlyNumbers ? savedContactsWith(contacts, input.onlyNumbers) : contacts,
     );
-    if (recipients.length === 0) throw new AppError('no_emergency_contacts', ERRORS.sosNeedsContacts);
-    const guardians = [...(await usersWithSubscriptions(tx, await activeGuardianIds(tx, input.userId)))];
+    const watching = await activeGuardianIds(tx, input.userId);
+    if (recipients.length === 0 && !(input.guardiansSuffice && watching.length > 0)) {
+      throw new AppError('no_emergency_contacts', ERRORS.sosNeedsContacts);
+    }
+    const guardians = [...(await usersWithSubscriptions(tx, watching))];
     const names = await findFullNames(tx, [input.userId, ...guardians]);
     const fullName = names.get(input.userId) ?? '';
     // Emergency Contact Access off: the text goes out without a live-tracking link, and none is made for it.
@@ -239,6 +250,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       message: input.message,
       trackingUrl: link?.url,
       timeZone: preferences.timeZone,
+      journey: input.journey,
     });
     const push = JSON.stringify(guardianPush(input.userId, fullName, alert.id));
     return [

@@ -96,11 +96,14 @@ describe('locations API', () => {
       longitude: 0,
     });
 
+    // Received a moment later than the batch (the newest of two readings taken at the same time is the one
+    // received last).
+    sut.clock.advance(1);
     expect((await post(user, { latitude: 1, longitude: 2, timestamp: now + 3_600_000 })).statusCode).toBe(
       200,
     );
     const newest = (await latest(user)).json<LatestLocationResponse>().location;
-    expect(newest).toMatchObject({ latitude: 1, recorded_at: new Date(now).toISOString() });
+    expect(newest).toMatchObject({ latitude: 1, recorded_at: sut.clock.now().toISOString() });
 
     const routeRes = await route(user);
     expect(routeRes.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { periodicJob } from '../../scheduler/periodic-job';
 import type { ServerModule } from '../server-module';
-import { deleteLocationsBefore } from './repository';
+import { deleteLocationsBefore, type NewLocation } from './repository';
 import { locationRoutes } from './routes';
 import { createLocationService } from './service';
 
@@ -17,6 +17,9 @@ export function createLocationsModule(deps: {
   clock: Clock;
   publisher: RealtimePublisher;
   retentionHours: number;
+  /** Told of every stored batch of positions (the journey watch). */
+  onStored?: (userId: string, readings: readonly NewLocation[]) => Promise<void>;
+  log?: { warn(object: unknown, message: string): void };
 }): ServerModule {
   return {
     name: 'locations',

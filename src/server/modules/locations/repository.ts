@@ -22,45 +22,48 @@ const COLUMNS =
   'user_id, latitude, longitude, accuracy, speed, heading, altitude, address, battery_level, network_online, recorded_at';
 
 /**
- * The readings of a batch already stored for the person (same time taken, same position): a phone whose batch
- * reached the server but whose answer was lost (a reload, a dropped connection) sends the same batch again.
+ * Stores a batch for the person in ONE statement (one round trip, all or nothing), and only while their location
+ * sharing is on (their profile's switch; no profile means off). A reading already stored for them (same time
+ * taken, same position) is skipped: a phone whose batch reached the server but whose answer was lost (a reload, a
+ * dropped connection) sends the same batch again. Answers whether sharing was on and the readings it stored.
  */
-export async function alreadyStored(
-  db: Queryable,
-  userId: string,
-  readings: readonly NewLocation[],
-): Promise<Set<NewLocation>> {
-  const times = readings.map((reading) => reading.recorded_at.toISOString());
-  const { rows } = await db.query<{ recorded_at: Date; latitude: number; longitude: number }>(
-    `SELECT recorded_at, latitude, longitude FROM live_locations
-     WHERE user_id = $1 AND recorded_at = ANY($2::timestamptz[])`,
-    [userId, times],
-  );
-  const stored = new Set(rows.map((row) => `${row.recorded_at.getTime()}|${row.latitude}|${row.longitude}`));
-  return new Set(
-    readings.filter((reading) =>
-      stored.has(`${reading.recorded_at.getTime()}|${reading.latitude}|${reading.longitude}`),
-    ),
-  );
-}
-
-/** Stores a batch in one statement (one round trip, all or nothing). */
-export async function insertLocations(
+export async function insertNewLocations(
   db: Queryable,
   userId: string,
   readings: readonly NewLocation[],
   now: Date,
-): Promise<void> {
+): Promise<{ sharing: boolean; stored: NewLocation[] }> {
   const rows = readings.map((reading) => ({ ...reading, recorded_at: reading.recorded_at.toISOString() }));
-  await db.query(
-    `INSERT INTO live_locations (${COLUMNS}, created_at)
-     SELECT $1, r.latitude, r.longitude, r.accuracy, r.speed, r.heading, r.altitude, r.address, r.battery_level,
-            r.network_online, r.recorded_at, $3
-     FROM jsonb_to_recordset($2::jsonb) AS r(latitude double precision, longitude double precision,
-       accuracy double precision, speed double precision, heading double precision, altitude double precision,
-       address text, battery_level smallint, network_online boolean, recorded_at timestamptz)`,
+  const { rows: result } = await db.query<{ sharing: boolean | null; stored: StoredJson[] | null }>(
+    `WITH sharing AS (
+       SELECT location_sharing_enabled AS enabled FROM profiles WHERE id = $1
+     ), inserted AS (
+       INSERT INTO live_locations (${COLUMNS}, created_at)
+       SELECT $1, r.latitude, r.longitude, r.accuracy, r.speed, r.heading, r.altitude, r.address, r.battery_level,
+              r.network_online, r.recorded_at, $3
+       FROM jsonb_to_recordset($2::jsonb) AS r(latitude double precision, longitude double precision,
+         accuracy double precision, speed double precision, heading double precision, altitude double precision,
+         address text, battery_level smallint, network_online boolean, recorded_at timestamptz)
+       WHERE (SELECT enabled FROM sharing) IS TRUE
+         AND NOT EXISTS (
+           SELECT 1 FROM live_locations l
+           WHERE l.user_id = $1 AND l.recorded_at = r.recorded_at
+             AND l.latitude = r.latitude AND l.longitude = r.longitude)
+       RETURNING ${COLUMNS}
+     )
+     SELECT (SELECT enabled FROM sharing) AS sharing,
+            (SELECT json_agg(inserted) FROM inserted) AS stored`,
     [userId, JSON.stringify(rows), now],
   );
+  const { sharing, stored } = result[0] ?? { sharing: null, stored: null };
+  return { sharing: sharing === true, stored: (stored ?? []).map(fromJson) };
+}
+
+/** A stored row as json_agg gives it: times as text. */
+type StoredJson = Omit<LocationRow, 'recorded_at'> & { recorded_at: string };
+
+function fromJson({ user_id: _user, ...row }: StoredJson): NewLocation {
+  return { ...row, recorded_at: new Date(row.recorded_at) };
 }
 
 /** The newest reading of each given person (people without one are absent from the map). */

@@ -29,6 +29,9 @@ export function createLocationService(deps: {
   db: Database;
   clock: Clock;
   publisher: RealtimePublisher;
+  /** Told of every stored batch (the journey watch looks for a dying battery); its failure fails nothing. */
+  onStored?: (userId: string, readings: readonly repo.NewLocation[]) => Promise<void>;
+  log?: { warn(object: unknown, message: string): void };
 }): LocationService {
   const { db, clock, publisher } = deps;
 
@@ -50,22 +53,22 @@ export function createLocationService(deps: {
 
   return {
     async ingest(auth, readings) {
-      if (!(await isSharingLocation(db, auth.userId))) return { stored: 0, sharing: false };
       const now = clock.now();
       const taken = readings.map((reading) => toNewLocation(reading, now));
-      // A batch sent again (its first answer was lost) stores only what is new, and tells nobody of the rest.
-      const seen = await repo.alreadyStored(db, auth.userId, taken);
-      const rows = taken.filter((reading) => !seen.has(reading));
-      if (rows.length === 0) return { stored: 0, sharing: true };
-      await repo.insertLocations(db, auth.userId, rows, now);
-      const newest = rows.reduce((a, b) => (b.recorded_at.getTime() >= a.recorded_at.getTime() ? b : a));
+      // One round trip: the sharing check, the skip of readings already stored and the insert (repository.ts).
+      const { sharing, stored } = await repo.insertNewLocations(db, auth.userId, taken, now);
+      if (stored.length === 0) return { stored: 0, sharing };
+      await deps.onStored?.(auth.userId, stored).catch((error: unknown) => {
+        deps.log?.warn({ err: error }, 'a listener of stored positions failed');
+      });
+      const newest = stored.reduce((a, b) => (b.recorded_at.getTime() >= a.recorded_at.getTime() ? b : a));
       // Not awaited: the upload is answered now; guardians' screens get the position in the background.
       void publisher.publish({
         type: 'location.updated',
         userId: auth.userId,
         payload: repo.toLocation({ ...newest, user_id: auth.userId }),
       });
-      return { stored: rows.length, sharing: true };
+      return { stored: stored.length, sharing };
     },
 
     async latest(auth, userId) {

@@ -6,12 +6,21 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useWards } from '../api/get-wards';
 import { useWardActivity } from '../hooks/ward-activity-context';
+import type { WardJourneysResponse } from '#shared/schemas/journey';
+import { wardJourneysOf } from '../utils/ward-journeys';
 import { WardCard } from './ward-card';
 
+type GuardianViewProps = {
+  userId: string;
+  linkingPath: string;
+  /** GET /api/wards/journeys (loaded by app/, which owns the journeys feature); undefined while loading. */
+  journeys: WardJourneysResponse | undefined;
+};
+
 /** Every active ward's card; empty and failure states lead back to linking. */
-export function GuardianView({ userId, linkingPath }: { userId: string; linkingPath: string }) {
+export function GuardianView({ userId, linkingPath, journeys }: GuardianViewProps) {
   const wards = useWards(userId);
-  const { alerts, journeys } = useWardActivity(userId);
+  const { alerts } = useWardActivity(userId);
   useScrollToWard(wards.isSuccess);
 
   if (wards.isPending) return <Spinner className="mx-auto my-10 size-8 text-muted-foreground" />;
@@ -43,7 +52,7 @@ export function GuardianView({ userId, linkingPath }: { userId: string; linkingP
           userId={userId}
           ward={ward}
           alerts={alerts.filter((entry) => entry.ward_id === ward.ward_id)}
-          journeys={journeys.filter((journey) => journey.ward_id === ward.ward_id)}
+          journeys={wardJourneysOf(journeys, ward.ward_id)}
         />
       ))}
     </div>

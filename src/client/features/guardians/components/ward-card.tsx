@@ -1,13 +1,4 @@
-import {
-  BatteryLow,
-  BatteryMedium,
-  Clock,
-  MapPin,
-  Navigation,
-  ShieldCheck,
-  Wifi,
-  WifiOff,
-} from 'lucide-react';
+import { BatteryLow, BatteryMedium, MapPin, ShieldCheck, Wifi, WifiOff } from 'lucide-react';
 import { useId } from 'react';
 import { LIVE_TRACKING, LOW_BATTERY_PERCENT } from '#shared/constants';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
@@ -17,27 +8,28 @@ import { WARD_BANNER_TEXTS } from '#shared/ward-banner-texts';
 import { LiveMap } from '../../../components/map/live-map';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
-import { formatAgo, formatClockTime, formatDayTime } from '../../../lib/time-format';
+import { formatAgo, formatDayTime } from '../../../lib/time-format';
 import { useNow } from '../../../lib/use-now';
 import { useWardRoute } from '../api/get-ward-route';
 import type { WardAlert } from '../hooks/ward-activity-context';
-import type { WardJourney } from '../stores/ward-activity-store';
-import { isJourneyOpen, journeyDeadline, journeyDestination } from '../utils/journey';
+import type { WardJourneys } from '../utils/ward-journeys';
 import { openAlertIds } from '../utils/ward-banners';
 import { DeliveryStatuses } from './delivery-statuses';
 import { mapLinkLabel, triggerLabel } from './ward-alert-banner';
+import { WardJourneysSection } from './ward-journeys';
 
 type WardCardProps = {
   userId: string;
   ward: Ward;
   alerts: WardAlert[];
-  journeys: WardJourney[];
+  /** Their escort and check-in (GET /api/wards/journeys) and the warnings about them. */
+  journeys: WardJourneys;
 };
 
 /**
  * One person the guardian watches over: last known position on a map with the recent route (both move live),
- * battery and online state when known, any open escort or check-in with its deadline, and their alerts with
- * each contact's text status.
+ * battery and online state when known, their escort (its route on the map while it runs) and check-in with their
+ * deadlines and warnings, and their alerts with each contact's text status.
  */
 export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
   const nameId = useId();
@@ -45,7 +37,7 @@ export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
   const now = useNow(LIVE_TRACKING.intervalMs);
   const { location } = ward;
   const name = ward.full_name || ward.email;
-  const open = journeys.filter(isJourneyOpen);
+  const escortRoute = journeys.escort?.status === 'active' ? journeys.escort.route : null;
   const openIds = openAlertIds(alerts);
 
   return (
@@ -99,7 +91,7 @@ export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
             ? { latitude: location.latitude, longitude: location.longitude, accuracy: location.accuracy }
             : null
         }
-        route={route.data ?? []}
+        route={escortRoute && escortRoute.length > 0 ? escortRoute : (route.data ?? [])}
       />
 
       {location ? (
@@ -119,9 +111,7 @@ export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
         <p className="text-sm text-muted-foreground">{GUARDIAN_VIEW_TEXTS.noPosition}</p>
       )}
 
-      {open.map((journey) => (
-        <JourneyBox key={journey.kind} journey={journey} />
-      ))}
+      <WardJourneysSection name={name} journeys={journeys} />
 
       <div className="flex flex-col gap-2">
         <h3 className="font-semibold">{GUARDIAN_VIEW_TEXTS.alertsTitle}</h3>
@@ -137,27 +127,6 @@ export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
         )}
       </div>
     </article>
-  );
-}
-
-function JourneyBox({ journey }: { journey: WardJourney }) {
-  const deadline = journeyDeadline(journey);
-  const destination = journeyDestination(journey);
-  const Icon = journey.kind === 'escort' ? Navigation : Clock;
-  return (
-    <div className="flex items-start gap-3 rounded-xl border border-info/40 bg-info-soft p-3 text-sm">
-      <Icon className="mt-0.5 size-4 shrink-0 text-info" aria-hidden />
-      <div className="flex flex-col gap-0.5">
-        <span className="font-semibold">
-          {journey.kind === 'escort' ? GUARDIAN_VIEW_TEXTS.escortTitle : GUARDIAN_VIEW_TEXTS.checkInTitle}
-        </span>
-        {destination ? <span>{GUARDIAN_VIEW_TEXTS.destination(destination)}</span> : null}
-        {deadline ? (
-          <time dateTime={deadline}>{GUARDIAN_VIEW_TEXTS.deadline(formatClockTime(deadline))}</time>
-        ) : null}
-        <span className="text-muted-foreground">{GUARDIAN_VIEW_TEXTS.status(journey.payload.status)}</span>
-      </div>
-    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import { useWardAlerts } from '../api/get-ward-alerts';
-import { EMPTY_WARD_ACTIVITY, type WardActivityStore, type WardJourney } from '../stores/ward-activity-store';
+import { EMPTY_WARD_ACTIVITY, type WardActivityStore } from '../stores/ward-activity-store';
 import type { WardAlertRecord } from '../utils/ward-alerts';
 
 /** Null while nobody is signed in. */
@@ -16,13 +16,9 @@ export function useWardActivityStore(): WardActivityStore | null {
   return useContext(WardActivityContext);
 }
 
-/**
- * The wards' alerts (from the ward-alerts query) with the banners the guardian closed, and their escorts and
- * check-ins (from the store), re-rendering on every change of either.
- */
+/** The wards' alerts (from the ward-alerts query) with the banners the guardian closed, re-rendering on either. */
 export function useWardActivity(userId: string): {
   alerts: WardAlert[];
-  journeys: WardJourney[];
   dismiss: (entry: WardAlertRecord) => void;
 } {
   const store = useContext(WardActivityContext);
@@ -41,7 +37,6 @@ export function useWardActivity(userId: string): {
   );
   return {
     alerts,
-    journeys: state.journeys,
     dismiss: (entry) => store?.dismiss(entry.ward_id, entry.alert.id),
   };
 }

@@ -4,26 +4,12 @@ import { clearWardActivity, createWardActivityStore } from './ward-activity-stor
 const NOW = Date.parse('2026-05-01T12:00:00.000Z');
 const WARD = '00000002-0000-4000-8000-000000000001';
 const OTHER_WARD = '00000002-0000-4000-8000-000000000002';
+const ALERT_B = '00000005-0000-4000-8000-00000000000b';
 const ALERT_A = '00000005-0000-4000-8000-00000000000a';
-const escort = { id: '00000008-0000-4000-8000-000000000001', status: 'active' };
 
 afterEach(() => window.sessionStorage.clear());
 
-describe('ward activity store (journeys and closed banners)', () => {
-  it('keeps one journey per ward and kind, the latest', () => {
-    const store = createWardActivityStore('viewer', () => NOW);
-    store.journeyUpdated(WARD, 'escort', escort, '2026-05-01T11:00:00.000Z');
-    store.journeyUpdated(WARD, 'escort', { ...escort, status: 'completed' }, '2026-05-01T11:30:00.000Z');
-    expect(store.getSnapshot().journeys).toEqual([
-      {
-        ward_id: WARD,
-        kind: 'escort',
-        payload: { ...escort, status: 'completed' },
-        updated_at: '2026-05-01T11:30:00.000Z',
-      },
-    ]);
-  });
-
+describe('ward activity store (closed banners)', () => {
   it('records a closed banner once and tells listeners only when something changed', () => {
     const store = createWardActivityStore('viewer', () => NOW);
     let calls = 0;
@@ -37,17 +23,12 @@ describe('ward activity store (journeys and closed banners)', () => {
   it('survives a reload of the tab, forgets a ward whose link ended, and is cleared on sign-out', () => {
     const first = createWardActivityStore('viewer', () => NOW);
     first.dismiss(WARD, ALERT_A);
-    first.journeyUpdated(OTHER_WARD, 'checkin', escort, '2026-05-01T11:00:00.000Z');
+    first.dismiss(OTHER_WARD, ALERT_B);
     const reloaded = createWardActivityStore('viewer', () => NOW);
-    expect(reloaded.getSnapshot().dismissed).toHaveLength(1);
-    expect(reloaded.getSnapshot().journeys).toHaveLength(1);
+    expect(reloaded.getSnapshot().dismissed).toHaveLength(2);
     reloaded.forgetWard(WARD);
-    expect(reloaded.getSnapshot().dismissed).toEqual([]);
-    expect(reloaded.getSnapshot().journeys).toHaveLength(1);
+    expect(reloaded.getSnapshot().dismissed.map((entry) => entry.alert_id)).toEqual([ALERT_B]);
     clearWardActivity('viewer');
-    expect(createWardActivityStore('viewer', () => NOW).getSnapshot()).toEqual({
-      journeys: [],
-      dismissed: [],
-    });
+    expect(createWardActivityStore('viewer', () => NOW).getSnapshot()).toEqual({ dismissed: [] });
   });
 });

@@ -3,40 +3,27 @@ import { WARD_ACTIVITY } from '#shared/constants';
 import { persistentStoreFamily } from '../../../lib/persistent-store';
 
 /**
- * What a guardian's device knows of their wards that no query holds: the escorts and check-ins that only arrive
- * as realtime events, and which "<name> is safe" notices the guardian closed (an open alert cannot be closed, only
- * marked Seen, which the server keeps). The alerts themselves are server state and live
- * in the ward-alerts query (api/get-ward-alerts.ts). Kept in session storage next to the realtime catch-up
- * position, so a reload of the tab, which does not replay events already seen, loses neither.
+ * What a guardian's device knows of their wards that no query holds: which "<name> is safe" notices the guardian
+ * closed (an open alert cannot be closed, only marked Seen, which the server keeps). The alerts live in the
+ * ward-alerts query (api/get-ward-alerts.ts), the wards' escorts and check-ins in the journeys query
+ * (GET /api/wards/journeys). Kept in session storage next to the realtime catch-up position, so a reload of the
+ * tab keeps it.
  */
-const JourneyKindSchema = z.enum(['escort', 'checkin']);
-export type JourneyKind = z.infer<typeof JourneyKindSchema>;
-
-const WardJourneySchema = z.object({
-  ward_id: z.string(),
-  kind: JourneyKindSchema,
-  /** The event payload as sent: id, status and whatever the escort/check-in module adds (deadline, ...). */
-  payload: z.looseObject({ id: z.string(), status: z.string() }),
-  updated_at: z.string(),
-});
-export type WardJourney = z.infer<typeof WardJourneySchema>;
-
 const DismissalSchema = z.object({ ward_id: z.string(), alert_id: z.string(), at: z.string() });
 
-const StateSchema = z.object({ journeys: z.array(WardJourneySchema), dismissed: z.array(DismissalSchema) });
+const StateSchema = z.object({ dismissed: z.array(DismissalSchema) });
 export type WardActivityState = z.infer<typeof StateSchema>;
 
 export type WardActivityStore = {
   getSnapshot(): WardActivityState;
   subscribe(listener: () => void): () => void;
-  journeyUpdated(wardId: string, kind: JourneyKind, payload: WardJourney['payload'], at: string): void;
   /** The guardian closed "<name> is safe" for that alert; the alert stays in the ward's card. */
   dismiss(wardId: string, alertId: string): void;
   /** The link ended: nothing of that person stays on this device. */
   forgetWard(wardId: string): void;
 };
 
-export const EMPTY_WARD_ACTIVITY: WardActivityState = { journeys: [], dismissed: [] };
+export const EMPTY_WARD_ACTIVITY: WardActivityState = { dismissed: [] };
 
 /** Per tab (session storage): the tab's realtime catch-up position is kept the same way. */
 const storedActivity = persistentStoreFamily<WardActivityState>({
@@ -73,12 +60,6 @@ export function createWardActivityStore(viewerId: string, now: () => number = Da
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    journeyUpdated(wardId, kind, payload, at) {
-      const others = state.journeys.filter(
-        (journey) => !(journey.ward_id === wardId && journey.kind === kind),
-      );
-      commit({ ...state, journeys: [...others, { ward_id: wardId, kind, payload, updated_at: at }] });
-    },
     dismiss(wardId, alertId) {
       if (state.dismissed.some((entry) => entry.alert_id === alertId)) return;
       const at = new Date(now()).toISOString();
@@ -88,10 +69,7 @@ export function createWardActivityStore(viewerId: string, now: () => number = Da
       });
     },
     forgetWard(wardId) {
-      commit({
-        journeys: state.journeys.filter((journey) => journey.ward_id !== wardId),
-        dismissed: state.dismissed.filter((entry) => entry.ward_id !== wardId),
-      });
+      commit({ dismissed: state.dismissed.filter((entry) => entry.ward_id !== wardId) });
     },
   };
 }

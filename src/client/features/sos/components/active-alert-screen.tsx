@@ -2,6 +2,7 @@ import { CircleCheck, MapPin, MapPinOff, Siren } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { ACTIVE_ALERT_TEXTS } from '#shared/active-alert-texts';
+import { JOURNEY_ALERT_CAUSE_TEXTS } from '#shared/escort-texts';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { Card, CardTitle } from '../../../components/ui/card';
 import { focusRing } from '../../../components/ui/focus-ring';
@@ -26,6 +27,8 @@ type ActiveAlertScreenProps = {
   sharing: AlertSharingState;
   /** For the messaging-app text to the contacts the server did not reach. */
   fullName: string | null;
+  /** For an alert the escort's deadline raised: where the person was going, when known. */
+  escortDestination?: string | null;
 };
 
 /**
@@ -39,6 +42,7 @@ export function ActiveAlertScreen({
   otherActive,
   sharing,
   fullName,
+  escortDestination = null,
 }: ActiveAlertScreenProps) {
   const titleId = useId();
   const contactsId = useId();
@@ -68,6 +72,7 @@ export function ActiveAlertScreen({
             {ACTIVE_ALERT_TEXTS.title}
           </h1>
         </div>
+        <AlertCause triggerType={detail.alert.trigger_type} escortDestination={escortDestination} />
         <p className="text-base">{ACTIVE_ALERT_TEXTS.description}</p>
         <p className="text-sm">
           {ACTIVE_ALERT_TEXTS.raisedAt(formatClockTime(detail.alert.occurred_at))}
@@ -106,6 +111,32 @@ export function ActiveAlertScreen({
 
       <SharingNotice sharing={sharing} />
     </main>
+  );
+}
+
+/**
+ * Why the server raised the alert when the person did not press SOS: the escort's time ran out, or a check-in
+ * was missed. Nothing for the SOS triggers, which the person raised themselves.
+ */
+function AlertCause({
+  triggerType,
+  escortDestination,
+}: {
+  triggerType: AlertDetail['alert']['trigger_type'];
+  escortDestination: string | null;
+}) {
+  if (triggerType !== 'escort_expired' && triggerType !== 'checkin_missed') return null;
+  const escort = triggerType === 'escort_expired';
+  return (
+    <div data-testid="alert-cause" className="flex flex-col gap-1 rounded-xl bg-black/15 p-3">
+      <h2 className="text-lg font-bold">
+        {escort ? JOURNEY_ALERT_CAUSE_TEXTS.escortTitle : JOURNEY_ALERT_CAUSE_TEXTS.checkInTitle}
+      </h2>
+      <p>{escort ? JOURNEY_ALERT_CAUSE_TEXTS.escortLine : JOURNEY_ALERT_CAUSE_TEXTS.checkInLine}</p>
+      {escort && escortDestination ? (
+        <p className="break-words">{JOURNEY_ALERT_CAUSE_TEXTS.escortDestination(escortDestination)}</p>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,0 +1,112 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expectAccessible } from './axe';
+import { api, personIn, snap } from './support';
+
+/**
+ * Issue 12, journeys whose deadlines live on the server. The browser starts them; the server's clock is moved
+ * forward over the development-only `POST /api/dev/clock` (DEV_CLOCK_CONTROL, set by scripts/e2e-server.mjs), so
+ * a deadline passes without waiting minutes and with no browser of the person open.
+ */
+test.use({
+  geolocation: { latitude: 40.712776, longitude: -74.005974, accuracy: 12 },
+  permissions: ['geolocation'],
+});
+
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+/** Every state is looked at on a phone and a desktop, light and dark; axe on the phone. */
+async function snapAll(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(400);
+      await snap(page, testInfo, `${name}-${size.name}-${scheme}`);
+      if (size.name === 'phone') await expectAccessible(page, `${name}, ${scheme}`, testInfo);
+    }
+  }
+  await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Moves the server's clock forward; the deadlines that came due have fired when it answers. */
+async function advanceServerClock(page: Page, ms: number): Promise<void> {
+  const res = await page.request.post('/api/dev/clock', { data: { advanceMs: ms } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** The person's texts in the dev SMS outbox. */
+async function outboxTexts(page: Page): Promise<string[]> {
+  const { messages } = await api<{ messages: Array<{ body: string }> }>(page, 'GET', '/api/dev/sms-outbox');
+  return messages.map((message) => message.body);
+}
+
+test('an escort whose deadline passes with the page closed texts the contact and shows EMERGENCY ALERT', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const options = {
+    geolocation: { latitude: 40.712776, longitude: -74.005974, accuracy: 12 },
+    permissions: ['geolocation'],
+  };
+  const wardContext = await browser.newContext(options);
+  const guardianContext = await browser.newContext(options);
+  const ward = await personIn(wardContext, 'Esme Escort', 'escort-ward');
+  const guardian = await personIn(guardianContext, 'Gus Guardian', 'escort-guardian');
+  const { code } = await api<{ code: string }>(guardian, 'POST', '/api/invite-codes');
+  const request = await api<{ id: string }>(ward, 'POST', '/api/invite-codes/redeem', { code });
+  await api(guardian, 'PATCH', `/api/guardian-relationships/${request.id}`, { status: 'active' });
+  await api(ward, 'POST', '/api/contacts', { name: 'Mia Contact', phone: '+12015550177' });
+
+  // The ward starts a 5-minute escort on /map.
+  await ward.goto('/map');
+  // The page asks for a fix every 30 s; on a busy machine the first may time out.
+  await expect(ward.getByText('40.712776, -74.005974')).toBeVisible({ timeout: 70_000 });
+  await ward.getByLabel('Destination').fill('12 Market Street');
+  await ward.getByLabel('Estimated Duration (minutes)').fill('5');
+  await snapAll(ward, testInfo, 'escort-01-setup');
+  await ward.getByRole('button', { name: 'Start Escort Mode' }).click();
+  await expect(ward.getByText('Tracking Active').first()).toBeVisible();
+  await expect(ward.getByText(/^[45]:\d\d$/).first()).toBeVisible();
+  await snapAll(ward, testInfo, 'escort-02-active');
+
+  // The guardian sees the ward's escort, read over HTTP (a window opened after it started).
+  await guardian.goto('/guardian/wards');
+  const card = guardian.getByRole('article', { name: 'Esme Escort' });
+  await expect(card.getByText('To 12 Market Street')).toBeVisible({ timeout: 15_000 });
+  await snapAll(guardian, testInfo, 'escort-03-guardian-sees-escort');
+
+  // A last position on the server, then the ward's phone is gone: the page is closed.
+  await api(ward, 'POST', '/api/locations', { latitude: 40.7128, longitude: -74.006, accuracy: 10 });
+  await ward.close();
+  await advanceServerClock(guardian, 6 * 60_000);
+
+  // The contact's text names the destination, how late and the last position, from the server alone.
+  const reader = await wardContext.newPage();
+  await reader.goto('/outbox');
+  await expect
+    .poll(async () => (await outboxTexts(reader)).join('\n'), { timeout: 30_000 })
+    .toContain('Escort to 12 Market Street was due at');
+  const text = (await outboxTexts(reader)).find((body) => body.includes('Escort to 12 Market Street'))!;
+  expect(text).toMatch(/overdue/);
+  expect(text).toMatch(
+    /Last known location \(\d+ min ago\): https:\/\/www\.google\.com\/maps\?q=40\.712800,-74\.006000/,
+  );
+  expect(text).toContain('Esme Escort');
+
+  // The guardian hears of the alert live.
+  await expect(guardian.getByRole('alert', { name: 'Emergency alert from Esme Escort' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await snapAll(guardian, testInfo, 'escort-04-guardian-alert');
+
+  // The ward opens Beacon again: the screen says what happened, truthfully.
+  await reader.goto('/map');
+  await expect(reader.getByText('EMERGENCY ALERT').first()).toBeVisible({ timeout: 20_000 });
+  await snapAll(reader, testInfo, 'escort-05-ward-reopens');
+
+  await Promise.all([wardContext.close(), guardianContext.close()]);
+});

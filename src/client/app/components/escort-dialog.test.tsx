@@ -1,0 +1,276 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ESCORT_API_TEXTS } from '#shared/journey-texts';
+import type { EscortSession } from '#shared/schemas/journey';
+import { journeyKeys } from '../../features/journeys/api/journey-keys';
+import { fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
+import { createFakeDevice, type FakeDevice } from '../../testing/fake-device';
+import { fakeEscort } from '../../testing/fake-journeys';
+import { renderWithProviders, testQueryClient } from '../../testing/render-app';
+import { RequiredSessionContext } from '../hooks/use-required-session';
+import { EscortDialog } from './escort-dialog';
+
+const USER_ID = '00000001-0000-4000-8000-000000000001';
+const NOW = Date.parse('2026-05-01T12:00:00.000Z');
+const contacts = [
+  { id: 'c1', name: 'Ada Byron', phone: '+1 555 123 4567', relationship: 'Friend' },
+  { id: 'c2', name: 'Bob Smith', phone: '+15557654321', relationship: 'Brother' },
+  { id: 'c3', name: 'Cy Third', phone: '+15550000003', relationship: 'Friend' },
+];
+
+type Options = {
+  session?: EscortSession | null;
+  routes?: FakeRoute[];
+  device?: FakeDevice;
+  safetyMap?: boolean;
+};
+
+function openDialog({
+  session = null,
+  routes = [],
+  device = createFakeDevice(),
+  safetyMap = false,
+}: Options = {}) {
+  const api = mockApi([
+    { method: 'GET', path: '/api/escort-sessions/active', body: { session } },
+    { method: 'GET', path: '/api/contacts', body: { contacts } },
+    ...routes,
+  ]);
+  const queryClient = testQueryClient();
+  const view = renderWithProviders(
+    <RequiredSessionContext.Provider value={fakeSession()}>
+      <EscortDialog
+        open
+        onOpenChange={() => undefined}
+        safetyMap={safetyMap ? <p>The safety map card</p> : undefined}
+      />
+    </RequiredSessionContext.Provider>,
+    { device, queryClient },
+  );
+  return { ...view, api, queryClient };
+}
+
+const sessionPath = (action: string) => `/api/escort-sessions/${fakeEscort().id}/${action}`;
+
+beforeEach(() => {
+  // setImmediate stays real: IndexedDB (fake-indexeddb) schedules its events with it.
+  vi.useFakeTimers({
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    shouldAdvanceTime: true,
+  });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  toast.dismiss();
+});
+
+describe('Escort Mode dialog: setup', () => {
+  it('has the destination, a duration of 30 (5 to 180), the explainer, and Start disabled until a destination is typed', async () => {
+    const { user } = openDialog();
+    const destination = await screen.findByLabelText('Destination');
+    const duration = screen.getByLabelText('Estimated Duration (minutes)');
+    expect(duration).toHaveValue(30);
+    expect(duration).toHaveAttribute('min', '5');
+    expect(duration).toHaveAttribute('max', '180');
+    const explainer = screen.getByRole('region', { name: 'How Escort Mode Works' });
+    expect(explainer).toHaveTextContent(/keeps your deadline on its server/);
+    expect(explainer).not.toHaveTextContent(/video|record/i);
+    const start = screen.getByRole('button', { name: 'Start Escort Mode' });
+    expect(start).toBeDisabled();
+
+    await user.type(destination, '12 Market Street');
+    expect(start).toBeEnabled();
+    await user.clear(duration);
+    await user.type(duration, '4');
+    expect(start).toBeDisabled();
+  });
+
+  it('says Invalid Input with the spec words for a blank destination, and the range for more than 180 minutes', async () => {
+    const { user, api } = openDialog();
+    await user.type(await screen.findByLabelText('Destination'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Start Escort Mode' }));
+    expect(await screen.findByText('Invalid Input')).toBeInTheDocument();
+    expect(screen.getByText(ESCORT_API_TEXTS.invalidInput)).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Destination'), 'Home');
+    const duration = screen.getByLabelText('Estimated Duration (minutes)');
+    await user.clear(duration);
+    await user.type(duration, '181');
+    await user.click(screen.getByRole('button', { name: 'Start Escort Mode' }));
+    expect(await screen.findByText(ESCORT_API_TEXTS.durationRange)).toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('says GPS Not Available when the device has no geolocation, and starts nothing', async () => {
+    const device = createFakeDevice();
+    device.geolocation.isSupported = () => false;
+    const { user, api } = openDialog({ device });
+    await user.type(await screen.findByLabelText('Destination'), 'Home');
+    await user.click(screen.getByRole('button', { name: 'Start Escort Mode' }));
+    expect(await screen.findByText('GPS Not Available')).toBeInTheDocument();
+    expect(screen.getByText('Your device does not support GPS tracking.')).toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('starts with the destination and duration, then shows the active view with the first two contacts and posts the first route point', async () => {
+    const started = fakeEscort({ destination_address: 'Home', estimated_duration_minutes: 45 }, NOW);
+    const { user, api } = openDialog({
+      routes: [
+        { method: 'POST', path: '/api/escort-sessions', body: started },
+        { method: 'POST', path: sessionPath('route'), body: started },
+      ],
+    });
+    await user.type(await screen.findByLabelText('Destination'), 'Home');
+    const duration = screen.getByLabelText('Estimated Duration (minutes)');
+    await user.clear(duration);
+    await user.type(duration, '45');
+    await user.click(screen.getByRole('button', { name: 'Start Escort Mode' }));
+
+    expect(await screen.findByTestId('escort-active-view')).toBeInTheDocument();
+    expect(api.requests.find((request) => request.path === '/api/escort-sessions')?.body).toEqual({
+      destination_address: 'Home',
+      estimated_duration_minutes: 45,
+    });
+    expect(screen.getByTestId('escort-destination')).toHaveTextContent('Home');
+    expect(screen.getByTestId('escort-status')).toHaveTextContent('Tracking Active');
+    expect(await screen.findByRole('link', { name: 'Call Ada Byron' })).toHaveAttribute(
+      'href',
+      'tel:+15551234567',
+    );
+    expect(screen.getByRole('link', { name: 'Call Bob Smith' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Call Cy Third' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.requests.find((request) => request.path === sessionPath('route'))?.body).toMatchObject({
+        points: [{ latitude: 51.5, longitude: -0.12, accuracy: 10 }],
+      }),
+    );
+    // No video: nothing asks for the camera and no recording card is shown.
+    expect(screen.queryByText(/video/i)).not.toBeInTheDocument();
+  });
+});
+
+describe('Escort Mode dialog: active', () => {
+  it("counts down from the server's deadline in m:ss, turns red at 300 s and warns once", async () => {
+    const warned = vi.spyOn(toast, 'warning');
+    const session = fakeEscort({ deadline_at: new Date(NOW + 302_000).toISOString() }, NOW - 60_000);
+    openDialog({ session, routes: [{ method: 'POST', path: sessionPath('route'), body: session }] });
+    const remaining = await screen.findByTestId('escort-time-remaining');
+    expect(remaining).toHaveTextContent('5:02');
+    expect(remaining).toHaveAttribute('data-urgent', 'false');
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(remaining).toHaveTextContent('5:01');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(remaining).toHaveTextContent('5:00');
+    expect(remaining).toHaveAttribute('data-urgent', 'true');
+    expect(await screen.findByText('Time Warning')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(remaining).toHaveTextContent('4:55');
+    expect(warned).toHaveBeenCalledTimes(1);
+  });
+
+  it('Add time sends the minutes and shows the deadline the server answers with', async () => {
+    const session = fakeEscort({}, NOW);
+    const extended = { ...session, deadline_at: new Date(NOW + 45 * 60_000).toISOString() };
+    const { user, api } = openDialog({
+      session,
+      routes: [
+        { method: 'POST', path: sessionPath('extend'), body: extended },
+        { method: 'POST', path: sessionPath('route'), body: session },
+      ],
+    });
+    expect(await screen.findByTestId('escort-time-remaining')).toHaveTextContent('30:00');
+    const addTime = screen.getByRole('region', { name: 'Add time' });
+    expect(
+      within(addTime)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['+5 min', '+15 min', '+30 min']);
+    await user.click(within(addTime).getByRole('button', { name: '+15 min' }));
+    await waitFor(() => expect(screen.getByTestId('escort-time-remaining')).toHaveTextContent('45:00'));
+    expect(api.requests.find((request) => request.path === sessionPath('extend'))?.body).toEqual({
+      minutes: 15,
+    });
+  });
+
+  it.each(["I'm Safe - Stop Tracking", 'Cancel Escort Mode'])(
+    '%s completes the session and says Tracking Stopped',
+    async (button) => {
+      const session = fakeEscort({}, NOW);
+      const { user, api } = openDialog({
+        session,
+        routes: [
+          {
+            method: 'POST',
+            path: sessionPath('complete'),
+            body: { ...session, status: 'completed', completed_at: new Date(NOW).toISOString() },
+          },
+          { method: 'POST', path: sessionPath('route'), body: session },
+        ],
+      });
+      await user.click(await screen.findByRole('button', { name: button }));
+      expect(await screen.findByText('Tracking Stopped')).toBeInTheDocument();
+      expect(api.requests.filter((request) => request.path === sessionPath('complete'))).toHaveLength(1);
+      expect(await screen.findByRole('button', { name: 'Start Escort Mode' })).toBeInTheDocument();
+    },
+  );
+
+  it('at 0 waits for the server, then shows EMERGENCY ALERT and TIME EXPIRED when the server says expired with no alert', async () => {
+    const session = fakeEscort({ deadline_at: new Date(NOW + 2000).toISOString() }, NOW - 60_000);
+    const { queryClient } = openDialog({
+      session,
+      routes: [{ method: 'POST', path: sessionPath('route'), body: session }],
+    });
+    expect(await screen.findByTestId('escort-status')).toHaveTextContent('Tracking Active');
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(screen.getByTestId('escort-time-remaining')).toHaveTextContent('0:00');
+    expect(screen.getByTestId('escort-status')).toHaveTextContent('Time is up. Waiting for the server…');
+    expect(screen.queryByText('EMERGENCY ALERT')).not.toBeInTheDocument();
+
+    // What the realtime escort.updated does (app/realtime/apply-realtime-event.ts).
+    act(() => {
+      queryClient.setQueryData(journeyKeys.activeEscort(USER_ID), {
+        ...session,
+        status: 'expired',
+        expired_at: new Date(NOW + 2000).toISOString(),
+      });
+    });
+    await waitFor(() => expect(screen.getByTestId('escort-status')).toHaveTextContent('EMERGENCY ALERT'));
+    expect(screen.getByTestId('escort-expired')).toHaveTextContent(
+      'TIME EXPIRED! No emergency contacts configured.',
+    );
+    // It is over: no stop buttons (the server would refuse), a way to start a new one instead.
+    expect(screen.queryByRole('button', { name: "I'm Safe - Stop Tracking" })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Start a new escort' }));
+    expect(await screen.findByRole('button', { name: 'Start Escort Mode' })).toBeInTheDocument();
+  });
+
+  it('says the GPS error and shows tracking off when a fix fails, and never makes up a position', async () => {
+    const session = fakeEscort({}, NOW);
+    openDialog({ session, device: createFakeDevice({ gps: false }) });
+    expect(await screen.findByText('GPS Error')).toBeInTheDocument();
+    expect(
+      screen.getByText('Unable to track your location. Location permission denied.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('escort-status')).toHaveTextContent('Tracking Off'));
+    expect(screen.getByTestId('escort-location-unknown')).toHaveTextContent('Location unknown');
+    expect(document.body).not.toHaveTextContent(/Charlotte|35\.22/);
+  });
+
+  it('offers Show/Hide Safety Map only when the card is given', async () => {
+    const session = fakeEscort({}, NOW);
+    const routes = [{ method: 'POST', path: sessionPath('route'), body: session }];
+    const first = openDialog({ session, routes, safetyMap: true });
+    await first.user.click(await screen.findByRole('button', { name: 'Show Safety Map' }));
+    expect(screen.getByText('The safety map card')).toBeInTheDocument();
+    await first.user.click(screen.getByRole('button', { name: 'Hide Safety Map' }));
+    expect(screen.queryByText('The safety map card')).not.toBeInTheDocument();
+    first.unmount();
+
+    openDialog({ session, routes });
+    await screen.findByTestId('escort-active-view');
+    expect(screen.queryByRole('button', { name: /Safety Map/ })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,82 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ESCORT_TEXTS } from '#shared/escort-texts';
+import type { EscortSession, StartEscortRequest } from '#shared/schemas/journey';
+import { journeyKeys } from '../api/journey-keys';
+import { useActiveEscort, useCompleteEscort, useExtendEscort, useStartEscort } from './use-active-escort';
+import { useEscortCountdown } from './use-escort-countdown';
+import { useEscortPosition, type EscortPosition } from './use-escort-position';
+
+export type EscortController = {
+  /** undefined while the first read runs; null: no escort (the setup view). */
+  session: EscortSession | null | undefined;
+  isError: boolean;
+  /** Seconds left until the server's deadline while the session is active; null otherwise. */
+  seconds: number | null;
+  position: EscortPosition;
+  start: (request: StartEscortRequest) => void;
+  starting: boolean;
+  addTime: (minutes: number) => void;
+  addingTime: boolean;
+  /** Both stop buttons: completes the session and says 'Tracking Stopped'. */
+  stop: () => void;
+  stopping: boolean;
+  /**
+   * An expired escort is over (the server refuses to complete it; its alert, if any, is ended with "I'm safe"):
+   * this leaves its picture for the setup view, on this screen only. Reopened within the hour it is shown again.
+   */
+  startOver: () => void;
+};
+
+/**
+ * Everything one escort screen needs (the dialog and the /map page share it): the server's session, the
+ * countdown to its deadline with the warning at ESCORT.warningSeconds, the GPS fixes that feed its route, and
+ * start / Add time / stop. `pollWhenIdle`: the /map page reads the GPS before a start too (a start needs a fix).
+ */
+export function useEscort(userId: string, { pollWhenIdle }: { pollWhenIdle: boolean }): EscortController {
+  const queryClient = useQueryClient();
+  const query = useActiveEscort(userId);
+  const session = query.data;
+  const active = session?.status === 'active' ? session : null;
+  const seconds = useEscortCountdown(active?.deadline_at ?? null, () =>
+    toast.warning(ESCORT_TEXTS.timeWarningTitle, { description: ESCORT_TEXTS.timeWarning }),
+  );
+  const position = useEscortPosition({ userId, session: active, poll: pollWhenIdle || active !== null });
+  const startMutation = useStartEscort(userId);
+  const extendMutation = useExtendEscort(userId);
+  const completeMutation = useCompleteEscort(userId);
+
+  return {
+    session,
+    isError: query.isError,
+    seconds,
+    position,
+    start: (request) =>
+      startMutation.mutate(request, {
+        onSuccess: (started) =>
+          toast.success(ESCORT_TEXTS.startedTitle, {
+            description: ESCORT_TEXTS.startedDescription(started.destination_address),
+          }),
+      }),
+    starting: startMutation.isPending,
+    addTime: (minutes) => {
+      if (!active) return;
+      extendMutation.mutate(
+        { id: active.id, minutes },
+        {
+          onSuccess: () =>
+            toast.success(ESCORT_TEXTS.timeAddedTitle, { description: ESCORT_TEXTS.timeAdded(minutes) }),
+        },
+      );
+    },
+    addingTime: extendMutation.isPending,
+    stop: () => {
+      if (!session) return;
+      completeMutation.mutate(session.id, {
+        onSuccess: () => toast.success(ESCORT_TEXTS.stoppedTitle, { description: ESCORT_TEXTS.stopped }),
+      });
+    },
+    stopping: completeMutation.isPending,
+    startOver: () => queryClient.setQueryData(journeyKeys.activeEscort(userId), null),
+  };
+}

@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { JOURNEY_WATCH } from '#shared/constants';
+import type { ChannelSenders } from '../../adapters/channels';
+import type { Clock } from '../../adapters/clock';
+import type { Database } from '../../db/database';
+import type { RealtimePublisher } from '../../realtime/publisher';
+import { periodicJob } from '../../scheduler/periodic-job';
+import type { ServerModule } from '../server-module';
+import { journeyWatchRoutes } from './routes';
+import { createJourneyWatch, type JourneyWatch } from './service';
+import { WARNING_PUSH_JOB, warningPushJob } from './warning-push-job';
+
+export const SILENCE_WATCH_JOB = 'journey-silence-watch';
+
+/**
+ * Guardians' warnings during a ward's journey (service.ts): the heartbeat route, the periodic silence watch and
+ * the warning pushes. `watch.readingsStored` is handed to the locations module (a dying battery).
+ */
+export function createJourneyWatchModule(deps: {
+  db: Database;
+  clock: Clock;
+  publisher: RealtimePublisher;
+  channels: ChannelSenders;
+  silenceMinutes: number;
+  pushTimeoutMs: number;
+  wakeJobs: (kind: string) => void;
+  log: FastifyBaseLogger;
+}): { module: ServerModule; watch: JourneyWatch } {
+  const watch = createJourneyWatch({ ...deps, wakePushes: () => deps.wakeJobs(WARNING_PUSH_JOB) });
+  return {
+    watch,
+    module: {
+      name: 'journey-watch',
+      routes: journeyWatchRoutes(watch),
+      jobs: [
+        periodicJob(SILENCE_WATCH_JOB, JOURNEY_WATCH.watchEveryMs, deps.clock, (now) =>
+          watch.warnSilentJourneys(now),
+        ),
+        warningPushJob({ channels: deps.channels, leaseMs: deps.pushTimeoutMs + 1000 }),
+      ],
+    },
+  };
+}

@@ -1,0 +1,157 @@
+/** The check_ins table (migrations 001 and 016): a check-in's row, its next deadline and its outcome. */
+import type { CheckIn, CheckInStatus } from '#shared/schemas/journey';
+import { one, type Queryable } from '../../db/database';
+
+export type CheckInRow = {
+  id: string;
+  user_id: string;
+  status: CheckInStatus;
+  interval_minutes: number;
+  created_at: Date;
+  next_due_at: Date;
+  last_checked_in_at: Date | null;
+  stopped_at: Date | null;
+  missed_at: Date | null;
+  alert_id: string | null;
+};
+
+const FIELDS = [
+  'id',
+  'user_id',
+  'status',
+  'interval_minutes',
+  'created_at',
+  'next_due_at',
+  'last_checked_in_at',
+  'stopped_at',
+  'missed_at',
+  'alert_id',
+];
+const COLUMNS = FIELDS.join(', ');
+
+/** Starts a check-in; undefined when the person has one active already (the unique partial index decides). */
+export function insertCheckIn(
+  tx: Queryable,
+  checkIn: { userId: string; minutes: number; now: Date; dueAt: Date },
+): Promise<CheckInRow | undefined> {
+  return one<CheckInRow>(
+    tx,
+    `INSERT INTO check_ins (user_id, status, interval_minutes, next_due_at, last_signal_at, created_at, updated_at)
+     VALUES ($1, 'active', $2, $3, $4, $4, $4)
+     ON CONFLICT (user_id) WHERE status = 'active' DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [checkIn.userId, checkIn.minutes, checkIn.dueAt, checkIn.now],
+  );
+}
+
+/** The person's check-in by id (undefined for anyone else's). */
+export function findCheckIn(db: Queryable, userId: string, id: string): Promise<CheckInRow | undefined> {
+  return one<CheckInRow>(db, `SELECT ${COLUMNS} FROM check_ins WHERE id = $1 AND user_id = $2`, [id, userId]);
+}
+
+export function findCheckInById(db: Queryable, id: string): Promise<CheckInRow | undefined> {
+  return one<CheckInRow>(db, `SELECT ${COLUMNS} FROM check_ins WHERE id = $1`, [id]);
+}
+
+/**
+ * What the person's phone shows: the active check-in; else the newest missed one whose alert is still open, or
+ * that was missed in the last `recentMs` without an alert.
+ */
+export function findShownCheckIn(
+  db: Queryable,
+  userId: string,
+  now: Date,
+  recentMs: number,
+): Promise<CheckInRow | undefined> {
+  return one<CheckInRow>(
+    db,
+    `SELECT ${COLUMNS} FROM check_ins c
+     WHERE c.user_id = $1 AND (
+       c.status = 'active'
+       OR (c.status = 'missed' AND (
+         EXISTS (SELECT 1 FROM alerts a WHERE a.id = c.alert_id AND a.resolved_at IS NULL)
+         OR (c.alert_id IS NULL AND c.missed_at > $2))))
+     ORDER BY (c.status = 'active') DESC, c.missed_at DESC NULLS LAST
+     LIMIT 1`,
+    [userId, new Date(now.getTime() - recentMs)],
+  );
+}
+
+/** "Check in": the next deadline is a full interval from now; undefined when the check-in is no longer active. */
+export function checkInNow(tx: Queryable, id: string, now: Date): Promise<CheckInRow | undefined> {
+  return one<CheckInRow>(
+    tx,
+    `UPDATE check_ins
+     SET next_due_at = $2::timestamptz + make_interval(mins => interval_minutes), last_checked_in_at = $2,
+       last_signal_at = $2, updated_at = $2
+     WHERE id = $1 AND status = 'active'
+     RETURNING ${COLUMNS}`,
+    [id, now],
+  );
+}
+
+export function stopCheckIn(tx: Queryable, id: string, now: Date): Promise<CheckInRow | undefined> {
+  return one<CheckInRow>(
+    tx,
+    `UPDATE check_ins SET status = 'stopped', stopped_at = $2, updated_at = $2
+     WHERE id = $1 AND status = 'active'
+     RETURNING ${COLUMNS}`,
+    [id, now],
+  );
+}
+
+/** The deadline passed: marks an active check-in missed, only if it is (still) due at or before `now`. */
+export function missCheckIn(tx: Queryable, id: string, now: Date): Promise<CheckInRow | undefined> {
+  return one<CheckInRow>(
+    tx,
+    `UPDATE check_ins SET status = 'missed', missed_at = $2, updated_at = $2
+     WHERE id = $1 AND status = 'active' AND next_due_at <= $2
+     RETURNING ${COLUMNS}`,
+    [id, now],
+  );
+}
+
+export function setCheckInAlert(
+  db: Queryable,
+  id: string,
+  alertId: string,
+  now: Date,
+): Promise<CheckInRow | undefined> {
+  return one<CheckInRow>(
+    db,
+    `UPDATE check_ins SET alert_id = $2, updated_at = $3 WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, alertId, now],
+  );
+}
+
+/** The open check-ins of these people, and those missed since `since`, newest first. */
+export async function listWardCheckIns(
+  db: Queryable,
+  wards: ReadonlyArray<{ wardId: string; since: Date }>,
+): Promise<CheckInRow[]> {
+  if (wards.length === 0) return [];
+  const { rows } = await db.query<CheckInRow>(
+    `SELECT ${FIELDS.map((c) => `c.${c}`).join(', ')}
+     FROM check_ins c
+     JOIN jsonb_to_recordset($1::jsonb) AS w(ward_id uuid, since timestamptz) ON w.ward_id = c.user_id
+     WHERE c.status = 'active' OR (c.status = 'missed' AND c.missed_at >= w.since)
+     ORDER BY c.created_at DESC`,
+    [JSON.stringify(wards.map((w) => ({ ward_id: w.wardId, since: w.since.toISOString() })))],
+  );
+  return rows;
+}
+
+export function toCheckIn(row: CheckInRow): CheckIn {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    status: row.status,
+    interval_minutes: row.interval_minutes,
+    started_at: row.created_at.toISOString(),
+    next_due_at: row.next_due_at.toISOString(),
+    last_checked_in_at: row.last_checked_in_at?.toISOString() ?? null,
+    stopped_at: row.stopped_at?.toISOString() ?? null,
+    missed_at: row.missed_at?.toISOString() ?? null,
+    alert_id: row.alert_id,
+  };
+}

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamsSchema } from '#shared/schemas/common';
+import {
+  ActiveCheckInResponseSchema,
+  CheckInSchema,
+  StartCheckInRequestSchema,
+} from '#shared/schemas/journey';
+import { callerOf } from '../../http/access';
+import type { CheckInService } from './checkin-service';
+
+/** Check-ins (docs/PRODUCT.md, "Escort sessions and check-ins on the server"). Thin: one call each. */
+export const checkInRoutes =
+  (service: CheckInService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/checkins',
+      {
+        config: { access: 'signed-in', errors: ['conflict', 'no_emergency_contacts'] },
+        schema: { body: StartCheckInRequestSchema, response: { 201: CheckInSchema } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await service.start(callerOf(request), request.body.interval_minutes)),
+    );
+
+    app.get(
+      '/api/checkins/active',
+      { config: { access: 'signed-in' }, schema: { response: { 200: ActiveCheckInResponseSchema } } },
+      async (request) => ({ checkin: await service.active(callerOf(request)) }),
+    );
+
+    app.post(
+      '/api/checkins/:id/check-in',
+      {
+        config: { access: 'signed-in', errors: ['conflict'] },
+        schema: { params: IdParamsSchema, response: { 200: CheckInSchema } },
+      },
+      (request) => service.checkIn(callerOf(request), request.params.id),
+    );
+
+    app.post(
+      '/api/checkins/:id/stop',
+      {
+        config: { access: 'signed-in', errors: ['conflict'] },
+        schema: { params: IdParamsSchema, response: { 200: CheckInSchema } },
+      },
+      (request) => service.stop(callerOf(request), request.params.id),
+    );
+  };

@@ -1,0 +1,122 @@
+/**
+ * Safety check-ins: start (needs a contact), "check in", stop, and the deadline the server keeps. Only the owner
+ * touches a check-in (404 for anyone else). Each change and its deadline job are one transaction; each change is
+ * told to the person and their guardians (`checkin.updated`).
+ */
+import { CHECK_IN_API_TEXTS } from '#shared/journey-texts';
+import type { CheckIn } from '#shared/schemas/journey';
+import { ERRORS } from '#shared/texts';
+import type { Clock } from '../../adapters/clock';
+import type { Database } from '../../db/database';
+import type { AuthContext } from '../../http/access';
+import { AppError } from '../../http/app-error';
+import { cancelJob, enqueueJobs, rearmJob } from '../../scheduler/jobs';
+import { countContacts } from '../contacts/repository';
+import * as repo from './checkin-repository';
+import { CHECK_IN_DEADLINE_JOB, deadlineAlertKey, raiseDeadlineAlert, type RaiseAlert } from './deadline-job';
+import type { JourneyEvents } from './journey-events';
+import { UNTOLD_JOURNEY_SHOWN_MS } from './journey-rules';
+
+export type CheckInService = {
+  start(auth: AuthContext, intervalMinutes: number): Promise<CheckIn>;
+  checkIn(auth: AuthContext, id: string): Promise<CheckIn>;
+  stop(auth: AuthContext, id: string): Promise<CheckIn>;
+  active(auth: AuthContext): Promise<CheckIn | null>;
+  /** The deadline job's work (deadline-job.ts): safe to repeat. */
+  fireDeadline(id: string): Promise<void>;
+};
+
+export function createCheckInService(deps: {
+  db: Database;
+  clock: Clock;
+  events: JourneyEvents;
+  raiseAlert: RaiseAlert;
+}): CheckInService {
+  const { db, clock, events } = deps;
+  const job = (id: string) => ({ kind: CHECK_IN_DEADLINE_JOB, key: id });
+
+  /** 404 for a check-in that is not the caller's, 409 for one that has ended. */
+  const refuse = async (auth: AuthContext, id: string): Promise<never> => {
+    const row = await repo.findCheckIn(db, auth.userId, id);
+    if (!row) throw new AppError('not_found', ERRORS.notFound);
+    throw new AppError('conflict', CHECK_IN_API_TEXTS.notActive);
+  };
+
+  return {
+    async start(auth, intervalMinutes) {
+      const now = clock.now();
+      const dueAt = new Date(now.getTime() + intervalMinutes * 60_000);
+      const row = await db.transaction(async (tx) => {
+        if ((await countContacts(tx, auth.userId)) === 0) {
+          throw new AppError('no_emergency_contacts', CHECK_IN_API_TEXTS.needsContacts);
+        }
+        const inserted = await repo.insertCheckIn(tx, {
+          userId: auth.userId,
+          minutes: intervalMinutes,
+          now,
+          dueAt,
+        });
+        if (inserted) await enqueueJobs(tx, [{ ...job(inserted.id), dueAt }], now);
+        return inserted;
+      });
+      if (!row) throw new AppError('conflict', CHECK_IN_API_TEXTS.alreadyActive);
+      events.checkInChanged(row);
+      return repo.toCheckIn(row);
+    },
+
+    async checkIn(auth, id) {
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        const owned = await repo.findCheckIn(tx, auth.userId, id);
+        if (!owned) return undefined;
+        const updated = await repo.checkInNow(tx, id, now);
+        if (updated) await rearmJob(tx, job(id), updated.next_due_at, now);
+        return updated;
+      });
+      if (!row) return refuse(auth, id);
+      events.checkInChanged(row);
+      return repo.toCheckIn(row);
+    },
+
+    async stop(auth, id) {
+      const now = clock.now();
+      const result = await db.transaction(async (tx) => {
+        const owned = await repo.findCheckIn(tx, auth.userId, id);
+        if (!owned) return undefined;
+        // Stopping twice answers the check-in as it stands.
+        if (owned.status === 'stopped') return { row: owned, changed: false };
+        const stopped = await repo.stopCheckIn(tx, id, now);
+        if (!stopped) return undefined;
+        await cancelJob(tx, job(id), now);
+        return { row: stopped, changed: true };
+      });
+      if (!result) return refuse(auth, id);
+      if (result.changed) events.checkInChanged(result.row);
+      return repo.toCheckIn(result.row);
+    },
+
+    async active(auth) {
+      const row = await repo.findShownCheckIn(db, auth.userId, clock.now(), UNTOLD_JOURNEY_SHOWN_MS);
+      return row ? repo.toCheckIn(row) : null;
+    },
+
+    async fireDeadline(id) {
+      const now = clock.now();
+      let row = await db.transaction((tx) => repo.missCheckIn(tx, id, now));
+      if (!row) {
+        // Not due (checked in, stopped), or an earlier attempt marked it and died before the alert was recorded.
+        const current = await repo.findCheckInById(db, id);
+        if (!current || current.status !== 'missed' || current.alert_id !== null) return;
+        row = current;
+      }
+      const alertId = await raiseDeadlineAlert(deps.raiseAlert, {
+        userId: row.user_id,
+        triggerType: 'checkin_missed',
+        idempotencyKey: deadlineAlertKey('checkin', id),
+        journey: { kind: 'checkin', dueAt: row.next_due_at },
+      });
+      if (alertId) row = (await repo.setCheckInAlert(db, id, alertId, now)) ?? row;
+      events.checkInChanged(row);
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * Deadlines with more than one server, and with none (docs/ARCHITECTURE.md, "The path of a deadline"): two
+ * instances on one database (on PostgreSQL each with its own connection pools, as two processes would have)
+ * fire a deadline exactly once, and a deadline that passed while every instance was down fires when one starts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../adapters/clock';
+import type { Database } from '../../db/database';
+import { openPostgres } from '../../db/open-postgres';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { addContact } from '../../testing/test-alerts';
+import { createPostgresClone, openTestDatabase } from '../../testing/test-database';
+import { createTestUser, signInAgain } from '../../testing/test-users';
+import { CHECK_IN_DEADLINE_JOB, ESCORT_DEADLINE_JOB } from './deadline-job';
+import { alertsOf, startCheckIn, startEscort, textsOf } from './journey-test-helpers';
+
+const ENV = { ALERT_FIRST_ATTEMPT_WAIT_MS: '0' };
+
+/** Two handles on one database: on PostgreSQL separate pools (two processes), on PGlite the one database. */
+async function twoHandles(): Promise<{ first: Database; second: Database; close(): Promise<void> }> {
+  if (process.env.BEACON_TEST_DB !== 'postgres') {
+    const db = await openTestDatabase();
+    return { first: db, second: db, close: () => db.close() };
+  }
+  const clone = await createPostgresClone();
+  const first = openPostgres(clone.url, { max: 5, urgent: 2 });
+  const second = openPostgres(clone.url, { max: 5, urgent: 2 });
+  return {
+    first,
+    second,
+    async close() {
+      await first.close();
+      await second.close();
+      await clone.drop();
+    },
+  };
+}
+
+describe('deadlines across server instances', () => {
+  let handles: Awaited<ReturnType<typeof twoHandles>>;
+  let one: TestApp;
+  let two: TestApp;
+  const clock = manualClock(new Date());
+  beforeAll(async () => {
+    handles = await twoHandles();
+    one = await createTestApp(ENV, { db: handles.first, clock });
+    two = await createTestApp(ENV, { db: handles.second, clock });
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await handles?.close();
+  });
+
+  const runBoth = async (kind: string): Promise<void> => {
+    await Promise.all([one.app.scheduler.runNow(kind), two.app.scheduler.runNow(kind)]);
+    await Promise.all([
+      one.app.scheduler.runNow('alert-delivery'),
+      two.app.scheduler.runNow('alert-delivery'),
+    ]);
+    await Promise.all([one.app.idle(), two.app.idle()]);
+  };
+
+  it('two instances running the deadline at once raise one alert and text each contact once', async () => {
+    const users = [];
+    for (let i = 0; i < 4; i++) {
+      const user = await createTestUser(one, `Walker ${i}`);
+      await addContact(one, user, `+1201555010${i}`);
+      await addContact(one, user, `+1201555020${i}`, 'Dad');
+      await startEscort(one, user, {
+        destination_address: `${i} Market Street`,
+        estimated_duration_minutes: 5,
+      });
+      users.push(user);
+    }
+    const checker = await createTestUser(two, 'Checker');
+    await addContact(two, checker, '+12015550300');
+    await startCheckIn(two, checker, 5);
+    clock.advance(6 * 60_000);
+    await Promise.all([runBoth(ESCORT_DEADLINE_JOB), runBoth(CHECK_IN_DEADLINE_JOB)]);
+    await Promise.all([runBoth(ESCORT_DEADLINE_JOB), runBoth(CHECK_IN_DEADLINE_JOB)]);
+
+    for (const [i, user] of users.entries()) {
+      expect(await alertsOf(one, user)).toHaveLength(1);
+      const texts = await textsOf(one, user);
+      expect(texts.map((text) => text.recipient).sort()).toEqual([`+1201555010${i}`, `+1201555020${i}`]);
+      expect(texts[0]!.body).toContain(`Escort to ${i} Market Street was due at`);
+    }
+    expect(await alertsOf(two, checker)).toHaveLength(1);
+    expect(await textsOf(two, checker)).toHaveLength(1);
+  });
+});
+
+describe('deadlines that passed while every instance was down', () => {
+  let db: Database;
+  const clock = manualClock(new Date());
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+  afterAll(() => db?.close());
+
+  it('fire when an instance starts again', async () => {
+    const before = await createTestApp(ENV, { db, clock });
+    const user = await createTestUser(before, 'Jane Doe');
+    await addContact(before, user, '+12015550123');
+    await startEscort(before, user, {
+      destination_address: '12 Market Street',
+      estimated_duration_minutes: 5,
+    });
+    const checker = await createTestUser(before, 'Checker');
+    await addContact(before, checker, '+12015550124');
+    await startCheckIn(before, checker, 5);
+    await before.close();
+
+    clock.advance(2 * 60 * 60_000); // two hours with no server at all
+    const after = await createTestApp(ENV, { db, clock });
+    try {
+      await after.app.scheduler.runNow(ESCORT_DEADLINE_JOB);
+      await after.app.scheduler.runNow(CHECK_IN_DEADLINE_JOB);
+      await after.app.scheduler.runNow('alert-delivery');
+      await after.app.idle();
+      expect(await alertsOf(after, user)).toHaveLength(1);
+      const [text] = await textsOf(after, user);
+      expect(text!.body).toContain('Escort to 12 Market Street was due at');
+      expect(text!.body).toContain('(1 h 55 min overdue)');
+      expect(await alertsOf(after, checker)).toHaveLength(1);
+      const fresh = await signInAgain(after, user);
+      const res = await after.app.inject({
+        method: 'GET',
+        url: '/api/escort-sessions/active',
+        headers: fresh.headers,
+      });
+      expect(res.json().session).toMatchObject({ status: 'expired' });
+    } finally {
+      await after.close();
+    }
+  });
+});

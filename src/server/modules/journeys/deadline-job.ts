@@ -1,0 +1,65 @@
+/**
+ * The job kinds that fire a journey's deadline (docs/ARCHITECTURE.md, "The path of a deadline"). Each escort and
+ * each check-in has one row in the job table, keyed by its id and due at its deadline: written in the
+ * transaction that starts it, moved when time is added or the person checks in, cancelled when it ends. When
+ * the row comes due, whichever instance claims it runs `fire(id)`, which is safe to repeat: it marks the journey
+ * only if it is still active and its deadline (as it stands now) has passed, and raises the alert under a key
+ * derived from the journey, so a repeated attempt finds the same alert.
+ */
+import { AppError } from '../../http/app-error';
+import type { JobHandler } from '../../scheduler/jobs';
+import type { RetryPolicy } from '../../scheduler/retry-policy';
+import type { RaiseAlertInput, RaisedAlert } from '../alerts/service';
+
+export const ESCORT_DEADLINE_JOB = 'escort-deadline';
+export const CHECK_IN_DEADLINE_JOB = 'checkin-deadline';
+
+/** A deadline that could not be acted on (the database was away) is tried again soon, for an hour. */
+const DEADLINE_RETRY: RetryPolicy = {
+  backoffMs: [5_000, 15_000, 45_000, 120_000, 300_000],
+  jitter: 0.2,
+  maxAttempts: 12,
+  giveUpAfterMs: 60 * 60_000,
+};
+
+/** Raising an alert is a few statements; a claim holds the row well past that. */
+const LEASE_MS = 60_000;
+
+/** The job of one deadline kind: `fire(id)` acts on the journey the job is keyed by. */
+export function deadlineJob(kind: string, fire: (journeyId: string) => Promise<void>): JobHandler<null> {
+  return {
+    kind,
+    retry: DEADLINE_RETRY,
+    leaseMs: LEASE_MS,
+    concurrency: 8,
+    // Raising the alert is the SOS path: claims use the reserved capacity too.
+    urgent: true,
+    async attempt(job) {
+      await fire(job.key);
+      return { outcome: 'done', value: null };
+    },
+  };
+}
+
+/** The alert's key for a journey's deadline: the same journey always finds the same alert. */
+export function deadlineAlertKey(kind: 'escort' | 'checkin', journeyId: string): string {
+  return kind === 'escort' ? `escort-expired:${journeyId}` : `checkin-missed:${journeyId}`;
+}
+
+/**
+ * Raises a deadline's alert through the one alert pipeline; null when nobody at all could be told (no contact
+ * and no active guardian). Without contacts the alert still reaches the person's guardians (`guardiansSuffice`).
+ */
+export async function raiseDeadlineAlert(
+  raiseAlert: RaiseAlert,
+  input: Omit<RaiseAlertInput, 'guardiansSuffice'>,
+): Promise<string | null> {
+  try {
+    return (await raiseAlert({ ...input, guardiansSuffice: true })).alertId;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'no_emergency_contacts') return null;
+    throw error;
+  }
+}
+
+export type RaiseAlert = (input: RaiseAlertInput) => Promise<RaisedAlert>;

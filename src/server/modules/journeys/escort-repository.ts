@@ -1,0 +1,191 @@
+/** The escort_sessions table (migrations 001 and 016): an escort's row, its route and its deadline's outcome. */
+import type { EscortRoutePoint, EscortSession, EscortStatus } from '#shared/schemas/journey';
+import { one, type Queryable } from '../../db/database';
+
+export type EscortRow = {
+  id: string;
+  user_id: string;
+  status: EscortStatus;
+  destination_address: string;
+  estimated_minutes: number;
+  started_at: Date;
+  deadline_at: Date;
+  completed_at: Date | null;
+  expired_at: Date | null;
+  alert_id: string | null;
+  route_data: unknown;
+};
+
+const COLUMNS =
+  'id, user_id, status, destination_address, estimated_minutes, started_at, deadline_at, completed_at, expired_at, alert_id, route_data';
+
+/**
+ * Starts an escort; undefined when the person has one active already (the unique partial index decides, so two
+ * racing starts cannot both succeed).
+ */
+export function insertEscort(
+  tx: Queryable,
+  escort: { userId: string; destination: string; minutes: number; now: Date; deadline: Date },
+): Promise<EscortRow | undefined> {
+  return one<EscortRow>(
+    tx,
+    `INSERT INTO escort_sessions
+       (user_id, destination_address, estimated_minutes, status, started_at, deadline_at, last_signal_at,
+        created_at, updated_at)
+     VALUES ($1, $2, $3, 'active', $4, $5, $4, $4, $4)
+     ON CONFLICT (user_id) WHERE status = 'active' DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [escort.userId, escort.destination, escort.minutes, escort.now, escort.deadline],
+  );
+}
+
+/** The person's escort by id, locked for a change when `forUpdate` (undefined for anyone else's). */
+export function findEscort(
+  db: Queryable,
+  userId: string,
+  id: string,
+  forUpdate = false,
+): Promise<EscortRow | undefined> {
+  return one<EscortRow>(
+    db,
+    `SELECT ${COLUMNS} FROM escort_sessions WHERE id = $1 AND user_id = $2${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id, userId],
+  );
+}
+
+/** An escort by id alone (the deadline job, which acts for the server). */
+export function findEscortById(db: Queryable, id: string): Promise<EscortRow | undefined> {
+  return one<EscortRow>(db, `SELECT ${COLUMNS} FROM escort_sessions WHERE id = $1`, [id]);
+}
+
+/**
+ * What the person's phone shows: the active escort; else the newest expired one whose alert is still open, or
+ * that expired in the last `recentMs` without an alert (nobody could be told). Completed ones are over.
+ */
+export function findShownEscort(
+  db: Queryable,
+  userId: string,
+  now: Date,
+  recentMs: number,
+): Promise<EscortRow | undefined> {
+  return one<EscortRow>(
+    db,
+    `SELECT ${COLUMNS} FROM escort_sessions e
+     WHERE e.user_id = $1 AND (
+       e.status = 'active'
+       OR (e.status = 'expired' AND (
+         EXISTS (SELECT 1 FROM alerts a WHERE a.id = e.alert_id AND a.resolved_at IS NULL)
+         OR (e.alert_id IS NULL AND e.expired_at > $2))))
+     ORDER BY (e.status = 'active') DESC, e.expired_at DESC NULLS LAST
+     LIMIT 1`,
+    [userId, new Date(now.getTime() - recentMs)],
+  );
+}
+
+/** Writes a changed active escort (route, deadline, signal); undefined when it is no longer active. */
+export function updateActiveEscort(
+  tx: Queryable,
+  id: string,
+  change: { deadline: Date; route: readonly EscortRoutePoint[]; signalAt: Date | null; now: Date },
+): Promise<EscortRow | undefined> {
+  return one<EscortRow>(
+    tx,
+    `UPDATE escort_sessions
+     SET deadline_at = $2, route_data = $3::jsonb, last_signal_at = COALESCE($4, last_signal_at), updated_at = $5
+     WHERE id = $1 AND status = 'active'
+     RETURNING ${COLUMNS}`,
+    [id, change.deadline, JSON.stringify(change.route), change.signalAt, change.now],
+  );
+}
+
+/** "I'm safe" / Cancel: completes an active escort; undefined when it is no longer active. */
+export function completeEscort(tx: Queryable, id: string, now: Date): Promise<EscortRow | undefined> {
+  return one<EscortRow>(
+    tx,
+    `UPDATE escort_sessions SET status = 'completed', completed_at = $2, updated_at = $2
+     WHERE id = $1 AND status = 'active'
+     RETURNING ${COLUMNS}`,
+    [id, now],
+  );
+}
+
+/**
+ * The deadline passed: marks an active escort expired, only if its deadline (as it stands now, after any added
+ * time) is at or before `now`. Whichever of this and a request (complete, add time) commits first wins; the
+ * other finds the row changed.
+ */
+export function expireEscort(tx: Queryable, id: string, now: Date): Promise<EscortRow | undefined> {
+  return one<EscortRow>(
+    tx,
+    `UPDATE escort_sessions SET status = 'expired', expired_at = $2, updated_at = $2
+     WHERE id = $1 AND status = 'active' AND deadline_at <= $2
+     RETURNING ${COLUMNS}`,
+    [id, now],
+  );
+}
+
+/** Records the alert an expired escort raised. */
+export function setEscortAlert(
+  db: Queryable,
+  id: string,
+  alertId: string,
+  now: Date,
+): Promise<EscortRow | undefined> {
+  return one<EscortRow>(
+    db,
+    `UPDATE escort_sessions SET alert_id = $2, updated_at = $3 WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, alertId, now],
+  );
+}
+
+/** The open escorts of these people, and those that expired since `since`, newest first. */
+export async function listWardEscorts(
+  db: Queryable,
+  wards: ReadonlyArray<{ wardId: string; since: Date }>,
+): Promise<EscortRow[]> {
+  if (wards.length === 0) return [];
+  const { rows } = await db.query<EscortRow>(
+    `SELECT ${COLUMNS.split(', ')
+      .map((c) => `e.${c}`)
+      .join(', ')}
+     FROM escort_sessions e
+     JOIN jsonb_to_recordset($1::jsonb) AS w(ward_id uuid, since timestamptz) ON w.ward_id = e.user_id
+     WHERE e.status = 'active' OR (e.status = 'expired' AND e.expired_at >= w.since)
+     ORDER BY e.started_at DESC`,
+    [JSON.stringify(wards.map((w) => ({ ward_id: w.wardId, since: w.since.toISOString() })))],
+  );
+  return rows;
+}
+
+/** The stored route, oldest first (points that no longer parse are left out). */
+export function routeOf(row: Pick<EscortRow, 'route_data'>): EscortRoutePoint[] {
+  if (!Array.isArray(row.route_data)) return [];
+  return row.route_data.filter(isRoutePoint);
+}
+
+function isRoutePoint(value: unknown): value is EscortRoutePoint {
+  if (typeof value !== 'object' || value === null) return false;
+  const point = value as Record<string, unknown>;
+  return (
+    typeof point.latitude === 'number' &&
+    typeof point.longitude === 'number' &&
+    (point.accuracy === null || typeof point.accuracy === 'number') &&
+    typeof point.recorded_at === 'string'
+  );
+}
+
+export function toEscortSession(row: EscortRow): EscortSession {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    status: row.status,
+    destination_address: row.destination_address,
+    estimated_duration_minutes: row.estimated_minutes,
+    started_at: row.started_at.toISOString(),
+    deadline_at: row.deadline_at.toISOString(),
+    completed_at: row.completed_at?.toISOString() ?? null,
+    expired_at: row.expired_at?.toISOString() ?? null,
+    alert_id: row.alert_id,
+    route: routeOf(row),
+  };
+}

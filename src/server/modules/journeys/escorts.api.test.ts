@@ -1,0 +1,389 @@
+/**
+ * Escort sessions over HTTP (docs/PRODUCT.md, "Escort sessions and check-ins on the server"): every rule and
+ * message, the owner-only rule, and the deadline that fires from the server with no browser connected.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ESCORT } from '#shared/constants';
+import { ESCORT_API_TEXTS } from '#shared/journey-texts';
+import { mapLink } from '#shared/map-link';
+import type { ActiveEscortResponse, EscortSession } from '#shared/schemas/journey';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { addContact } from '../../testing/test-alerts';
+import { createTestUser, type TestUser } from '../../testing/test-users';
+import { linkGuardian, postLocation } from '../guardians/guardian-test-helpers';
+import { ESCORT_DEADLINE_JOB } from './deadline-job';
+import { alertsOf, eventsOf, runDeadlines, startEscort, textsOf } from './journey-test-helpers';
+
+describe('escort sessions', () => {
+  let sut: TestApp;
+  beforeAll(async () => {
+    sut = await createTestApp({ ALERT_FIRST_ATTEMPT_WAIT_MS: '0' });
+  });
+  afterAll(() => sut?.close());
+
+  const person = async (name = 'Jane Doe'): Promise<TestUser> => {
+    const user = await createTestUser(sut, name);
+    await addContact(sut, user, '+12015550123');
+    return user;
+  };
+  const post = (user: TestUser, url: string, payload?: Record<string, unknown>) =>
+    sut.app.inject({ method: 'POST', url, headers: user.headers, ...(payload ? { payload } : {}) });
+  const active = async (user: TestUser): Promise<EscortSession | null> => {
+    const res = await sut.app.inject({
+      method: 'GET',
+      url: '/api/escort-sessions/active',
+      headers: user.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<ActiveEscortResponse>().session;
+  };
+  const jobOf = async (id: string) =>
+    (
+      await sut.db.query<{ status: string; due_at: Date }>(
+        'SELECT status, due_at FROM scheduled_jobs WHERE kind = $1 AND key = $2',
+        [ESCORT_DEADLINE_JOB, id],
+      )
+    ).rows[0];
+
+  it('starts an active escort whose deadline is the duration from now, with its deadline job', async () => {
+    const user = await person();
+    const now = sut.clock.now();
+    const session = await startEscort(sut, user);
+    expect(session).toMatchObject({
+      status: 'active',
+      user_id: user.id,
+      destination_address: '12 Market Street',
+      estimated_duration_minutes: 30,
+      started_at: now.toISOString(),
+      deadline_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
+      completed_at: null,
+      expired_at: null,
+      alert_id: null,
+      route: [],
+    });
+    expect(await jobOf(session.id)).toEqual({ status: 'pending', due_at: new Date(session.deadline_at) });
+    expect(await active(user)).toEqual(session);
+    const [event] = await eventsOf<EscortSession>(sut, user, 'escort.updated');
+    expect(event).toEqual(session);
+  });
+
+  it('refuses a second active escort with 409, also when two starts race', async () => {
+    const user = await person();
+    const payload = { destination_address: 'Home', estimated_duration_minutes: 10 };
+    const answers = await Promise.all([
+      post(user, '/api/escort-sessions', payload),
+      post(user, '/api/escort-sessions', payload),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((res) => res.statusCode === 409)!;
+    expect(refused.json()).toEqual({ error: 'conflict', message: ESCORT_API_TEXTS.alreadyActive });
+    const again = await post(user, '/api/escort-sessions', payload);
+    expect(again.statusCode).toBe(409);
+  });
+
+  it.each([
+    [{ estimated_duration_minutes: 30 }, 'destination_address', ESCORT_API_TEXTS.invalidInput],
+    [
+      { destination_address: '  ', estimated_duration_minutes: 30 },
+      'destination_address',
+      ESCORT_API_TEXTS.invalidInput,
+    ],
+    [
+      { destination_address: 'x'.repeat(201), estimated_duration_minutes: 30 },
+      'destination_address',
+      ESCORT_API_TEXTS.destinationTooLong,
+    ],
+    [
+      { destination_address: '<b>x</b>', estimated_duration_minutes: 30 },
+      'destination_address',
+      ESCORT_API_TEXTS.destinationInvalid,
+    ],
+    [
+      { destination_address: 'Home', estimated_duration_minutes: 4 },
+      'estimated_duration_minutes',
+      ESCORT_API_TEXTS.invalidInput,
+    ],
+    [
+      { destination_address: 'Home', estimated_duration_minutes: 181 },
+      'estimated_duration_minutes',
+      ESCORT_API_TEXTS.durationRange,
+    ],
+  ])('refuses %j naming %s', async (payload, field, message) => {
+    const user = await person();
+    const res = await post(user, '/api/escort-sessions', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation_failed', message, field });
+  });
+
+  it('appends route points, keeping the newest ESCORT.maxRoutePoints', async () => {
+    const user = await person();
+    const session = await startEscort(sut, user);
+    const points = (from: number) =>
+      Array.from({ length: ESCORT.maxRoutePointsPerRequest }, (_, i) => ({
+        latitude: 51 + (from + i) / 10_000,
+        longitude: -0.1,
+        accuracy: 5,
+        timestamp: new Date(sut.clock.now().getTime() + (from + i) * 1000).toISOString(),
+      }));
+    let last: EscortSession | undefined;
+    for (let batch = 0; batch < 6; batch++) {
+      const res = await post(user, `/api/escort-sessions/${session.id}/route`, {
+        points: points(batch * ESCORT.maxRoutePointsPerRequest),
+      });
+      expect(res.statusCode).toBe(200);
+      last = res.json<EscortSession>();
+    }
+    expect(last!.route).toHaveLength(ESCORT.maxRoutePoints);
+    expect(last!.route.at(-1)).toMatchObject({ latitude: 51 + 599 / 10_000, accuracy: 5 });
+    expect(last!.route[0]!.latitude).toBeCloseTo(51 + 100 / 10_000);
+    const signal = await sut.db.query<{ last_signal_at: Date }>(
+      'SELECT last_signal_at FROM escort_sessions WHERE id = $1',
+      [session.id],
+    );
+    expect(signal.rows[0]!.last_signal_at).toEqual(sut.clock.now());
+  });
+
+  it('takes a route point without a time as taken now, and one from the future as now', async () => {
+    const user = await person();
+    const session = await startEscort(sut, user);
+    const res = await post(user, `/api/escort-sessions/${session.id}/route`, {
+      points: [
+        { latitude: 1, longitude: 2 },
+        { latitude: 3, longitude: 4, accuracy: null, timestamp: 8.64e15 },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const now = sut.clock.now().toISOString();
+    expect(res.json<EscortSession>().route).toEqual([
+      { latitude: 1, longitude: 2, accuracy: null, recorded_at: now },
+      { latitude: 3, longitude: 4, accuracy: null, recorded_at: now },
+    ]);
+  });
+
+  it('adds time, moving the deadline job, and refuses past ESCORT.maxTotalMinutes', async () => {
+    const user = await person();
+    const session = await startEscort(sut, user, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 180,
+    });
+    const res = await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes: 15 });
+    expect(res.statusCode).toBe(200);
+    const extended = res.json<EscortSession>();
+    expect(new Date(extended.deadline_at).getTime()).toBe(
+      new Date(session.deadline_at).getTime() + 15 * 60_000,
+    );
+    expect((await jobOf(session.id))!.due_at).toEqual(new Date(extended.deadline_at));
+    // 195 minutes so far; the cap is 12 hours (720 minutes) in all, reached exactly.
+    for (const minutes of [180, 180, 165]) {
+      expect((await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes })).statusCode).toBe(
+        200,
+      );
+    }
+    const tooFar = await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes: 1 });
+    expect(tooFar.statusCode).toBe(400);
+    expect(tooFar.json()).toEqual({
+      error: 'validation_failed',
+      message: ESCORT_API_TEXTS.extendTooFar,
+      field: 'minutes',
+    });
+    const zero = await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes: 0 });
+    expect(zero.json()).toEqual({
+      error: 'validation_failed',
+      message: ESCORT_API_TEXTS.extendRange,
+      field: 'minutes',
+    });
+  });
+
+  it('completes once (a repeat answers the session as it stands) and cancels the deadline job', async () => {
+    const user = await person();
+    const session = await startEscort(sut, user);
+    const first = await post(user, `/api/escort-sessions/${session.id}/complete`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ status: 'completed', completed_at: sut.clock.now().toISOString() });
+    expect((await jobOf(session.id))!.status).toBe('cancelled');
+    sut.clock.advance(60_000);
+    const second = await post(user, `/api/escort-sessions/${session.id}/complete`);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect(await active(user)).toBeNull();
+    // Ended: no more route points or added time.
+    const route = await post(user, `/api/escort-sessions/${session.id}/route`, {
+      points: [{ latitude: 1, longitude: 1 }],
+    });
+    expect(route.statusCode).toBe(409);
+    expect(route.json()).toEqual({ error: 'conflict', message: ESCORT_API_TEXTS.notActive });
+    // A new escort may start now.
+    await startEscort(sut, user);
+  });
+
+  it('answers 404 to anyone else for every action on a session, and shows them none', async () => {
+    const owner = await person();
+    const stranger = await person('Stranger');
+    const session = await startEscort(sut, owner);
+    for (const [url, payload] of [
+      [`/api/escort-sessions/${session.id}/route`, { points: [{ latitude: 1, longitude: 1 }] }],
+      [`/api/escort-sessions/${session.id}/extend`, { minutes: 5 }],
+      [`/api/escort-sessions/${session.id}/complete`, undefined],
+    ] as const) {
+      const res = await post(stranger, url, payload);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error).toBe('not_found');
+    }
+    expect(await active(stranger)).toBeNull();
+    expect((await active(owner))!.status).toBe('active');
+    expect((await active(owner))!.route).toEqual([]);
+  });
+
+  it('completing before the deadline raises nothing when the deadline comes', async () => {
+    const user = await person();
+    const session = await startEscort(sut, user, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 5,
+    });
+    await post(user, `/api/escort-sessions/${session.id}/complete`);
+    sut.clock.advance(10 * 60_000);
+    await runDeadlines(sut);
+    expect(await alertsOf(sut, user)).toEqual([]);
+    expect(await textsOf(sut, user)).toEqual([]);
+  });
+
+  it('added time keeps the old deadline from firing', async () => {
+    const user = await person();
+    const session = await startEscort(sut, user, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 5,
+    });
+    await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes: 30 });
+    sut.clock.advance(6 * 60_000);
+    await runDeadlines(sut);
+    expect(await alertsOf(sut, user)).toEqual([]);
+    expect((await active(user))!.status).toBe('active');
+  });
+
+  it('past its deadline, raises one alert whose text names the destination, the delay and the last position', async () => {
+    const user = await person();
+    const taken = new Date(sut.clock.now().getTime());
+    await postLocation(sut, user, {
+      latitude: 48.8584,
+      longitude: 2.2945,
+      accuracy: 20,
+      timestamp: taken.toISOString(),
+    });
+    const session = await startEscort(sut, user, {
+      destination_address: '12 Market Street',
+      estimated_duration_minutes: 5,
+    });
+    sut.clock.advance(5 * 60_000 + 12 * 60_000);
+    await runDeadlines(sut);
+    await runDeadlines(sut); // a second round finds nothing more to do
+
+    const alerts = await alertsOf(sut, user);
+    expect(alerts).toEqual([
+      { id: expect.any(String), trigger_type: 'escort_expired', location_source: 'last_known' },
+    ]);
+    const texts = await textsOf(sut, user);
+    expect(texts).toHaveLength(1);
+    const body = texts[0]!.body;
+    expect(body).toContain('Jane Doe may need help (escort timer expired).');
+    expect(body).toMatch(/Escort to 12 Market Street was due at \d\d:\d\d UTC \(12 min overdue\)\./);
+    expect(body).toContain(`Last known location (17 min ago): ${mapLink(48.8584, 2.2945)} (within 20 m)`);
+    expect(body).toContain('Live location: http://localhost:');
+
+    const shown = (await active(user))!;
+    expect(shown).toMatchObject({
+      id: session.id,
+      status: 'expired',
+      expired_at: sut.clock.now().toISOString(),
+      alert_id: alerts[0]!.id,
+    });
+    const events = await eventsOf<EscortSession>(sut, user, 'escort.updated');
+    expect(events.at(-1)).toEqual(shown);
+    expect(await eventsOf(sut, user, 'alert.created')).toHaveLength(1);
+
+    // Too late to complete it: the person ends the alert instead ("I'm safe").
+    const complete = await post(user, `/api/escort-sessions/${session.id}/complete`);
+    expect(complete.statusCode).toBe(409);
+    expect(complete.json()).toEqual({ error: 'conflict', message: ESCORT_API_TEXTS.notActive });
+    const resolved = await post(user, `/api/alerts/${alerts[0]!.id}/resolve`);
+    expect(resolved.statusCode).toBe(200);
+    expect(await active(user)).toBeNull();
+  });
+
+  it('a deadline attempt that died halfway is finished by the next one, with one alert and one text', async () => {
+    const user = await person();
+    const session = await startEscort(sut, user, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 5,
+    });
+    sut.clock.advance(6 * 60_000);
+    // Died after marking the escort, before raising the alert: the job is still there to be claimed again.
+    await sut.db.query("UPDATE escort_sessions SET status = 'expired', expired_at = $2 WHERE id = $1", [
+      session.id,
+      sut.clock.now(),
+    ]);
+    await runDeadlines(sut);
+    const [alert] = await alertsOf(sut, user);
+    expect((await active(user))!).toMatchObject({ status: 'expired', alert_id: alert!.id });
+    // Died after the alert's commit, before recording it on the escort: the retry finds the same alert.
+    await sut.db.query('UPDATE escort_sessions SET alert_id = NULL WHERE id = $1', [session.id]);
+    await sut.db.query(
+      "UPDATE scheduled_jobs SET status = 'pending', attempts = 0 WHERE kind = $1 AND key = $2",
+      [ESCORT_DEADLINE_JOB, session.id],
+    );
+    await runDeadlines(sut);
+    expect(await alertsOf(sut, user)).toHaveLength(1);
+    expect(await textsOf(sut, user)).toHaveLength(1);
+    expect((await active(user))!).toMatchObject({ status: 'expired', alert_id: alert!.id });
+  });
+
+  it('without contacts, still expires and tells the guardians (realtime and push); with nobody, expires untold', async () => {
+    const lonely = await createTestUser(sut, 'No Contacts');
+    const guardian = await createTestUser(sut, 'Guardian');
+    await linkGuardian(sut, guardian, lonely);
+    await sut.db.query(
+      "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, 'k', 'a')",
+      [guardian.id, `https://push.example/${guardian.id}`],
+    );
+    const nobody = await createTestUser(sut, 'Nobody');
+    const told = await startEscort(sut, lonely, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 5,
+    });
+    const untold = await startEscort(sut, nobody, {
+      destination_address: 'Home',
+      estimated_duration_minutes: 5,
+    });
+    sut.clock.advance(6 * 60_000);
+    await runDeadlines(sut);
+
+    const [alert] = await alertsOf(sut, lonely);
+    expect(alert).toBeDefined();
+    const deliveries = await sut.db.query<{ channel: string; recipient: string }>(
+      'SELECT channel, recipient FROM alert_deliveries WHERE alert_id = $1',
+      [alert!.id],
+    );
+    expect(deliveries.rows).toEqual([{ channel: 'push', recipient: guardian.id }]);
+    expect(await eventsOf(sut, lonely, 'alert.created')).toHaveLength(1);
+    expect((await active(lonely))!).toMatchObject({ id: told.id, status: 'expired', alert_id: alert!.id });
+
+    expect(await alertsOf(sut, nobody)).toEqual([]);
+    expect((await active(nobody))!).toMatchObject({ id: untold.id, status: 'expired', alert_id: null });
+    sut.clock.advance(61 * 60_000);
+    expect(await active(await refreshed(nobody))).toBeNull();
+  });
+
+  /** Access tokens last an hour: a user signed in again at the moved clock. */
+  const refreshed = async (user: TestUser): Promise<TestUser> => {
+    const { signInAgain } = await import('../../testing/test-users');
+    return signInAgain(sut, user);
+  };
+
+  it('an SOS still needs contacts (the deadline option does not leak into POST /api/alerts)', async () => {
+    const lonely = await createTestUser(sut, 'No Contacts');
+    const guardian = await createTestUser(sut, 'Guardian');
+    await linkGuardian(sut, guardian, lonely);
+    const res = await post(lonely, '/api/alerts', { triggerType: 'manual' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('no_emergency_contacts');
+  });
+});

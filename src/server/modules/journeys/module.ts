@@ -1,0 +1,42 @@
+import type { Clock } from '../../adapters/clock';
+import type { Database } from '../../db/database';
+import type { RealtimePublisher } from '../../realtime/publisher';
+import type { ServerModule } from '../server-module';
+import { checkInRoutes } from './checkin-routes';
+import { createCheckInService } from './checkin-service';
+import { CHECK_IN_DEADLINE_JOB, deadlineJob, ESCORT_DEADLINE_JOB, type RaiseAlert } from './deadline-job';
+import { escortRoutes } from './escort-routes';
+import { createEscortService } from './escort-service';
+import { journeyEvents } from './journey-events';
+import { wardJourneyRoutes } from './ward-journeys-routes';
+
+/** The job kinds that fire journeys' deadlines (POST /api/dev/clock runs them after moving the clock). */
+export const JOURNEY_DEADLINE_JOBS = [ESCORT_DEADLINE_JOB, CHECK_IN_DEADLINE_JOB] as const;
+
+/**
+ * Journeys: escort sessions and check-ins whose deadlines fire from the server, through the alert pipeline
+ * (`raiseAlert` of modules/alerts), and what guardians read of their wards' journeys. docs/ARCHITECTURE.md, "The
+ * path of a deadline".
+ */
+export function createJourneysModule(deps: {
+  db: Database;
+  clock: Clock;
+  publisher: RealtimePublisher;
+  raiseAlert: RaiseAlert;
+}): ServerModule {
+  const events = journeyEvents(deps.publisher);
+  const escorts = createEscortService({ ...deps, events });
+  const checkIns = createCheckInService({ ...deps, events });
+  return {
+    name: 'journeys',
+    routes: async (app) => {
+      await app.register(escortRoutes(escorts));
+      await app.register(checkInRoutes(checkIns));
+      await app.register(wardJourneyRoutes(deps.db, deps.clock));
+    },
+    jobs: [
+      deadlineJob(ESCORT_DEADLINE_JOB, escorts.fireDeadline),
+      deadlineJob(CHECK_IN_DEADLINE_JOB, checkIns.fireDeadline),
+    ],
+  };
+}
