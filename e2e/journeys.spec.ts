@@ -110,3 +110,64 @@ test('an escort whose deadline passes with the page closed texts the contact and
 
   await Promise.all([wardContext.close(), guardianContext.close()]);
 });
+
+test('a check-in from the quick actions: Check-in Now moves the next due time the server keeps', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  // The browser's clock, so minutes can pass on the page; the server's is moved by the same amount.
+  await page.clock.install();
+  const ward = await personIn(page.context(), 'Cleo Checkin', 'checkin');
+  await api(ward, 'POST', '/api/contacts', { name: 'Noor Contact', phone: '+12015550178' });
+  await ward.goto('/');
+  await ward.getByRole('button', { name: 'Check In' }).click();
+  await expect(ward).toHaveURL(/\/checkin$/);
+  await expect(ward.getByRole('heading', { name: 'Safety Check-In' })).toBeVisible();
+  await ward.getByLabel('Check-in interval (minutes)').fill('5');
+  await ward.getByRole('button', { name: 'Start Check-in' }).click();
+  const next = ward.getByTestId('checkin-next');
+  await expect(next).toHaveText('5 minutes');
+  await expect(ward.getByLabel('Check-in interval (minutes)')).toBeDisabled();
+  await snapAll(ward, testInfo, 'checkin-01-active');
+
+  await advanceServerClock(ward, 3 * 60_000);
+  await ward.clock.fastForward(3 * 60_000);
+  await expect(next).toHaveText('2 minutes');
+  await ward.getByRole('button', { name: 'Check-in Now' }).click();
+  await expect(next).toHaveText('5 minutes');
+  const { checkin } = await api<{ checkin: { next_due_at: string; last_checked_in_at: string } }>(
+    ward,
+    'GET',
+    '/api/checkins/active',
+  );
+  expect(checkin.last_checked_in_at).not.toBeNull();
+  await snapAll(ward, testInfo, 'checkin-02-checked-in');
+  await ward.getByRole('button', { name: 'Stop Check-in' }).click();
+  await expect(ward.getByLabel('Check-in interval (minutes)')).toBeEnabled();
+});
+
+test('the Safety Map from the quick actions shows nearby places and a place in detail', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const person = await personIn(page.context(), 'Sol Safemap', 'safety-map');
+  await person.goto('/');
+  await person.getByRole('button', { name: 'Show Map' }).click();
+  const card = person.getByRole('region', { name: 'Safety Map - Emergency Services & Safe Places' });
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  // The places come from the fake Overpass the e2e server runs (real OpenStreetMap data around New York).
+  const police = card.getByRole('button', { name: 'Police: NYPD 1st Precinct' });
+  await expect(police).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByText('(Sample Data)')).toHaveCount(0);
+  await snapAll(person, testInfo, 'safety-map-01-places');
+  await police.click();
+  const details = person.getByRole('region', { name: 'NYPD 1st Precinct' });
+  await expect(details).toBeVisible();
+  await expect(details.getByRole('link', { name: /^Call / })).toHaveAttribute('href', /^tel:/);
+  await expect(details.getByRole('link', { name: 'Get Directions' })).toHaveAttribute(
+    'href',
+    /openstreetmap/,
+  );
+  await details.scrollIntoViewIfNeeded();
+  await snapAll(person, testInfo, 'safety-map-02-place');
+});

@@ -33,6 +33,15 @@ const PermissionsOffer = lazy(async () => ({
 }));
 
 // The quick actions (and the Your Location dialog behind them) load right after the first screen.
+/** Shown by the Show/Hide Map quick action, and inside the Escort Mode dialog; Leaflet comes with it. */
+const SafetyMapCard = lazy(async () => ({
+  default: (await import('../../features/safety-map/components/safety-map-card')).SafetyMapCard,
+}));
+/** The dialog comes from the module the /map page is in, so both share one chunk (escort-screens.ts). */
+const EscortDialog = lazyDialog(
+  async () => (await import('../components/escort-screens')).EscortDialog,
+  ({ open }) => open,
+);
 const QuickActionsPanel = lazy(async () => ({
   default: (await import('../components/quick-actions-panel')).QuickActionsPanel,
 }));
@@ -102,6 +111,8 @@ function SignedInDashboard({
   const [menuOpen, setMenuOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [mapShown, setMapShown] = useState(false);
+  const [escortOpen, setEscortOpen] = useState(false);
   const { isPremium } = useSubscription();
   const online = useOnline();
   const health = useHealth();
@@ -162,8 +173,18 @@ function SignedInDashboard({
           />
         </Suspense>
         <Suspense fallback={null}>
-          <QuickActionsPanel onOpenSettings={() => setSettingsOpen(true)} />
+          <QuickActionsPanel
+            onOpenSettings={() => setSettingsOpen(true)}
+            onToggleMap={() => setMapShown((shown) => !shown)}
+            mapShown={mapShown}
+            onOpenEscort={() => setEscortOpen(true)}
+          />
         </Suspense>
+        {mapShown ? (
+          <Suspense fallback={null}>
+            <SafetyMapCard />
+          </Suspense>
+        ) : null}
         <EmergencyContactsSlot>
           <Suspense fallback={null}>
             <EmergencyContactsCard
@@ -177,6 +198,15 @@ function SignedInDashboard({
       <NavigationMenu open={menuOpen} onOpenChange={setMenuOpen} />
       <NotificationsDialog open={notificationsOpen} onOpenChange={setNotificationsOpen} />
       <SettingsDialogContainer open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <EscortDialog
+        open={escortOpen}
+        onOpenChange={setEscortOpen}
+        safetyMap={
+          <Suspense fallback={null}>
+            <SafetyMapCard />
+          </Suspense>
+        }
+      />
     </>
   );
 }
