@@ -1,4 +1,5 @@
 import { Navigation } from 'lucide-react';
+import { useTrackedLocation } from '../../features/tracking/hooks/use-tracked-location';
 import type { ReactNode } from 'react';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
 import {
@@ -47,7 +48,9 @@ export function EscortDialog({ open, onOpenChange, safetyMap }: EscortDialogProp
 /** Mounted while the dialog is open: the GPS is only read while it shows an active escort. */
 function EscortDialogBody({ safetyMap }: { safetyMap?: ReactNode }) {
   const userId = useRequiredSession().user.id;
-  const escort = useEscort(userId, { pollWhenIdle: false });
+  // The app's one tracker: the escort falls back to its newest reading when the GPS is slow to answer.
+  const tracked = useTrackedLocation();
+  const escort = useEscort(userId, { pollWhenIdle: false, tracked: tracked.latest });
   if (escort.session === undefined) {
     return escort.isError ? (
       <p role="alert">{ESCORT_TEXTS.loadFailed}</p>

@@ -7,6 +7,7 @@ import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing
 import { createFakeDevice, type FakeDevice } from '../../testing/fake-device';
 import { fakeEscort } from '../../testing/fake-journeys';
 import { renderApp, storeSession } from '../../testing/render-app';
+import { trackingStore } from '../../features/tracking/stores/tracking-store';
 
 const NOW = Date.parse('2026-05-01T12:00:00.000Z');
 const contacts = [
@@ -95,6 +96,31 @@ describe('/map: the Escort Mode page', () => {
     expect(await screen.findByText('Location Required')).toBeInTheDocument();
     expect(screen.getByText('Please enable GPS to start escort mode.')).toBeInTheDocument();
     expect(api.requests.some((request) => request.path === '/api/escort-sessions')).toBe(false);
+  });
+
+  it("shows the app tracker's recent reading when the GPS does not answer in time", async () => {
+    const device = createFakeDevice();
+    device.geolocation.getCurrentPosition = vi.fn(async () => {
+      throw Object.assign(new Error('Timeout expired'), { code: 3 });
+    });
+    const { user } = openMapPage({ device });
+    expect(await screen.findByTestId('escort-location-unknown')).toBeInTheDocument();
+    // The app's tracker (its watch) has a reading from 20 s ago: the next ask falls back to it.
+    act(() =>
+      trackingStore.record({
+        latitude: 40.712776,
+        longitude: -74.005974,
+        accuracy: 12,
+        speed: null,
+        heading: null,
+        altitude: null,
+        timestamp: Date.now() - 20_000,
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Refresh location' }));
+    expect(await screen.findByTestId('escort-address')).toHaveTextContent('40.712776, -74.005974');
+    expect(screen.queryByTestId('escort-location-unknown')).not.toBeInTheDocument();
+    trackingStore.clear();
   });
 
   it('during an escort: countdown and Tracking Active badges, the cards, two contacts, Add time and both stop buttons', async () => {

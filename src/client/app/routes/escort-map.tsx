@@ -1,4 +1,5 @@
 import { ESCORT } from '#shared/constants';
+import { useTrackedLocation } from '../../features/tracking/hooks/use-tracked-location';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
 import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
@@ -18,7 +19,9 @@ import { useRequiredSession } from '../hooks/use-required-session';
  */
 export function EscortMapRoute() {
   const userId = useRequiredSession().user.id;
-  const escort = useEscort(userId, { pollWhenIdle: true });
+  // The app's one tracker: the escort falls back to its newest reading when the GPS is slow to answer.
+  const tracked = useTrackedLocation();
+  const escort = useEscort(userId, { pollWhenIdle: true, tracked: tracked.latest });
   const { session, seconds, position } = escort;
   const active = session?.status === 'active';
   return (

@@ -102,35 +102,36 @@ export function CheckInPanel({
           </CardTitle>
           <StatusBadge checkIn={checkIn} />
         </div>
+        {/* Each group is one div of a dt and its dd (what a definition list may hold); the icon is in the dt. */}
         <dl className="grid gap-3 text-sm">
-          <div className="flex items-start gap-3">
-            <Clock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-            <div>
-              <dt className="font-medium">{CHECK_IN_TEXTS.nextLabel}</dt>
-              <dd data-testid="checkin-next" className="text-muted-foreground">
-                {minutes === null
-                  ? CHECK_IN_TEXTS.notScheduled
-                  : minutes === 0
-                    ? CHECK_IN_TEXTS.dueNow
-                    : CHECK_IN_TEXTS.minutesRemaining(minutes)}
-              </dd>
-            </div>
+          <div>
+            <dt className="flex items-center gap-3 font-medium">
+              <Clock className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+              {CHECK_IN_TEXTS.nextLabel}
+            </dt>
+            <dd data-testid="checkin-next" className="pl-7 text-muted-foreground">
+              {minutes === null
+                ? CHECK_IN_TEXTS.notScheduled
+                : minutes === 0
+                  ? CHECK_IN_TEXTS.dueNow
+                  : CHECK_IN_TEXTS.minutesRemaining(minutes)}
+            </dd>
           </div>
-          <div className="flex items-start gap-3">
-            <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-            <div>
-              <dt className="font-medium">{CHECK_IN_TEXTS.locationLabel}</dt>
-              <dd data-testid="checkin-location" className="font-mono text-muted-foreground">
-                {location
-                  ? `${location.latitude.toFixed(4)}, ${location.longitude.toFixed(4)}`
-                  : CHECK_IN_TEXTS.locationUnknown}
+          <div>
+            <dt className="flex items-center gap-3 font-medium">
+              <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+              {CHECK_IN_TEXTS.locationLabel}
+            </dt>
+            <dd data-testid="checkin-location" className="pl-7 font-mono text-muted-foreground">
+              {location
+                ? `${location.latitude.toFixed(4)}, ${location.longitude.toFixed(4)}`
+                : CHECK_IN_TEXTS.locationUnknown}
+            </dd>
+            {locationError ? (
+              <dd role="status" className="mt-1 pl-7 text-warning">
+                {locationError}
               </dd>
-              {locationError ? (
-                <dd role="status" className="mt-1 text-warning">
-                  {locationError}
-                </dd>
-              ) : null}
-            </div>
+            ) : null}
           </div>
         </dl>
         <FormField label={CHECK_IN_TEXTS.intervalLabel} hint={CHECK_IN_TEXTS.intervalHint}>

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { ESCORT } from '#shared/constants';
+import { ESCORT, LIVE_TRACKING } from '#shared/constants';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
 import type { EscortSession } from '#shared/schemas/journey';
 import { useDevice } from '../../../lib/device/device-context';
+import type { PositionFix, PositionReading } from '../../../lib/device/geolocation';
 import { appendEscortRoute } from '../api/escort-sessions';
 import { journeyKeys } from '../api/journey-keys';
 import { gpsErrorCause } from '../utils/gps-error-cause';
@@ -42,10 +43,17 @@ export function useEscortPosition({
   userId,
   session,
   poll,
+  tracked = null,
 }: {
   userId: string;
   session: EscortSession | null;
   poll: boolean;
+  /**
+   * The newest reading of the app's one tracker (features/tracking, handed in by app/). A fix the GPS does not give
+   * in time falls back to it while it is younger than LIVE_TRACKING.maximumAgeMs: browsers may hold a fresh
+   * request back while the tracker's watch runs, and a known position is better than none.
+   */
+  tracked?: PositionReading | null;
 }): EscortPosition {
   const { geolocation } = useDevice();
   const queryClient = useQueryClient();
@@ -84,29 +92,40 @@ export function useEscortPosition({
     [queryClient, userId],
   );
 
+  const trackedRef = useRef(tracked);
+  useEffect(() => {
+    trackedRef.current = tracked;
+  }, [tracked]);
+
   const readFix = useCallback(() => {
+    const accept = (position: PositionFix): void => {
+      const next: EscortFix = {
+        latitude: position.latitude,
+        longitude: position.longitude,
+        accuracy: Number.isFinite(position.accuracy) ? position.accuracy : null,
+        speed: position.speed ?? null,
+        heading: position.heading ?? null,
+        at: position.timestamp ?? Date.now(),
+      };
+      setFix(next);
+      setTracking(true);
+      setError(null);
+      const sessionId = activeIdRef.current;
+      if (sessionId) void sendPoint(sessionId, next);
+    };
     geolocation
       .getCurrentPosition({
         timeoutMs: ESCORT.positionTimeoutMs,
         maximumAgeMs: ESCORT.positionMaxAgeMs,
         highAccuracy: true,
       })
-      .then((position) => {
-        const next: EscortFix = {
-          latitude: position.latitude,
-          longitude: position.longitude,
-          accuracy: Number.isFinite(position.accuracy) ? position.accuracy : null,
-          speed: position.speed ?? null,
-          heading: position.heading ?? null,
-          at: position.timestamp ?? Date.now(),
-        };
-        setFix(next);
-        setTracking(true);
-        setError(null);
-        const sessionId = activeIdRef.current;
-        if (sessionId) void sendPoint(sessionId, next);
-      })
+      .then(accept)
       .catch((failure: unknown) => {
+        const recent = trackedRef.current;
+        if (recent && Date.now() - recent.timestamp <= LIVE_TRACKING.maximumAgeMs) {
+          accept(recent);
+          return;
+        }
         const cause = gpsErrorCause(failure);
         setTracking(false);
         setError(cause);

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { PositionReading } from '../../../lib/device/geolocation';
 import { toast } from 'sonner';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
 import type { EscortSession, StartEscortRequest } from '#shared/schemas/journey';
@@ -33,7 +34,10 @@ export type EscortController = {
  * countdown to its deadline with the warning at ESCORT.warningSeconds, the GPS fixes that feed its route, and
  * start / Add time / stop. `pollWhenIdle`: the /map page reads the GPS before a start too (a start needs a fix).
  */
-export function useEscort(userId: string, { pollWhenIdle }: { pollWhenIdle: boolean }): EscortController {
+export function useEscort(
+  userId: string,
+  { pollWhenIdle, tracked = null }: { pollWhenIdle: boolean; tracked?: PositionReading | null },
+): EscortController {
   const queryClient = useQueryClient();
   const query = useActiveEscort(userId);
   const session = query.data;
@@ -41,7 +45,12 @@ export function useEscort(userId: string, { pollWhenIdle }: { pollWhenIdle: bool
   const seconds = useEscortCountdown(active?.deadline_at ?? null, () =>
     toast.warning(ESCORT_TEXTS.timeWarningTitle, { description: ESCORT_TEXTS.timeWarning }),
   );
-  const position = useEscortPosition({ userId, session: active, poll: pollWhenIdle || active !== null });
+  const position = useEscortPosition({
+    userId,
+    session: active,
+    poll: pollWhenIdle || active !== null,
+    tracked,
+  });
   const startMutation = useStartEscort(userId);
   const extendMutation = useExtendEscort(userId);
   const completeMutation = useCompleteEscort(userId);
