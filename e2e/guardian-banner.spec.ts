@@ -1,32 +1,11 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible } from './axe';
-import { api, personIn, snap } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { api, personIn, snapAll } from './support';
 
 /**
  * Issue 11, "guardians see one calm picture": a ward raises three alerts, the guardian sees ONE banner with a
  * count (their own SOS still on screen), says Seen (the banner turns quiet and stays), the ward says "I'm safe"
  * and the banner says so. Linking and alerts go through the API; only what the guardian sees is driven by the UI.
  */
-const SIZES = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
-
-/** Every state is looked at on a phone and a desktop, light and dark, and checked with axe. */
-async function snapAll(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const size of SIZES) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      // The theme's colours fade over a short transition; a picture taken during it shows neither theme.
-      await page.waitForTimeout(400);
-      await snap(page, testInfo, `${name}-${size.name}-${scheme}`);
-      if (size.name === 'phone') await expectAccessible(page, `${name}, ${scheme}`, testInfo);
-    }
-  }
-  await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 const postJson = (page: Page, url: string, data?: unknown) =>
   api<Record<string, unknown>>(page, 'POST', url, data);

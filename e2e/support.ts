@@ -1,4 +1,5 @@
 import { expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expectAccessible } from './axe';
 
 /** A unique e-mail per test run, so tests never collide on the shared server. */
 export function uniqueEmail(tag: string): string {
@@ -80,4 +81,25 @@ export async function api<T = unknown>(
   });
   expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
   return (res.status() === 204 ? undefined : await res.json()) as T;
+}
+
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+/** A state looked at on a phone and a desktop, light and dark, and checked with axe on the phone. */
+export async function snapAll(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      // The theme's colours fade over a short transition; a picture taken during it shows neither theme.
+      await page.waitForTimeout(400);
+      await snap(page, testInfo, `${name}-${size.name}-${scheme}`);
+      if (size.name === 'phone') await expectAccessible(page, `${name}, ${scheme}`, testInfo);
+    }
+  }
+  await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });
+  await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -1,5 +1,5 @@
 import type { JourneyKind, JourneyWarning } from '#shared/schemas/journey';
-import type { Location } from '#shared/schemas/location';
+import { LocationSchema, type Location } from '#shared/schemas/location';
 import type { Queryable } from '../../db/database';
 
 /** The two journey tables share the columns the watch reads and writes. */
@@ -114,15 +114,41 @@ export type WarningRow = {
   journey_id: string;
   last_signal_at: Date;
   battery: number | null;
-  location: Location | null;
+  /** The position as it was stored (a Location, or null); read back through LocationSchema. */
+  location: unknown;
   created_at: Date;
 };
 
-export async function insertWarning(tx: Queryable, warning: Omit<WarningRow, 'id'>): Promise<WarningRow> {
+const WARNING_COLUMNS =
+  'id, user_id, kind, journey, journey_id, last_signal_at, battery, location, created_at';
+
+/** The warnings of each given ward sent since that ward's `since` (the guardian view's window), newest first. */
+export async function listWarningsOfWards(
+  db: Queryable,
+  wards: ReadonlyArray<{ wardId: string; since: Date }>,
+): Promise<WarningRow[]> {
+  if (wards.length === 0) return [];
+  const { rows } = await db.query<WarningRow>(
+    `SELECT ${WARNING_COLUMNS.split(', ')
+      .map((column) => `j.${column}`)
+      .join(', ')}
+     FROM journey_warnings j
+     JOIN jsonb_to_recordset($1::jsonb) AS w(ward_id uuid, since timestamptz) ON w.ward_id = j.user_id
+     WHERE j.created_at >= w.since
+     ORDER BY j.created_at DESC`,
+    [JSON.stringify(wards.map((w) => ({ ward_id: w.wardId, since: w.since.toISOString() })))],
+  );
+  return rows;
+}
+
+export async function insertWarning(
+  tx: Queryable,
+  warning: Omit<WarningRow, 'id' | 'location'> & { location: Location | null },
+): Promise<WarningRow> {
   const { rows } = await tx.query<WarningRow>(
     `INSERT INTO journey_warnings (user_id, kind, journey, journey_id, last_signal_at, battery, location, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-     RETURNING id, user_id, kind, journey, journey_id, last_signal_at, battery, location, created_at`,
+     RETURNING ${WARNING_COLUMNS}`,
     [
       warning.user_id,
       warning.kind,
@@ -138,6 +164,8 @@ export async function insertWarning(tx: Queryable, warning: Omit<WarningRow, 'id
 }
 
 export function toJourneyWarning(row: WarningRow): JourneyWarning {
+  // Anything stored that no longer parses as a position is shown as none.
+  const location = LocationSchema.safeParse(row.location);
   return {
     kind: row.kind,
     journey: row.journey,
@@ -145,7 +173,7 @@ export function toJourneyWarning(row: WarningRow): JourneyWarning {
     user_id: row.user_id,
     last_signal_at: row.last_signal_at.toISOString(),
     battery: row.battery,
-    location: row.location,
+    location: location.success ? location.data : null,
     created_at: row.created_at.toISOString(),
   };
 }

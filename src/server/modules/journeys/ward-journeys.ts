@@ -6,25 +6,14 @@
  * modules/journey-watch).
  */
 import { WARD_ACTIVITY } from '#shared/constants';
-import { LocationSchema } from '#shared/schemas/location';
-import type { JourneyWarning, WardJourneysResponse } from '#shared/schemas/journey';
+import type { WardJourneysResponse } from '#shared/schemas/journey';
 import type { Clock } from '../../adapters/clock';
 import type { Queryable } from '../../db/database';
 import type { AuthContext } from '../../http/access';
 import { activeWards } from '../guardians/authorization';
+import { listWarningsOfWards, toJourneyWarning } from '../journey-watch/repository';
 import { listWardCheckIns, toCheckIn } from './checkin-repository';
 import { listWardEscorts, toEscortSession } from './escort-repository';
-
-type WarningRow = {
-  kind: JourneyWarning['kind'];
-  journey: JourneyWarning['journey'];
-  journey_id: string;
-  user_id: string;
-  last_signal_at: Date;
-  battery: number | null;
-  location: unknown;
-  created_at: Date;
-};
 
 export async function listWardJourneys(
   db: Queryable,
@@ -39,42 +28,11 @@ export async function listWardJourneys(
   const [escorts, checkins, warnings] = [
     await listWardEscorts(db, wards),
     await listWardCheckIns(db, wards),
-    await listWarnings(db, wards),
+    await listWarningsOfWards(db, wards),
   ];
   return {
     escorts: escorts.map(toEscortSession),
     checkins: checkins.map(toCheckIn),
-    warnings: warnings.map(toWarning),
-  };
-}
-
-async function listWarnings(
-  db: Queryable,
-  wards: ReadonlyArray<{ wardId: string; since: Date }>,
-): Promise<WarningRow[]> {
-  if (wards.length === 0) return [];
-  const { rows } = await db.query<WarningRow>(
-    `SELECT j.kind, j.journey, j.journey_id, j.user_id, j.last_signal_at, j.battery, j.location, j.created_at
-     FROM journey_warnings j
-     JOIN jsonb_to_recordset($1::jsonb) AS w(ward_id uuid, since timestamptz) ON w.ward_id = j.user_id
-     WHERE j.created_at >= w.since
-     ORDER BY j.created_at DESC`,
-    [JSON.stringify(wards.map((w) => ({ ward_id: w.wardId, since: w.since.toISOString() })))],
-  );
-  return rows;
-}
-
-function toWarning(row: WarningRow): JourneyWarning {
-  // The position is stored as the realtime event carried it; anything that no longer parses is shown as none.
-  const location = LocationSchema.safeParse(row.location);
-  return {
-    kind: row.kind,
-    journey: row.journey,
-    journey_id: row.journey_id,
-    user_id: row.user_id,
-    last_signal_at: row.last_signal_at.toISOString(),
-    battery: row.battery,
-    location: location.success ? location.data : null,
-    created_at: row.created_at.toISOString(),
+    warnings: warnings.map(toJourneyWarning),
   };
 }

@@ -4,10 +4,13 @@ const MINUTE_MS = 60_000;
 
 /**
  * Whole minutes until the server's next_due_at (rounded up, never below 0): the same on every device and after a
- * reload, because it is counted from the server's time, not from when this screen started counting.
+ * reload, because it is counted from the server's time, not from when this screen started counting. Counted in
+ * whole seconds first, so a phone clock a few milliseconds behind the server's does not show 6 minutes right
+ * after checking in on a 5-minute interval.
  */
 export function minutesRemaining(nextDueAt: string, nowMs: number): number {
-  return Math.max(0, Math.ceil((Date.parse(nextDueAt) - nowMs) / MINUTE_MS));
+  const seconds = Math.floor((Date.parse(nextDueAt) - nowMs) / 1000);
+  return Math.max(0, Math.ceil(seconds / (MINUTE_MS / 1000)));
 }
 
 /**
