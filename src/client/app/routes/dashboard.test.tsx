@@ -326,5 +326,4 @@ describe('settings', () => {
     await user.click(screen.getByRole('button', { name: 'Manage Emergency Contacts' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
   });
-
 });
