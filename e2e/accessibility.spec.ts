@@ -67,7 +67,7 @@ test('signed out: splash, welcome, login, sign-up, forgot password, reset passwo
 // One test per theme, so the two run side by side on the two workers.
 for (const theme of THEMES) {
   test(`signed in, ${theme}: every screen and dialog`, async ({ browser }, testInfo) => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
     const findings: Finding[] = [];
     const page = await pageIn(browser, theme);
     await signUp(page, 'Alex Axe', uniqueEmail(`axe-${theme}`));

@@ -14,7 +14,7 @@ test('a guardian sees one banner per ward, says Seen, and learns the ward is saf
   browser,
 }, testInfo) => {
   // Two people, three alerts and axe on six states: generous, as on a busy machine each scan takes seconds.
-  test.setTimeout(240_000);
+  test.setTimeout(400_000);
   const guardianContext = await browser.newContext();
   const wardContext = await browser.newContext();
   const guardian = await personIn(guardianContext, 'Gloria Guardian', 'banner-guardian');
