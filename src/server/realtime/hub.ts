@@ -281,10 +281,13 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
       if (request.type === 'relationship.updated') noteRelationship(request.userId, request.payload);
       // One subject's events are written and delivered in the order they were published (a delivery update never
       // overtakes the alert it belongs to); different people's events never wait for each other.
+      // The event's time is when it was published, not when it is stored behind earlier ones: a guardian approved
+      // in between must not see it (catch-up compares it with the approval).
+      const publishedAt = clock.now();
       const previous = bySubject.get(request.userId) ?? Promise.resolve();
       const work = previous.then(async (): Promise<RealtimeEvent | null> => {
         try {
-          const event = await insertEvent(db, { ...request, audience, now: clock.now() });
+          const event = await insertEvent(db, { ...request, audience, now: publishedAt });
           deliver(event, audience);
           await bus.broadcast({ event, audience }).catch((error: unknown) => {
             log.warn({ err: error }, 'realtime broadcast failed; other instances catch up on reconnect');
