@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../adapters/sms/fake-twilio-server';
 import { addContact, raiseAlert } from '../testing/test-alerts';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestUser, type TestUser } from '../testing/test-users';
@@ -63,5 +64,45 @@ describe('HTTP admission', () => {
       });
       expect(res.statusCode).toBeLessThan(500);
     }
+  });
+});
+
+/**
+ * An SOS held open by a provider that does not answer pauses ordinary requests only for a while: a read sent
+ * during it is answered while the SOS is still open (it would wait for the SOS if the pause had no limit).
+ */
+describe('HTTP admission during a long SOS', () => {
+  const HANGING_NUMBER = '+12015550126';
+  let fake: FakeTwilio;
+  let sut: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeTwilio((request) => (request.to === HANGING_NUMBER ? 'hang' : acceptedReply()));
+    sut = await createTestApp({
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+      TWILIO_AUTH_TOKEN: 'test-auth-token',
+      TWILIO_FROM: '+15005550006',
+      TWILIO_BASE_URL: fake.url,
+      SMS_TIMEOUT_MS: '60000',
+      ALERT_FIRST_ATTEMPT_WAIT_MS: '60000',
+    });
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await sut?.close();
+  });
+
+  it('answers ordinary requests while an SOS waits on its provider', async () => {
+    const user = await createTestUser(sut);
+    await addContact(sut, user, HANGING_NUMBER);
+    let sosAnswered = false;
+    const sos = raiseAlert(sut, user).then((res) => ((sosAnswered = true), res));
+    await fake.waitForRequests(1);
+
+    const read = await sut.app.inject({ method: 'GET', url: '/api/profile', headers: user.headers });
+    expect(read.statusCode).toBe(200);
+    expect(sosAnswered).toBe(false);
+
+    await fake.close();
+    expect((await sos).statusCode).toBe(201);
   });
 });
