@@ -3,12 +3,12 @@ import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { MapPinOff } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Circle, Marker, Polyline, useMap } from 'react-leaflet';
+import { Circle, Marker, Polyline } from 'react-leaflet';
 import { MAP } from '#shared/constants';
 import { MAP_TEXTS } from '#shared/track-page-texts';
 import { formatCoordinates } from '../../lib/format-coordinates';
 import { BaseMap } from './base-map';
+import { FollowPosition } from './follow-position';
 import type { LiveMapProps, MapPoint, MapPosition } from './live-map';
 
 // Bundled builds break Leaflet's icon path detection (the default marker 404s): give it the bundled images.
@@ -47,7 +47,7 @@ export function LeafletMap({
       {position ? (
         <Marker position={toLatLng(position)} alt={markerLabel ?? label} title={markerLabel} />
       ) : null}
-      <FollowPosition position={position} zoom={zoom} />
+      <FollowPosition position={position} zoom={zoom} pan="always" />
     </BaseMap>
   );
 }
@@ -68,24 +68,4 @@ function MapUnavailable({ position }: { position: MapPosition | null }) {
       ) : null}
     </div>
   );
-}
-
-/** Keeps the marker in view as it moves; jumps to `zoom` the first time there is a position. */
-function FollowPosition({ position, zoom }: { position: MapPosition | null; zoom: number }) {
-  const map = useMap();
-  const hadFix = useRef(position !== null);
-  const latitude = position?.latitude;
-  const longitude = position?.longitude;
-
-  useEffect(() => {
-    if (latitude === undefined || longitude === undefined) return;
-    if (!hadFix.current) {
-      hadFix.current = true;
-      map.setView([latitude, longitude], zoom);
-      return;
-    }
-    map.panTo([latitude, longitude]);
-  }, [map, latitude, longitude, zoom]);
-
-  return null;
 }

@@ -1,11 +1,12 @@
 import L from 'leaflet';
 import { MapPinOff } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
-import { Circle, Marker, useMap } from 'react-leaflet';
+import { useMemo } from 'react';
+import { Circle, Marker } from 'react-leaflet';
 import { MAP } from '#shared/constants';
 import type { NearbyPlace, PlaceType } from '#shared/schemas/nearby-places';
 import { PLACE_TYPE_LABELS, SAFETY_MAP_TEXTS } from '#shared/safety-map-texts';
 import { BaseMap } from '../../../components/map/base-map';
+import { FollowPosition } from '../../../components/map/follow-position';
 import type { Position } from '../../../lib/device/geolocation';
 import { OWN_POSITION_COLOUR, PLACE_COLOURS, placeKey } from '../utils/place-styles';
 
@@ -63,7 +64,7 @@ export function SafetyMapLeaflet({ position, places, onSelect }: SafetyMapLeafle
           zIndexOffset={1000}
         />
       ) : null}
-      <FollowFirstFix position={position} />
+      <FollowPosition position={position} zoom={MAP.firstFixZoom} pan="when-out-of-view" />
     </BaseMap>
   );
 }
@@ -86,26 +87,6 @@ function PlaceMarker({ place, onSelect }: { place: NearbyPlace; onSelect: (place
       eventHandlers={handlers}
     />
   );
-}
-
-/** Zoom 15 on the first fix; afterwards the map moves only when the person leaves what it shows. */
-function FollowFirstFix({ position }: { position: Position | null }) {
-  const map = useMap();
-  const hadFix = useRef(position !== null);
-  const latitude = position?.latitude;
-  const longitude = position?.longitude;
-
-  useEffect(() => {
-    if (latitude === undefined || longitude === undefined) return;
-    if (!hadFix.current) {
-      hadFix.current = true;
-      map.setView([latitude, longitude], MAP.firstFixZoom);
-      return;
-    }
-    if (!map.getBounds().contains([latitude, longitude])) map.panTo([latitude, longitude]);
-  }, [map, latitude, longitude]);
-
-  return null;
 }
 
 /** No tile could load (offline, blocked): say so instead of leaving a grey box. */
