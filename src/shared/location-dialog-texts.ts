@@ -15,6 +15,8 @@ export const LOCATION_DIALOG_TEXTS = {
   accuracy: 'Accuracy',
   /** Metres, rounded. */
   accuracyValue: (meters: number) => `±${Math.round(meters)} m`,
+  /** The browser gave no usable accuracy. */
+  accuracyUnknown: '—',
   /** Before any fix: the location is not known, and nothing is made up. */
   unknown: 'Location unknown',
   unknownHint: 'Tap Get Current Location to find where you are.',

@@ -5,7 +5,7 @@ import { useActiveCheckIn, useCheckInActions } from '../../features/journeys/hoo
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { useTrackedLocation } from '../../features/tracking/hooks/use-tracked-location';
 import { paths } from '../../lib/paths';
-import { SubPageHeader } from '../components/sub-page-header';
+import { SubPage } from '../components/sub-page';
 
 export type CheckInPageProps = {
   userId: string;
@@ -23,26 +23,23 @@ export function CheckInPage({ userId, contacts, onAddContacts }: CheckInPageProp
   const actions = useCheckInActions(userId);
   const location = useTrackedLocation();
   return (
-    <>
-      <SubPageHeader
-        title={CHECK_IN_TEXTS.title}
-        backTo={paths.home}
-        backLabel={CHECK_IN_TEXTS.back}
-        actions={<ThemeToggle />}
+    <SubPage
+      title={CHECK_IN_TEXTS.title}
+      backTo={paths.home}
+      backLabel={CHECK_IN_TEXTS.back}
+      actions={<ThemeToggle />}
+      description={CHECK_IN_TEXTS.description}
+    >
+      <CheckInPanel
+        // A failed read shows no check-in (Start stays possible; the server has the last word) instead of
+        // waiting forever.
+        checkIn={checkIn.isError && checkIn.data === undefined ? null : checkIn.data}
+        location={location.latest}
+        locationError={location.error}
+        actions={actions}
+        onAddContacts={onAddContacts}
+        contacts={contacts}
       />
-      <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 pt-4 pb-24">
-        <p className="text-sm text-muted-foreground">{CHECK_IN_TEXTS.description}</p>
-        <CheckInPanel
-          // A failed read shows no check-in (Start stays possible; the server has the last word) instead of
-          // waiting forever.
-          checkIn={checkIn.isError && checkIn.data === undefined ? null : checkIn.data}
-          location={location.latest}
-          locationError={location.error}
-          actions={actions}
-          onAddContacts={onAddContacts}
-          contacts={contacts}
-        />
-      </main>
-    </>
+    </SubPage>
   );
 }

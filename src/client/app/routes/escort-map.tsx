@@ -10,7 +10,7 @@ import { useEscort } from '../../features/journeys/hooks/use-escort';
 import { formatCountdown } from '../../lib/journey-format';
 import { paths } from '../../lib/paths';
 import { EscortContacts } from '../components/escort-contacts';
-import { SubPageHeader } from '../components/sub-page-header';
+import { SubPage } from '../components/sub-page';
 import { useRequiredSession } from '../hooks/use-required-session';
 
 /**
@@ -25,52 +25,49 @@ export function EscortMapRoute() {
   const { session, seconds, position } = escort;
   const active = session?.status === 'active';
   return (
-    <>
-      <SubPageHeader
-        title={ESCORT_TEXTS.pageTitle}
-        backTo={paths.home}
-        backLabel={ESCORT_TEXTS.back}
-        actions={
-          active ? (
-            <>
-              <Badge
-                tone={seconds !== null && seconds <= ESCORT.warningSeconds ? 'danger' : 'info'}
-                data-testid="escort-countdown-badge"
-                className="font-mono tabular-nums"
-              >
-                {formatCountdown(seconds ?? 0)}
-                {/* "left" is read, not shown: the header keeps room for the page's title on a phone. */}
-                <span className="sr-only">{ESCORT_TEXTS.countdownBadgeSuffix}</span>
-              </Badge>
-              {position.tracking ? <Badge tone="success">{ESCORT_TEXTS.trackingActive}</Badge> : null}
-            </>
-          ) : null
-        }
-      />
-      <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 pt-4 pb-24">
-        <CurrentLocationPanel fix={position.fix} error={position.error} onRefresh={position.refresh} />
-        {session === undefined ? (
-          escort.isError ? (
-            <p role="alert">{ESCORT_TEXTS.loadFailed}</p>
-          ) : (
-            <Spinner className="mx-auto my-10 size-8 text-muted-foreground" />
-          )
-        ) : session === null ? (
-          <EscortSetupForm
-            onStart={escort.start}
-            starting={escort.starting}
-            requireLocation
-            hasLocation={position.fix !== null}
-          />
+    <SubPage
+      title={ESCORT_TEXTS.pageTitle}
+      backTo={paths.home}
+      backLabel={ESCORT_TEXTS.back}
+      actions={
+        active ? (
+          <>
+            <Badge
+              tone={seconds !== null && seconds <= ESCORT.warningSeconds ? 'danger' : 'info'}
+              data-testid="escort-countdown-badge"
+              className="font-mono tabular-nums"
+            >
+              {formatCountdown(seconds ?? 0)}
+              {/* "left" is read, not shown: the header keeps room for the page's title on a phone. */}
+              <span className="sr-only">{ESCORT_TEXTS.countdownBadgeSuffix}</span>
+            </Badge>
+            {position.tracking ? <Badge tone="success">{ESCORT_TEXTS.trackingActive}</Badge> : null}
+          </>
+        ) : null
+      }
+    >
+      <CurrentLocationPanel fix={position.fix} error={position.error} onRefresh={position.refresh} />
+      {session === undefined ? (
+        escort.isError ? (
+          <p role="alert">{ESCORT_TEXTS.loadFailed}</p>
         ) : (
-          <EscortActiveView
-            session={session}
-            controller={escort}
-            contacts={<EscortContacts userId={userId} />}
-            variant="page"
-          />
-        )}
-      </main>
-    </>
+          <Spinner className="mx-auto my-10 size-8 text-muted-foreground" />
+        )
+      ) : session === null ? (
+        <EscortSetupForm
+          onStart={escort.start}
+          starting={escort.starting}
+          requireLocation
+          hasLocation={position.fix !== null}
+        />
+      ) : (
+        <EscortActiveView
+          session={session}
+          controller={escort}
+          contacts={<EscortContacts userId={userId} />}
+          variant="page"
+        />
+      )}
+    </SubPage>
   );
 }

@@ -4,7 +4,7 @@ import { useWardJourneys } from '../../features/journeys/hooks/use-ward-journeys
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { paths } from '../../lib/paths';
 import { RealtimeBadge } from '../components/realtime-badge';
-import { SubPageHeader } from '../components/sub-page-header';
+import { SubPage } from '../components/sub-page';
 import { useRequiredSession } from '../hooks/use-required-session';
 
 /**
@@ -15,22 +15,19 @@ export function GuardianViewRoute() {
   const userId = useRequiredSession().user.id;
   const journeys = useWardJourneys(userId);
   return (
-    <>
-      <SubPageHeader
-        title={GUARDIAN_VIEW_TEXTS.title}
-        backTo={paths.guardian}
-        backLabel={GUARDIAN_VIEW_TEXTS.back}
-        actions={
-          <>
-            <RealtimeBadge />
-            <ThemeToggle />
-          </>
-        }
-      />
-      <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 pt-4 pb-24">
-        <p className="text-sm text-muted-foreground">{GUARDIAN_VIEW_TEXTS.description}</p>
-        <GuardianView userId={userId} linkingPath={paths.guardian} journeys={journeys.data} />
-      </main>
-    </>
+    <SubPage
+      title={GUARDIAN_VIEW_TEXTS.title}
+      backTo={paths.guardian}
+      backLabel={GUARDIAN_VIEW_TEXTS.back}
+      actions={
+        <>
+          <RealtimeBadge />
+          <ThemeToggle />
+        </>
+      }
+      description={GUARDIAN_VIEW_TEXTS.description}
+    >
+      <GuardianView userId={userId} linkingPath={paths.guardian} journeys={journeys.data} />
+    </SubPage>
   );
 }

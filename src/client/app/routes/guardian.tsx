@@ -11,7 +11,7 @@ import { PushOptInCard } from '../../features/push/components/push-opt-in-card';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { ShareLinkCard } from '../../features/tracking/components/share-link-card';
 import { paths } from '../../lib/paths';
-import { SubPageHeader } from '../components/sub-page-header';
+import { SubPage } from '../components/sub-page';
 import { useRequiredSession } from '../hooks/use-required-session';
 
 /**
@@ -23,24 +23,21 @@ export function GuardianRoute() {
   const userId = useRequiredSession().user.id;
   const profile = useProfile(userId);
   return (
-    <>
-      <SubPageHeader
-        title={GUARDIAN_PAGE_TEXTS.title}
-        backTo={paths.home}
-        backLabel={GUARDIAN_PAGE_TEXTS.back}
-        actions={<ThemeToggle />}
-      />
-      <main className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 pt-4 pb-24">
-        <p className="text-sm text-muted-foreground">{GUARDIAN_PAGE_TEXTS.description}</p>
-        {/* Linking cards first (docs/PRODUCT.md#guardians), then the guardian's side: wards, push. */}
-        <RedeemCodeForm userId={userId} />
-        <InviteCodesCard userId={userId} />
-        <ShareLinkCard userId={userId} sharingEnabled={profile.data?.location_sharing_enabled ?? true} />
-        <PendingRequestsCard userId={userId} />
-        <ConnectedGuardiansCard userId={userId} />
-        <PeopleIGuardCard userId={userId} guardianViewPath={paths.guardianView} />
-        <PushOptInCard />
-      </main>
-    </>
+    <SubPage
+      title={GUARDIAN_PAGE_TEXTS.title}
+      backTo={paths.home}
+      backLabel={GUARDIAN_PAGE_TEXTS.back}
+      actions={<ThemeToggle />}
+      description={GUARDIAN_PAGE_TEXTS.description}
+    >
+      {/* Linking cards first (docs/PRODUCT.md#guardians), then the guardian's side: wards, push. */}
+      <RedeemCodeForm userId={userId} />
+      <InviteCodesCard userId={userId} />
+      <ShareLinkCard userId={userId} sharingEnabled={profile.data?.location_sharing_enabled ?? true} />
+      <PendingRequestsCard userId={userId} />
+      <ConnectedGuardiansCard userId={userId} />
+      <PeopleIGuardCard userId={userId} guardianViewPath={paths.guardianView} />
+      <PushOptInCard />
+    </SubPage>
   );
 }

@@ -109,7 +109,7 @@ function PositionDetails({ position }: { position: Position }) {
           <dd className="font-mono">
             {Number.isFinite(position.accuracy)
               ? LOCATION_DIALOG_TEXTS.accuracyValue(position.accuracy)
-              : '—'}
+              : LOCATION_DIALOG_TEXTS.accuracyUnknown}
           </dd>
         </div>
       </dl>

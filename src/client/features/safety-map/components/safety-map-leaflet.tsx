@@ -1,12 +1,12 @@
-import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { MapPinOff } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Circle, MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
-import { DEFAULT_TILE_ATTRIBUTION, MAP } from '#shared/constants';
+import { useMemo } from 'react';
+import { Circle, Marker } from 'react-leaflet';
+import { MAP } from '#shared/constants';
 import type { NearbyPlace, PlaceType } from '#shared/schemas/nearby-places';
 import { PLACE_TYPE_LABELS, SAFETY_MAP_TEXTS } from '#shared/safety-map-texts';
-import { env } from '../../../lib/env';
+import { BaseMap } from '../../../components/map/base-map';
+import { FollowPosition } from '../../../components/map/follow-position';
 import type { Position } from '../../../lib/device/geolocation';
 import { OWN_POSITION_COLOUR, PLACE_COLOURS, placeKey } from '../utils/place-styles';
 
@@ -42,51 +42,30 @@ const toLatLng = (position: Position): [number, number] => [position.latitude, p
  * focus and press Enter on; that opens its details in the card.
  */
 export function SafetyMapLeaflet({ position, places, onSelect }: SafetyMapLeafletProps) {
-  const [tilesFailed, setTilesFailed] = useState(false);
-  const [tilesLoaded, setTilesLoaded] = useState(false);
   return (
-    <>
-      <MapContainer
-        center={position ? toLatLng(position) : [...MAP.defaultCenter]}
-        zoom={position ? MAP.firstFixZoom : MAP.defaultZoom}
-        maxZoom={MAP.maxZoom}
-        scrollWheelZoom={false}
-        className="size-full"
-        style={{ background: 'var(--muted)' }}
-      >
-        <TileLayer
-          url={env.VITE_TILE_URL}
-          attribution={DEFAULT_TILE_ATTRIBUTION}
-          maxZoom={MAP.maxZoom}
-          eventHandlers={{
-            tileload: () => setTilesLoaded(true),
-            tileerror: () => setTilesFailed(true),
-          }}
+    <BaseMap initialPosition={position} zoom={MAP.firstFixZoom} tilesUnavailable={<TilesUnavailable />}>
+      {places.map((place) => (
+        <PlaceMarker key={placeKey(place)} place={place} onSelect={onSelect} />
+      ))}
+      {position?.accuracy ? (
+        <Circle
+          center={toLatLng(position)}
+          radius={position.accuracy}
+          pathOptions={{ color: OWN_POSITION_COLOUR, weight: 1, fillOpacity: 0.12 }}
+          interactive={false}
         />
-        {places.map((place) => (
-          <PlaceMarker key={placeKey(place)} place={place} onSelect={onSelect} />
-        ))}
-        {position?.accuracy ? (
-          <Circle
-            center={toLatLng(position)}
-            radius={position.accuracy}
-            pathOptions={{ color: OWN_POSITION_COLOUR, weight: 1, fillOpacity: 0.12 }}
-            interactive={false}
-          />
-        ) : null}
-        {position ? (
-          <Marker
-            position={toLatLng(position)}
-            icon={OWN_ICON}
-            title={SAFETY_MAP_TEXTS.yourPosition}
-            keyboard={false}
-            zIndexOffset={1000}
-          />
-        ) : null}
-        <FollowFirstFix position={position} />
-      </MapContainer>
-      {tilesFailed && !tilesLoaded ? <TilesUnavailable /> : null}
-    </>
+      ) : null}
+      {position ? (
+        <Marker
+          position={toLatLng(position)}
+          icon={OWN_ICON}
+          title={SAFETY_MAP_TEXTS.yourPosition}
+          keyboard={false}
+          zIndexOffset={1000}
+        />
+      ) : null}
+      <FollowPosition position={position} zoom={MAP.firstFixZoom} pan="when-out-of-view" />
+    </BaseMap>
   );
 }
 
@@ -108,26 +87,6 @@ function PlaceMarker({ place, onSelect }: { place: NearbyPlace; onSelect: (place
       eventHandlers={handlers}
     />
   );
-}
-
-/** Zoom 15 on the first fix; afterwards the map moves only when the person leaves what it shows. */
-function FollowFirstFix({ position }: { position: Position | null }) {
-  const map = useMap();
-  const hadFix = useRef(position !== null);
-  const latitude = position?.latitude;
-  const longitude = position?.longitude;
-
-  useEffect(() => {
-    if (latitude === undefined || longitude === undefined) return;
-    if (!hadFix.current) {
-      hadFix.current = true;
-      map.setView([latitude, longitude], MAP.firstFixZoom);
-      return;
-    }
-    if (!map.getBounds().contains([latitude, longitude])) map.panTo([latitude, longitude]);
-  }, [map, latitude, longitude]);
-
-  return null;
 }
 
 /** No tile could load (offline, blocked): say so instead of leaving a grey box. */
