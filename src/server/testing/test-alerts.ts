@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { CreateAlertRequest } from '#shared/schemas/alert';
 import type { TestApp } from './test-app';
-import type { TestUser } from './test-users';
+import { createTestUser, type TestUser } from './test-users';
 
 /** Gives `user` an emergency contact with `phone`, through the API (as the app does). */
 export async function addContact(sut: TestApp, user: TestUser, phone: string, name = 'Mum'): Promise<void> {
@@ -12,6 +12,17 @@ export async function addContact(sut: TestApp, user: TestUser, phone: string, na
     payload: { name, phone },
   });
   if (res.statusCode !== 201) throw new Error(`adding a contact answered ${res.statusCode}: ${res.body}`);
+}
+
+/** A signed-in person with these emergency contacts, added in order (a contact without a name is 'Mum'). */
+export async function createTestUserWithContacts(
+  sut: TestApp,
+  fullName: string,
+  contacts: ReadonlyArray<{ phone: string; name?: string }>,
+): Promise<TestUser> {
+  const user = await createTestUser(sut, fullName);
+  for (const contact of contacts) await addContact(sut, user, contact.phone, contact.name);
+  return user;
 }
 
 /** Raises an SOS for `user` (a manual one unless `payload` says otherwise). */

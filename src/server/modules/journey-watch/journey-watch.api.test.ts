@@ -5,7 +5,13 @@ import { formatTextTime } from '#shared/alert-sms-text';
 import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
-import { linkGuardian, openSocket, postLocation } from '../guardians/guardian-test-helpers';
+import { openSocket, postLocation } from '../guardians/guardian-test-helpers';
+import {
+  createGuardedWard,
+  insertCheckInRow,
+  insertEscortRow,
+  textsOf,
+} from '../journeys/journey-test-helpers';
 import { SILENCE_WATCH_JOB } from './module';
 import { WARNING_PUSH_JOB } from './warning-push-job';
 
@@ -31,28 +37,8 @@ describe('journey watch: silence warning, last gasp, heartbeat', () => {
     push.received.length = 0;
   });
 
-  const startEscort = async (user: TestUser): Promise<string> => {
-    const now = sut.clock.now();
-    const { rows } = await sut.db.query<{ id: string }>(
-      `INSERT INTO escort_sessions (user_id, destination_address, estimated_minutes, started_at, deadline_at)
-       VALUES ($1, '12 Market Street', 60, $2, $3) RETURNING id`,
-      [user.id, now, new Date(now.getTime() + 60 * MINUTE)],
-    );
-    return rows[0]!.id;
-  };
-  const startCheckIn = async (user: TestUser): Promise<string> => {
-    const now = sut.clock.now();
-    const { rows } = await sut.db.query<{ id: string }>(
-      `INSERT INTO check_ins (user_id, interval_minutes, next_due_at, created_at) VALUES ($1, 30, $2, $3)
-       RETURNING id`,
-      [user.id, new Date(now.getTime() + 30 * MINUTE), now],
-    );
-    return rows[0]!.id;
-  };
   const guardedWard = async (wardName: string) => {
-    const ward = await createTestUser(sut, wardName);
-    const guardian = await createTestUser(sut, 'Gina Guardian');
-    await linkGuardian(sut, guardian, ward, 'active');
+    const { ward, guardian } = await createGuardedWard(sut, wardName, 'Gina Guardian');
     const browser = browserKeys();
     const subscribed = await sut.app.inject({
       method: 'POST',
@@ -74,9 +60,6 @@ describe('journey watch: silence warning, last gasp, heartbeat', () => {
     push.received
       .filter((request) => request.path === `/${guardian.id}`)
       .map((request) => JSON.parse(decryptPush(request.body, browser)) as PushPayload);
-  const textsOf = async (userId: string) =>
-    (await sut.db.query("SELECT 1 FROM dev_outbox WHERE channel = 'sms' AND user_id = $1", [userId]))
-      .rowCount;
   const watch = async () => {
     await sut.app.scheduler.runNow(SILENCE_WATCH_JOB);
     await sut.app.scheduler.runNow(WARNING_PUSH_JOB);
@@ -88,7 +71,7 @@ describe('journey watch: silence warning, last gasp, heartbeat', () => {
     const { ward, guardian, browser } = await guardedWard('Sam Silent');
     await postLocation(sut, ward, { latitude: 51.5, longitude: -0.12, battery: 40 });
     const lastHeard = sut.clock.now();
-    const escortId = await startEscort(ward);
+    const escortId = await insertEscortRow(sut, ward);
     const socket = await openSocket(sut.app, { user: guardian });
 
     sut.clock.advance(9 * MINUTE);
@@ -126,7 +109,7 @@ describe('journey watch: silence warning, last gasp, heartbeat', () => {
     await watch();
     expect(await warningsOf(ward.id)).toHaveLength(1);
     expect(pushesTo(guardian, browser)).toHaveLength(1);
-    expect(await textsOf(ward.id)).toBe(0);
+    expect(await textsOf(sut, ward)).toEqual([]);
   });
 
   it('counts positions and heartbeats as signs of life, and stays quiet without a journey', async () => {
@@ -136,7 +119,7 @@ describe('journey watch: silence warning, last gasp, heartbeat', () => {
     await watch();
     expect(await warningsOf(ward.id)).toEqual([]);
 
-    await startCheckIn(ward);
+    await insertCheckInRow(sut, ward);
     for (let i = 0; i < 3; i++) {
       sut.clock.advance(8 * MINUTE);
       if (i % 2 === 0) expect((await heartbeat(ward, {})).json()).toEqual({ journeys: 1 });
@@ -155,7 +138,7 @@ describe('journey watch: silence warning, last gasp, heartbeat', () => {
     await sut.app.scheduler.runNow(WARNING_PUSH_JOB);
     expect(await warningsOf(ward.id)).toEqual([]); // no journey, no warning
 
-    const escortId = await startEscort(ward);
+    const escortId = await insertEscortRow(sut, ward);
     await postLocation(sut, ward, { latitude: 40.71, longitude: -74.01, battery: 6 });
     expect(await warningsOf(ward.id)).toEqual([]);
     await postLocation(sut, ward, { latitude: 40.72, longitude: -74.02, battery: 5 });
@@ -177,7 +160,7 @@ describe('journey watch: silence warning, last gasp, heartbeat', () => {
         body: JOURNEY_WARNING_TEXTS.lastGaspBody('Bea Battery', 5),
       }),
     ]);
-    expect(await textsOf(ward.id)).toBe(0);
+    expect(await textsOf(sut, ward)).toEqual([]);
   });
 
   it('never shows a position to guardians while the ward does not share it', async () => {
@@ -190,7 +173,7 @@ describe('journey watch: silence warning, last gasp, heartbeat', () => {
       payload: { location_sharing_enabled: false },
     });
     expect(off.statusCode).toBe(200);
-    await startEscort(ward);
+    await insertEscortRow(sut, ward);
     sut.clock.advance(11 * MINUTE);
     await watch();
     const { rows } = await sut.db.query<{ location: unknown }>(
@@ -228,12 +211,7 @@ describe('journey watch with two instances on one database', () => {
 
   it('warns once however many instances look at the same moment', async () => {
     const ward = await createTestUser(first, 'Twin Watch');
-    const now = first.clock.now();
-    await first.db.query(
-      `INSERT INTO escort_sessions (user_id, destination_address, estimated_minutes, started_at, deadline_at)
-       VALUES ($1, 'Home', 60, $2, $3)`,
-      [ward.id, now, new Date(now.getTime() + 60 * MINUTE)],
-    );
+    await insertEscortRow(first, ward);
     first.clock.advance(11 * MINUTE);
     // Both instances run the watch's work at once (as two periodic runs would after a lease ran out).
     await Promise.all([

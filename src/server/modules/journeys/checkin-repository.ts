@@ -1,6 +1,7 @@
 /** The check_ins table (migrations 001 and 016): a check-in's row, its next deadline and its outcome. */
 import type { CheckIn, CheckInStatus } from '#shared/schemas/journey';
 import { one, type Queryable } from '../../db/database';
+import { findShownJourney, type JourneyTable, listWardJourneyRows } from './journey-queries';
 
 export type CheckInRow = {
   id: string;
@@ -15,19 +16,25 @@ export type CheckInRow = {
   alert_id: string | null;
 };
 
-const FIELDS = [
-  'id',
-  'user_id',
-  'status',
-  'interval_minutes',
-  'created_at',
-  'next_due_at',
-  'last_checked_in_at',
-  'stopped_at',
-  'missed_at',
-  'alert_id',
-];
-const COLUMNS = FIELDS.join(', ');
+const CHECK_INS: JourneyTable<CheckInRow> = {
+  table: 'check_ins',
+  columns: [
+    'id',
+    'user_id',
+    'status',
+    'interval_minutes',
+    'created_at',
+    'next_due_at',
+    'last_checked_in_at',
+    'stopped_at',
+    'missed_at',
+    'alert_id',
+  ],
+  endedStatus: 'missed',
+  endedAtColumn: 'missed_at',
+  startedAtColumn: 'created_at',
+};
+const COLUMNS = CHECK_INS.columns.join(', ');
 
 /** Starts a check-in; undefined when the person has one active already (the unique partial index decides). */
 export function insertCheckIn(
@@ -63,18 +70,7 @@ export function findShownCheckIn(
   now: Date,
   recentMs: number,
 ): Promise<CheckInRow | undefined> {
-  return one<CheckInRow>(
-    db,
-    `SELECT ${COLUMNS} FROM check_ins c
-     WHERE c.user_id = $1 AND (
-       c.status = 'active'
-       OR (c.status = 'missed' AND (
-         EXISTS (SELECT 1 FROM alerts a WHERE a.id = c.alert_id AND a.resolved_at IS NULL)
-         OR (c.alert_id IS NULL AND c.missed_at > $2))))
-     ORDER BY (c.status = 'active') DESC, c.missed_at DESC NULLS LAST
-     LIMIT 1`,
-    [userId, new Date(now.getTime() - recentMs)],
-  );
+  return findShownJourney(db, CHECK_INS, userId, now, recentMs);
 }
 
 /** "Check in": the next deadline is a full interval from now; undefined when the check-in is no longer active. */
@@ -125,20 +121,11 @@ export function setCheckInAlert(
 }
 
 /** The open check-ins of these people, and those missed since `since`, newest first. */
-export async function listWardCheckIns(
+export function listWardCheckIns(
   db: Queryable,
   wards: ReadonlyArray<{ wardId: string; since: Date }>,
 ): Promise<CheckInRow[]> {
-  if (wards.length === 0) return [];
-  const { rows } = await db.query<CheckInRow>(
-    `SELECT ${FIELDS.map((c) => `c.${c}`).join(', ')}
-     FROM check_ins c
-     JOIN jsonb_to_recordset($1::jsonb) AS w(ward_id uuid, since timestamptz) ON w.ward_id = c.user_id
-     WHERE c.status = 'active' OR (c.status = 'missed' AND c.missed_at >= w.since)
-     ORDER BY c.created_at DESC`,
-    [JSON.stringify(wards.map((w) => ({ ward_id: w.wardId, since: w.since.toISOString() })))],
-  );
-  return rows;
+  return listWardJourneyRows(db, CHECK_INS, wards);
 }
 
 export function toCheckIn(row: CheckInRow): CheckIn {

@@ -8,6 +8,12 @@ import {
 import { callerOf } from '../../http/access';
 import type { CheckInService } from './checkin-service';
 
+/**
+ * What every action on one check-in takes and answers: its id, and the check-in as it then stands. A new
+ * object for each route, because the app's onRoute hooks write into a route's schema (http/api-contract.ts).
+ */
+const checkInActionSchema = () => ({ params: IdParamsSchema, response: { 200: CheckInSchema } });
+
 /** Check-ins (docs/PRODUCT.md, "Escort sessions and check-ins on the server"). Thin: one call each. */
 export const checkInRoutes =
   (service: CheckInService): FastifyPluginAsyncZod =>
@@ -28,21 +34,16 @@ export const checkInRoutes =
       async (request) => ({ checkin: await service.active(callerOf(request)) }),
     );
 
+    // Actions on one check-in: anyone else's answers 404; `conflict` when its state does not allow it.
     app.post(
       '/api/checkins/:id/check-in',
-      {
-        config: { access: 'signed-in', errors: ['conflict'] },
-        schema: { params: IdParamsSchema, response: { 200: CheckInSchema } },
-      },
+      { config: { access: 'signed-in', errors: ['conflict'] }, schema: checkInActionSchema() },
       (request) => service.checkIn(callerOf(request), request.params.id),
     );
 
     app.post(
       '/api/checkins/:id/stop',
-      {
-        config: { access: 'signed-in', errors: ['conflict'] },
-        schema: { params: IdParamsSchema, response: { 200: CheckInSchema } },
-      },
+      { config: { access: 'signed-in', errors: ['conflict'] }, schema: checkInActionSchema() },
       (request) => service.stop(callerOf(request), request.params.id),
     );
   };

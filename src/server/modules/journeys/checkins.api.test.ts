@@ -5,13 +5,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_IN_API_TEXTS } from '#shared/journey-texts';
 import { mapLink } from '#shared/map-link';
-import type { ActiveCheckInResponse, CheckIn } from '#shared/schemas/journey';
+import type { CheckIn } from '#shared/schemas/journey';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { addContact } from '../../testing/test-alerts';
+import { createTestUserWithContacts } from '../../testing/test-alerts';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { postLocation } from '../guardians/guardian-test-helpers';
 import { CHECK_IN_DEADLINE_JOB } from './deadline-job';
-import { alertsOf, eventsOf, runDeadlines, startCheckIn, textsOf } from './journey-test-helpers';
+import {
+  activeCheckIn,
+  alertsOf,
+  deadlineJobOf,
+  eventsOf,
+  postAs,
+  runDeadlines,
+  startCheckIn,
+  textsOf,
+} from './journey-test-helpers';
 
 describe('check-ins', () => {
   let sut: TestApp;
@@ -20,38 +29,23 @@ describe('check-ins', () => {
   });
   afterAll(() => sut?.close());
 
-  const person = async (name = 'Jane Doe'): Promise<TestUser> => {
-    const user = await createTestUser(sut, name);
-    await addContact(sut, user, '+12015550123');
-    await addContact(sut, user, '+12015550124', 'Dad');
-    return user;
-  };
-  const post = (user: TestUser, url: string, payload?: Record<string, unknown>) =>
-    sut.app.inject({ method: 'POST', url, headers: user.headers, ...(payload ? { payload } : {}) });
-  const active = async (user: TestUser): Promise<CheckIn | null> => {
-    const res = await sut.app.inject({ method: 'GET', url: '/api/checkins/active', headers: user.headers });
-    expect(res.statusCode).toBe(200);
-    return res.json<ActiveCheckInResponse>().checkin;
-  };
-  const jobOf = async (id: string) =>
-    (
-      await sut.db.query<{ status: string; due_at: Date }>(
-        'SELECT status, due_at FROM scheduled_jobs WHERE kind = $1 AND key = $2',
-        [CHECK_IN_DEADLINE_JOB, id],
-      )
-    ).rows[0];
+  const person = (name = 'Jane Doe'): Promise<TestUser> =>
+    createTestUserWithContacts(sut, name, [
+      { phone: '+12015550123' },
+      { phone: '+12015550124', name: 'Dad' },
+    ]);
 
   it('needs at least one contact', async () => {
     const lonely = await createTestUser(sut, 'No Contacts');
-    const res = await post(lonely, '/api/checkins', { interval_minutes: 30 });
+    const res = await postAs(sut, lonely, '/api/checkins', { interval_minutes: 30 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'no_emergency_contacts', message: CHECK_IN_API_TEXTS.needsContacts });
-    expect(await active(lonely)).toBeNull();
+    expect(await activeCheckIn(sut, lonely)).toBeNull();
   });
 
   it.each([4, 121, 7.5, 'thirty'])('refuses an interval of %j', async (interval) => {
     const user = await person();
-    const res = await post(user, '/api/checkins', { interval_minutes: interval });
+    const res = await postAs(sut, user, '/api/checkins', { interval_minutes: interval });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: 'validation_failed',
@@ -74,11 +68,14 @@ describe('check-ins', () => {
       missed_at: null,
       alert_id: null,
     });
-    expect(await jobOf(checkIn.id)).toEqual({ status: 'pending', due_at: new Date(checkIn.next_due_at) });
-    const second = await post(user, '/api/checkins', { interval_minutes: 10 });
+    expect(await deadlineJobOf(sut, CHECK_IN_DEADLINE_JOB, checkIn.id)).toEqual({
+      status: 'pending',
+      due_at: new Date(checkIn.next_due_at),
+    });
+    const second = await postAs(sut, user, '/api/checkins', { interval_minutes: 10 });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ error: 'conflict', message: CHECK_IN_API_TEXTS.alreadyActive });
-    expect(await active(user)).toEqual(checkIn);
+    expect(await activeCheckIn(sut, user)).toEqual(checkIn);
     expect(await eventsOf(sut, user, 'checkin.updated')).toEqual([checkIn]);
   });
 
@@ -88,14 +85,16 @@ describe('check-ins', () => {
     for (let round = 0; round < 3; round++) {
       sut.clock.advance(9 * 60_000);
       await runDeadlines(sut);
-      const res = await post(user, `/api/checkins/${checkIn.id}/check-in`);
+      const res = await postAs(sut, user, `/api/checkins/${checkIn.id}/check-in`);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({
         status: 'active',
         last_checked_in_at: sut.clock.now().toISOString(),
         next_due_at: new Date(sut.clock.now().getTime() + 10 * 60_000).toISOString(),
       });
-      expect((await jobOf(checkIn.id))!.due_at).toEqual(new Date(res.json<CheckIn>().next_due_at));
+      expect((await deadlineJobOf(sut, CHECK_IN_DEADLINE_JOB, checkIn.id))!.due_at).toEqual(
+        new Date(res.json<CheckIn>().next_due_at),
+      );
     }
     expect(await alertsOf(sut, user)).toEqual([]);
     expect(await textsOf(sut, user)).toEqual([]);
@@ -104,15 +103,15 @@ describe('check-ins', () => {
   it('stops (twice answers the same), cancels the job, and then refuses a check-in with 409', async () => {
     const user = await person();
     const checkIn = await startCheckIn(sut, user);
-    const stopped = await post(user, `/api/checkins/${checkIn.id}/stop`);
+    const stopped = await postAs(sut, user, `/api/checkins/${checkIn.id}/stop`);
     expect(stopped.statusCode).toBe(200);
     expect(stopped.json()).toMatchObject({ status: 'stopped', stopped_at: sut.clock.now().toISOString() });
-    expect((await jobOf(checkIn.id))!.status).toBe('cancelled');
-    expect((await post(user, `/api/checkins/${checkIn.id}/stop`)).json()).toEqual(stopped.json());
-    const late = await post(user, `/api/checkins/${checkIn.id}/check-in`);
+    expect((await deadlineJobOf(sut, CHECK_IN_DEADLINE_JOB, checkIn.id))!.status).toBe('cancelled');
+    expect((await postAs(sut, user, `/api/checkins/${checkIn.id}/stop`)).json()).toEqual(stopped.json());
+    const late = await postAs(sut, user, `/api/checkins/${checkIn.id}/check-in`);
     expect(late.statusCode).toBe(409);
     expect(late.json()).toEqual({ error: 'conflict', message: CHECK_IN_API_TEXTS.notActive });
-    expect(await active(user)).toBeNull();
+    expect(await activeCheckIn(sut, user)).toBeNull();
     sut.clock.advance(60 * 60_000);
     await runDeadlines(sut);
     expect(await alertsOf(sut, user)).toEqual([]);
@@ -123,12 +122,12 @@ describe('check-ins', () => {
     const stranger = await person('Stranger');
     const checkIn = await startCheckIn(sut, owner);
     for (const action of ['check-in', 'stop']) {
-      const res = await post(stranger, `/api/checkins/${checkIn.id}/${action}`);
+      const res = await postAs(sut, stranger, `/api/checkins/${checkIn.id}/${action}`);
       expect(res.statusCode).toBe(404);
       expect(res.json().error).toBe('not_found');
     }
-    expect(await active(stranger)).toBeNull();
-    expect((await active(owner))!.status).toBe('active');
+    expect(await activeCheckIn(sut, stranger)).toBeNull();
+    expect((await activeCheckIn(sut, owner))!.status).toBe('active');
   });
 
   it('a missed check-in raises one alert texting every contact once, naming it and the last position', async () => {
@@ -155,7 +154,7 @@ describe('check-ins', () => {
       expect(body).toContain(`Last known location (18 min ago): ${mapLink(40.7128, -74.006)}`);
       expect(body).toContain('Live location: ');
     }
-    const shown = await active(user);
+    const shown = await activeCheckIn(sut, user);
     expect(shown).toMatchObject({
       id: checkIn.id,
       status: 'missed',
@@ -163,7 +162,7 @@ describe('check-ins', () => {
       alert_id: alerts[0]!.id,
     });
     expect((await eventsOf<CheckIn>(sut, user, 'checkin.updated')).at(-1)).toEqual(shown);
-    const late = await post(user, `/api/checkins/${checkIn.id}/check-in`);
+    const late = await postAs(sut, user, `/api/checkins/${checkIn.id}/check-in`);
     expect(late.statusCode).toBe(409);
   });
 });

@@ -8,11 +8,18 @@ import { manualClock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { openPostgres } from '../../db/open-postgres';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { addContact } from '../../testing/test-alerts';
+import { createTestUserWithContacts } from '../../testing/test-alerts';
 import { createPostgresClone, openTestDatabase } from '../../testing/test-database';
-import { createTestUser, signInAgain } from '../../testing/test-users';
+import { signInAgain } from '../../testing/test-users';
 import { CHECK_IN_DEADLINE_JOB, ESCORT_DEADLINE_JOB } from './deadline-job';
-import { alertsOf, startCheckIn, startEscort, textsOf } from './journey-test-helpers';
+import {
+  activeEscort,
+  alertsOf,
+  runDeadlines,
+  startCheckIn,
+  startEscort,
+  textsOf,
+} from './journey-test-helpers';
 
 const ENV = { ALERT_FIRST_ATTEMPT_WAIT_MS: '0' };
 
@@ -64,17 +71,17 @@ describe('deadlines across server instances', () => {
   it('two instances running the deadline at once raise one alert and text each contact once', async () => {
     const users = [];
     for (let i = 0; i < 4; i++) {
-      const user = await createTestUser(one, `Walker ${i}`);
-      await addContact(one, user, `+1201555010${i}`);
-      await addContact(one, user, `+1201555020${i}`, 'Dad');
+      const user = await createTestUserWithContacts(one, `Walker ${i}`, [
+        { phone: `+1201555010${i}` },
+        { phone: `+1201555020${i}`, name: 'Dad' },
+      ]);
       await startEscort(one, user, {
         destination_address: `${i} Market Street`,
         estimated_duration_minutes: 5,
       });
       users.push(user);
     }
-    const checker = await createTestUser(two, 'Checker');
-    await addContact(two, checker, '+12015550300');
+    const checker = await createTestUserWithContacts(two, 'Checker', [{ phone: '+12015550300' }]);
     await startCheckIn(two, checker, 5);
     clock.advance(6 * 60_000);
     await Promise.all([runBoth(ESCORT_DEADLINE_JOB), runBoth(CHECK_IN_DEADLINE_JOB)]);
@@ -101,36 +108,25 @@ describe('deadlines that passed while every instance was down', () => {
 
   it('fire when an instance starts again', async () => {
     const before = await createTestApp(ENV, { db, clock });
-    const user = await createTestUser(before, 'Jane Doe');
-    await addContact(before, user, '+12015550123');
+    const user = await createTestUserWithContacts(before, 'Jane Doe', [{ phone: '+12015550123' }]);
     await startEscort(before, user, {
       destination_address: '12 Market Street',
       estimated_duration_minutes: 5,
     });
-    const checker = await createTestUser(before, 'Checker');
-    await addContact(before, checker, '+12015550124');
+    const checker = await createTestUserWithContacts(before, 'Checker', [{ phone: '+12015550124' }]);
     await startCheckIn(before, checker, 5);
     await before.close();
 
     clock.advance(2 * 60 * 60_000); // two hours with no server at all
     const after = await createTestApp(ENV, { db, clock });
     try {
-      await after.app.scheduler.runNow(ESCORT_DEADLINE_JOB);
-      await after.app.scheduler.runNow(CHECK_IN_DEADLINE_JOB);
-      await after.app.scheduler.runNow('alert-delivery');
-      await after.app.idle();
+      await runDeadlines(after);
       expect(await alertsOf(after, user)).toHaveLength(1);
       const [text] = await textsOf(after, user);
       expect(text!.body).toContain('Escort to 12 Market Street was due at');
       expect(text!.body).toContain('(1 h 55 min overdue)');
       expect(await alertsOf(after, checker)).toHaveLength(1);
-      const fresh = await signInAgain(after, user);
-      const res = await after.app.inject({
-        method: 'GET',
-        url: '/api/escort-sessions/active',
-        headers: fresh.headers,
-      });
-      expect(res.json().session).toMatchObject({ status: 'expired' });
+      expect(await activeEscort(after, await signInAgain(after, user))).toMatchObject({ status: 'expired' });
     } finally {
       await after.close();
     }

@@ -1,6 +1,7 @@
 /** The escort_sessions table (migrations 001 and 016): an escort's row, its route and its deadline's outcome. */
 import type { EscortRoutePoint, EscortSession, EscortStatus } from '#shared/schemas/journey';
 import { one, type Queryable } from '../../db/database';
+import { findShownJourney, type JourneyTable, listWardJourneyRows } from './journey-queries';
 
 export type EscortRow = {
   id: string;
@@ -16,8 +17,26 @@ export type EscortRow = {
   route_data: unknown;
 };
 
-const COLUMNS =
-  'id, user_id, status, destination_address, estimated_minutes, started_at, deadline_at, completed_at, expired_at, alert_id, route_data';
+const ESCORTS: JourneyTable<EscortRow> = {
+  table: 'escort_sessions',
+  columns: [
+    'id',
+    'user_id',
+    'status',
+    'destination_address',
+    'estimated_minutes',
+    'started_at',
+    'deadline_at',
+    'completed_at',
+    'expired_at',
+    'alert_id',
+    'route_data',
+  ],
+  endedStatus: 'expired',
+  endedAtColumn: 'expired_at',
+  startedAtColumn: 'started_at',
+};
+const COLUMNS = ESCORTS.columns.join(', ');
 
 /**
  * Starts an escort; undefined when the person has one active already (the unique partial index decides, so two
@@ -68,18 +87,7 @@ export function findShownEscort(
   now: Date,
   recentMs: number,
 ): Promise<EscortRow | undefined> {
-  return one<EscortRow>(
-    db,
-    `SELECT ${COLUMNS} FROM escort_sessions e
-     WHERE e.user_id = $1 AND (
-       e.status = 'active'
-       OR (e.status = 'expired' AND (
-         EXISTS (SELECT 1 FROM alerts a WHERE a.id = e.alert_id AND a.resolved_at IS NULL)
-         OR (e.alert_id IS NULL AND e.expired_at > $2))))
-     ORDER BY (e.status = 'active') DESC, e.expired_at DESC NULLS LAST
-     LIMIT 1`,
-    [userId, new Date(now.getTime() - recentMs)],
-  );
+  return findShownJourney(db, ESCORTS, userId, now, recentMs);
 }
 
 /** Writes a changed active escort (route, deadline, signal); undefined when it is no longer active. */
@@ -139,22 +147,11 @@ export function setEscortAlert(
 }
 
 /** The open escorts of these people, and those that expired since `since`, newest first. */
-export async function listWardEscorts(
+export function listWardEscorts(
   db: Queryable,
   wards: ReadonlyArray<{ wardId: string; since: Date }>,
 ): Promise<EscortRow[]> {
-  if (wards.length === 0) return [];
-  const { rows } = await db.query<EscortRow>(
-    `SELECT ${COLUMNS.split(', ')
-      .map((c) => `e.${c}`)
-      .join(', ')}
-     FROM escort_sessions e
-     JOIN jsonb_to_recordset($1::jsonb) AS w(ward_id uuid, since timestamptz) ON w.ward_id = e.user_id
-     WHERE e.status = 'active' OR (e.status = 'expired' AND e.expired_at >= w.since)
-     ORDER BY e.started_at DESC`,
-    [JSON.stringify(wards.map((w) => ({ ward_id: w.wardId, since: w.since.toISOString() })))],
-  );
-  return rows;
+  return listWardJourneyRows(db, ESCORTS, wards);
 }
 
 /** The stored route, oldest first (points that no longer parse are left out). */

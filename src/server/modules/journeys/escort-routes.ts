@@ -10,6 +10,12 @@ import {
 import { callerOf } from '../../http/access';
 import type { EscortService } from './escort-service';
 
+/**
+ * What every action on one session takes and answers: its id, and the session as it then stands. A new
+ * object for each route, because the app's onRoute hooks write into a route's schema (http/api-contract.ts).
+ */
+const sessionActionSchema = () => ({ params: IdParamsSchema, response: { 200: EscortSessionSchema } });
+
 /** Escort sessions (docs/PRODUCT.md, "Escort sessions and check-ins on the server"). Thin: one call each. */
 export const escortRoutes =
   (service: EscortService): FastifyPluginAsyncZod =>
@@ -29,15 +35,12 @@ export const escortRoutes =
       async (request) => ({ session: await service.active(callerOf(request)) }),
     );
 
+    // Actions on one session: anyone else's answers 404; `conflict` when its state does not allow the action.
     app.post(
       '/api/escort-sessions/:id/route',
       {
         config: { access: 'signed-in', errors: ['conflict'] },
-        schema: {
-          params: IdParamsSchema,
-          body: EscortRouteRequestSchema,
-          response: { 200: EscortSessionSchema },
-        },
+        schema: { ...sessionActionSchema(), body: EscortRouteRequestSchema },
       },
       (request) => service.addRoute(callerOf(request), request.params.id, request.body.points),
     );
@@ -46,21 +49,14 @@ export const escortRoutes =
       '/api/escort-sessions/:id/extend',
       {
         config: { access: 'signed-in', errors: ['conflict'] },
-        schema: {
-          params: IdParamsSchema,
-          body: ExtendEscortRequestSchema,
-          response: { 200: EscortSessionSchema },
-        },
+        schema: { ...sessionActionSchema(), body: ExtendEscortRequestSchema },
       },
       (request) => service.extend(callerOf(request), request.params.id, request.body.minutes),
     );
 
     app.post(
       '/api/escort-sessions/:id/complete',
-      {
-        config: { access: 'signed-in', errors: ['conflict'] },
-        schema: { params: IdParamsSchema, response: { 200: EscortSessionSchema } },
-      },
+      { config: { access: 'signed-in', errors: ['conflict'] }, schema: sessionActionSchema() },
       (request) => service.complete(callerOf(request), request.params.id),
     );
   };

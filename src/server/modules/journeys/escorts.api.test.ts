@@ -6,13 +6,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ESCORT } from '#shared/constants';
 import { ESCORT_API_TEXTS } from '#shared/journey-texts';
 import { mapLink } from '#shared/map-link';
-import type { ActiveEscortResponse, EscortSession } from '#shared/schemas/journey';
+import type { EscortSession } from '#shared/schemas/journey';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { addContact } from '../../testing/test-alerts';
-import { createTestUser, type TestUser } from '../../testing/test-users';
-import { linkGuardian, postLocation } from '../guardians/guardian-test-helpers';
+import { createTestUserWithContacts } from '../../testing/test-alerts';
+import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
+import { postLocation } from '../guardians/guardian-test-helpers';
 import { ESCORT_DEADLINE_JOB } from './deadline-job';
-import { alertsOf, eventsOf, runDeadlines, startEscort, textsOf } from './journey-test-helpers';
+import {
+  activeEscort,
+  alertsOf,
+  createGuardedWard,
+  deadlineJobOf,
+  eventsOf,
+  FIVE_MINUTE_ESCORT,
+  postAs,
+  runDeadlines,
+  startEscort,
+  textsOf,
+} from './journey-test-helpers';
 
 describe('escort sessions', () => {
   let sut: TestApp;
@@ -21,29 +32,8 @@ describe('escort sessions', () => {
   });
   afterAll(() => sut?.close());
 
-  const person = async (name = 'Jane Doe'): Promise<TestUser> => {
-    const user = await createTestUser(sut, name);
-    await addContact(sut, user, '+12015550123');
-    return user;
-  };
-  const post = (user: TestUser, url: string, payload?: Record<string, unknown>) =>
-    sut.app.inject({ method: 'POST', url, headers: user.headers, ...(payload ? { payload } : {}) });
-  const active = async (user: TestUser): Promise<EscortSession | null> => {
-    const res = await sut.app.inject({
-      method: 'GET',
-      url: '/api/escort-sessions/active',
-      headers: user.headers,
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json<ActiveEscortResponse>().session;
-  };
-  const jobOf = async (id: string) =>
-    (
-      await sut.db.query<{ status: string; due_at: Date }>(
-        'SELECT status, due_at FROM scheduled_jobs WHERE kind = $1 AND key = $2',
-        [ESCORT_DEADLINE_JOB, id],
-      )
-    ).rows[0];
+  const person = (name = 'Jane Doe'): Promise<TestUser> =>
+    createTestUserWithContacts(sut, name, [{ phone: '+12015550123' }]);
 
   it('starts an active escort whose deadline is the duration from now, with its deadline job', async () => {
     const user = await person();
@@ -61,8 +51,11 @@ describe('escort sessions', () => {
       alert_id: null,
       route: [],
     });
-    expect(await jobOf(session.id)).toEqual({ status: 'pending', due_at: new Date(session.deadline_at) });
-    expect(await active(user)).toEqual(session);
+    expect(await deadlineJobOf(sut, ESCORT_DEADLINE_JOB, session.id)).toEqual({
+      status: 'pending',
+      due_at: new Date(session.deadline_at),
+    });
+    expect(await activeEscort(sut, user)).toEqual(session);
     const [event] = await eventsOf<EscortSession>(sut, user, 'escort.updated');
     expect(event).toEqual(session);
   });
@@ -71,13 +64,13 @@ describe('escort sessions', () => {
     const user = await person();
     const payload = { destination_address: 'Home', estimated_duration_minutes: 10 };
     const answers = await Promise.all([
-      post(user, '/api/escort-sessions', payload),
-      post(user, '/api/escort-sessions', payload),
+      postAs(sut, user, '/api/escort-sessions', payload),
+      postAs(sut, user, '/api/escort-sessions', payload),
     ]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
     const refused = answers.find((res) => res.statusCode === 409)!;
     expect(refused.json()).toEqual({ error: 'conflict', message: ESCORT_API_TEXTS.alreadyActive });
-    const again = await post(user, '/api/escort-sessions', payload);
+    const again = await postAs(sut, user, '/api/escort-sessions', payload);
     expect(again.statusCode).toBe(409);
   });
 
@@ -110,7 +103,7 @@ describe('escort sessions', () => {
     ],
   ])('refuses %j naming %s', async (payload, field, message) => {
     const user = await person();
-    const res = await post(user, '/api/escort-sessions', payload);
+    const res = await postAs(sut, user, '/api/escort-sessions', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'validation_failed', message, field });
   });
@@ -127,7 +120,7 @@ describe('escort sessions', () => {
       }));
     let last: EscortSession | undefined;
     for (let batch = 0; batch < 6; batch++) {
-      const res = await post(user, `/api/escort-sessions/${session.id}/route`, {
+      const res = await postAs(sut, user, `/api/escort-sessions/${session.id}/route`, {
         points: points(batch * ESCORT.maxRoutePointsPerRequest),
       });
       expect(res.statusCode).toBe(200);
@@ -146,7 +139,7 @@ describe('escort sessions', () => {
   it('takes a route point without a time as taken now, and one from the future as now', async () => {
     const user = await person();
     const session = await startEscort(sut, user);
-    const res = await post(user, `/api/escort-sessions/${session.id}/route`, {
+    const res = await postAs(sut, user, `/api/escort-sessions/${session.id}/route`, {
       points: [
         { latitude: 1, longitude: 2 },
         { latitude: 3, longitude: 4, accuracy: null, timestamp: 8.64e15 },
@@ -166,27 +159,29 @@ describe('escort sessions', () => {
       destination_address: 'Home',
       estimated_duration_minutes: 180,
     });
-    const res = await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes: 15 });
+    const res = await postAs(sut, user, `/api/escort-sessions/${session.id}/extend`, { minutes: 15 });
     expect(res.statusCode).toBe(200);
     const extended = res.json<EscortSession>();
     expect(new Date(extended.deadline_at).getTime()).toBe(
       new Date(session.deadline_at).getTime() + 15 * 60_000,
     );
-    expect((await jobOf(session.id))!.due_at).toEqual(new Date(extended.deadline_at));
+    expect((await deadlineJobOf(sut, ESCORT_DEADLINE_JOB, session.id))!.due_at).toEqual(
+      new Date(extended.deadline_at),
+    );
     // 195 minutes so far; the cap is 12 hours (720 minutes) in all, reached exactly.
     for (const minutes of [180, 180, 165]) {
-      expect((await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await postAs(sut, user, `/api/escort-sessions/${session.id}/extend`, { minutes })).statusCode,
+      ).toBe(200);
     }
-    const tooFar = await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes: 1 });
+    const tooFar = await postAs(sut, user, `/api/escort-sessions/${session.id}/extend`, { minutes: 1 });
     expect(tooFar.statusCode).toBe(400);
     expect(tooFar.json()).toEqual({
       error: 'validation_failed',
       message: ESCORT_API_TEXTS.extendTooFar,
       field: 'minutes',
     });
-    const zero = await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes: 0 });
+    const zero = await postAs(sut, user, `/api/escort-sessions/${session.id}/extend`, { minutes: 0 });
     expect(zero.json()).toEqual({
       error: 'validation_failed',
       message: ESCORT_API_TEXTS.extendRange,
@@ -197,17 +192,17 @@ describe('escort sessions', () => {
   it('completes once (a repeat answers the session as it stands) and cancels the deadline job', async () => {
     const user = await person();
     const session = await startEscort(sut, user);
-    const first = await post(user, `/api/escort-sessions/${session.id}/complete`);
+    const first = await postAs(sut, user, `/api/escort-sessions/${session.id}/complete`);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ status: 'completed', completed_at: sut.clock.now().toISOString() });
-    expect((await jobOf(session.id))!.status).toBe('cancelled');
+    expect((await deadlineJobOf(sut, ESCORT_DEADLINE_JOB, session.id))!.status).toBe('cancelled');
     sut.clock.advance(60_000);
-    const second = await post(user, `/api/escort-sessions/${session.id}/complete`);
+    const second = await postAs(sut, user, `/api/escort-sessions/${session.id}/complete`);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
-    expect(await active(user)).toBeNull();
+    expect(await activeEscort(sut, user)).toBeNull();
     // Ended: no more route points or added time.
-    const route = await post(user, `/api/escort-sessions/${session.id}/route`, {
+    const route = await postAs(sut, user, `/api/escort-sessions/${session.id}/route`, {
       points: [{ latitude: 1, longitude: 1 }],
     });
     expect(route.statusCode).toBe(409);
@@ -225,22 +220,19 @@ describe('escort sessions', () => {
       [`/api/escort-sessions/${session.id}/extend`, { minutes: 5 }],
       [`/api/escort-sessions/${session.id}/complete`, undefined],
     ] as const) {
-      const res = await post(stranger, url, payload);
+      const res = await postAs(sut, stranger, url, payload);
       expect(res.statusCode, url).toBe(404);
       expect(res.json().error).toBe('not_found');
     }
-    expect(await active(stranger)).toBeNull();
-    expect((await active(owner))!.status).toBe('active');
-    expect((await active(owner))!.route).toEqual([]);
+    expect(await activeEscort(sut, stranger)).toBeNull();
+    expect((await activeEscort(sut, owner))!.status).toBe('active');
+    expect((await activeEscort(sut, owner))!.route).toEqual([]);
   });
 
   it('completing before the deadline raises nothing when the deadline comes', async () => {
     const user = await person();
-    const session = await startEscort(sut, user, {
-      destination_address: 'Home',
-      estimated_duration_minutes: 5,
-    });
-    await post(user, `/api/escort-sessions/${session.id}/complete`);
+    const session = await startEscort(sut, user, FIVE_MINUTE_ESCORT);
+    await postAs(sut, user, `/api/escort-sessions/${session.id}/complete`);
     sut.clock.advance(10 * 60_000);
     await runDeadlines(sut);
     expect(await alertsOf(sut, user)).toEqual([]);
@@ -249,15 +241,12 @@ describe('escort sessions', () => {
 
   it('added time keeps the old deadline from firing', async () => {
     const user = await person();
-    const session = await startEscort(sut, user, {
-      destination_address: 'Home',
-      estimated_duration_minutes: 5,
-    });
-    await post(user, `/api/escort-sessions/${session.id}/extend`, { minutes: 30 });
+    const session = await startEscort(sut, user, FIVE_MINUTE_ESCORT);
+    await postAs(sut, user, `/api/escort-sessions/${session.id}/extend`, { minutes: 30 });
     sut.clock.advance(6 * 60_000);
     await runDeadlines(sut);
     expect(await alertsOf(sut, user)).toEqual([]);
-    expect((await active(user))!.status).toBe('active');
+    expect((await activeEscort(sut, user))!.status).toBe('active');
   });
 
   it('past its deadline, raises one alert whose text names the destination, the delay and the last position', async () => {
@@ -289,7 +278,7 @@ describe('escort sessions', () => {
     expect(body).toContain(`Last known location (17 min ago): ${mapLink(48.8584, 2.2945)} (within 20 m)`);
     expect(body).toContain('Live location: http://localhost:');
 
-    const shown = (await active(user))!;
+    const shown = (await activeEscort(sut, user))!;
     expect(shown).toMatchObject({
       id: session.id,
       status: 'expired',
@@ -301,20 +290,17 @@ describe('escort sessions', () => {
     expect(await eventsOf(sut, user, 'alert.created')).toHaveLength(1);
 
     // Too late to complete it: the person ends the alert instead ("I'm safe").
-    const complete = await post(user, `/api/escort-sessions/${session.id}/complete`);
+    const complete = await postAs(sut, user, `/api/escort-sessions/${session.id}/complete`);
     expect(complete.statusCode).toBe(409);
     expect(complete.json()).toEqual({ error: 'conflict', message: ESCORT_API_TEXTS.notActive });
-    const resolved = await post(user, `/api/alerts/${alerts[0]!.id}/resolve`);
+    const resolved = await postAs(sut, user, `/api/alerts/${alerts[0]!.id}/resolve`);
     expect(resolved.statusCode).toBe(200);
-    expect(await active(user)).toBeNull();
+    expect(await activeEscort(sut, user)).toBeNull();
   });
 
   it('a deadline attempt that died halfway is finished by the next one, with one alert and one text', async () => {
     const user = await person();
-    const session = await startEscort(sut, user, {
-      destination_address: 'Home',
-      estimated_duration_minutes: 5,
-    });
+    const session = await startEscort(sut, user, FIVE_MINUTE_ESCORT);
     sut.clock.advance(6 * 60_000);
     // Died after marking the escort, before raising the alert: the job is still there to be claimed again.
     await sut.db.query("UPDATE escort_sessions SET status = 'expired', expired_at = $2 WHERE id = $1", [
@@ -323,7 +309,7 @@ describe('escort sessions', () => {
     ]);
     await runDeadlines(sut);
     const [alert] = await alertsOf(sut, user);
-    expect((await active(user))!).toMatchObject({ status: 'expired', alert_id: alert!.id });
+    expect((await activeEscort(sut, user))!).toMatchObject({ status: 'expired', alert_id: alert!.id });
     // Died after the alert's commit, before recording it on the escort: the retry finds the same alert.
     await sut.db.query('UPDATE escort_sessions SET alert_id = NULL WHERE id = $1', [session.id]);
     await sut.db.query(
@@ -333,26 +319,18 @@ describe('escort sessions', () => {
     await runDeadlines(sut);
     expect(await alertsOf(sut, user)).toHaveLength(1);
     expect(await textsOf(sut, user)).toHaveLength(1);
-    expect((await active(user))!).toMatchObject({ status: 'expired', alert_id: alert!.id });
+    expect((await activeEscort(sut, user))!).toMatchObject({ status: 'expired', alert_id: alert!.id });
   });
 
   it('without contacts, still expires and tells the guardians (realtime and push); with nobody, expires untold', async () => {
-    const lonely = await createTestUser(sut, 'No Contacts');
-    const guardian = await createTestUser(sut, 'Guardian');
-    await linkGuardian(sut, guardian, lonely);
+    const { ward: lonely, guardian } = await createGuardedWard(sut, 'No Contacts', 'Guardian');
     await sut.db.query(
       "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, 'k', 'a')",
       [guardian.id, `https://push.example/${guardian.id}`],
     );
     const nobody = await createTestUser(sut, 'Nobody');
-    const told = await startEscort(sut, lonely, {
-      destination_address: 'Home',
-      estimated_duration_minutes: 5,
-    });
-    const untold = await startEscort(sut, nobody, {
-      destination_address: 'Home',
-      estimated_duration_minutes: 5,
-    });
+    const told = await startEscort(sut, lonely, FIVE_MINUTE_ESCORT);
+    const untold = await startEscort(sut, nobody, FIVE_MINUTE_ESCORT);
     sut.clock.advance(6 * 60_000);
     await runDeadlines(sut);
 
@@ -364,25 +342,25 @@ describe('escort sessions', () => {
     );
     expect(deliveries.rows).toEqual([{ channel: 'push', recipient: guardian.id }]);
     expect(await eventsOf(sut, lonely, 'alert.created')).toHaveLength(1);
-    expect((await active(lonely))!).toMatchObject({ id: told.id, status: 'expired', alert_id: alert!.id });
+    expect((await activeEscort(sut, lonely))!).toMatchObject({
+      id: told.id,
+      status: 'expired',
+      alert_id: alert!.id,
+    });
 
     expect(await alertsOf(sut, nobody)).toEqual([]);
-    expect((await active(nobody))!).toMatchObject({ id: untold.id, status: 'expired', alert_id: null });
+    expect((await activeEscort(sut, nobody))!).toMatchObject({
+      id: untold.id,
+      status: 'expired',
+      alert_id: null,
+    });
     sut.clock.advance(61 * 60_000);
-    expect(await active(await refreshed(nobody))).toBeNull();
+    expect(await activeEscort(sut, await signInAgain(sut, nobody))).toBeNull(); // tokens last an hour
   });
 
-  /** Access tokens last an hour: a user signed in again at the moved clock. */
-  const refreshed = async (user: TestUser): Promise<TestUser> => {
-    const { signInAgain } = await import('../../testing/test-users');
-    return signInAgain(sut, user);
-  };
-
   it('an SOS still needs contacts (the deadline option does not leak into POST /api/alerts)', async () => {
-    const lonely = await createTestUser(sut, 'No Contacts');
-    const guardian = await createTestUser(sut, 'Guardian');
-    await linkGuardian(sut, guardian, lonely);
-    const res = await post(lonely, '/api/alerts', { triggerType: 'manual' });
+    const { ward: lonely } = await createGuardedWard(sut, 'No Contacts', 'Guardian');
+    const res = await postAs(sut, lonely, '/api/alerts', { triggerType: 'manual' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('no_emergency_contacts');
   });

@@ -1,9 +1,19 @@
 /** Helpers for the journey API tests (not a test file itself). */
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { CheckIn, EscortSession } from '#shared/schemas/journey';
+import type {
+  ActiveCheckInResponse,
+  ActiveEscortResponse,
+  CheckIn,
+  EscortSession,
+} from '#shared/schemas/journey';
 import type { TestApp } from '../../testing/test-app';
-import type { TestUser } from '../../testing/test-users';
+import { createTestUser, type TestUser } from '../../testing/test-users';
+import { linkGuardian } from '../guardians/guardian-test-helpers';
 import { CHECK_IN_DEADLINE_JOB, ESCORT_DEADLINE_JOB } from './deadline-job';
+
+/** An escort whose deadline a test reaches by moving the clock a few minutes. */
+export const FIVE_MINUTE_ESCORT = { destination_address: 'Home', estimated_duration_minutes: 5 };
 
 export async function startEscort(
   sut: TestApp,
@@ -32,6 +42,84 @@ export async function startCheckIn(sut: TestApp, user: TestUser, minutes = 30): 
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<CheckIn>();
+}
+
+/** POST `url` as `user`, with `payload` as the JSON body when there is one. */
+export function postAs(
+  sut: TestApp,
+  user: TestUser,
+  url: string,
+  payload?: Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  return sut.app.inject({ method: 'POST', url, headers: user.headers, ...(payload ? { payload } : {}) });
+}
+
+/** What GET /api/escort-sessions/active shows `user`. */
+export async function activeEscort(sut: TestApp, user: TestUser): Promise<EscortSession | null> {
+  const res = await sut.app.inject({
+    method: 'GET',
+    url: '/api/escort-sessions/active',
+    headers: user.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<ActiveEscortResponse>().session;
+}
+
+/** What GET /api/checkins/active shows `user`. */
+export async function activeCheckIn(sut: TestApp, user: TestUser): Promise<CheckIn | null> {
+  const res = await sut.app.inject({ method: 'GET', url: '/api/checkins/active', headers: user.headers });
+  expect(res.statusCode).toBe(200);
+  return res.json<ActiveCheckInResponse>().checkin;
+}
+
+/** The deadline job of a journey (`kind` is ESCORT_DEADLINE_JOB or CHECK_IN_DEADLINE_JOB). */
+export async function deadlineJobOf(
+  sut: TestApp,
+  kind: string,
+  journeyId: string,
+): Promise<{ status: string; due_at: Date } | undefined> {
+  const { rows } = await sut.db.query<{ status: string; due_at: Date }>(
+    'SELECT status, due_at FROM scheduled_jobs WHERE kind = $1 AND key = $2',
+    [kind, journeyId],
+  );
+  return rows[0];
+}
+
+/** A ward and a guardian who actively guards them (created in that order). */
+export async function createGuardedWard(
+  sut: TestApp,
+  wardName: string,
+  guardianName: string,
+): Promise<{ ward: TestUser; guardian: TestUser }> {
+  const ward = await createTestUser(sut, wardName);
+  const guardian = await createTestUser(sut, guardianName);
+  await linkGuardian(sut, guardian, ward);
+  return { ward, guardian };
+}
+
+/**
+ * An active escort due in an hour, written straight into the table: for the journey watch's tests, which test
+ * their own module, not the journeys API (so no deadline job and no event come with it).
+ */
+export async function insertEscortRow(sut: TestApp, user: TestUser): Promise<string> {
+  const now = sut.clock.now();
+  const { rows } = await sut.db.query<{ id: string }>(
+    `INSERT INTO escort_sessions (user_id, destination_address, estimated_minutes, started_at, deadline_at)
+     VALUES ($1, '12 Market Street', 60, $2, $3) RETURNING id`,
+    [user.id, now, new Date(now.getTime() + 60 * 60_000)],
+  );
+  return rows[0]!.id;
+}
+
+/** An active 30-minute check-in written straight into the table (as `insertEscortRow`). */
+export async function insertCheckInRow(sut: TestApp, user: TestUser): Promise<string> {
+  const now = sut.clock.now();
+  const { rows } = await sut.db.query<{ id: string }>(
+    `INSERT INTO check_ins (user_id, interval_minutes, next_due_at, created_at) VALUES ($1, 30, $2, $3)
+     RETURNING id`,
+    [user.id, new Date(now.getTime() + 30 * 60_000), now],
+  );
+  return rows[0]!.id;
 }
 
 /** Runs the deadline jobs and then the deliveries they queued, as the scheduler would. */

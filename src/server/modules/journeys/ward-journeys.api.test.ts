@@ -5,10 +5,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WardJourneysResponse } from '#shared/schemas/journey';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { addContact } from '../../testing/test-alerts';
+import { createTestUserWithContacts } from '../../testing/test-alerts';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 import { endRelationship, linkGuardian } from '../guardians/guardian-test-helpers';
-import { runDeadlines, startCheckIn, startEscort } from './journey-test-helpers';
+import {
+  createGuardedWard,
+  FIVE_MINUTE_ESCORT,
+  postAs,
+  runDeadlines,
+  startCheckIn,
+  startEscort,
+} from './journey-test-helpers';
 
 describe('the journeys of a guardian\u2019s wards', () => {
   let sut: TestApp;
@@ -24,8 +31,7 @@ describe('the journeys of a guardian\u2019s wards', () => {
   };
 
   it('shows an active guardian the open and recent journeys and warnings; pending, ended or strangers see none', async () => {
-    const ward = await createTestUser(sut, 'Ward');
-    await addContact(sut, ward, '+12015550123');
+    const ward = await createTestUserWithContacts(sut, 'Ward', [{ phone: '+12015550123' }]);
     const guardian = await createTestUser(sut, 'Guardian');
     const pending = await createTestUser(sut, 'Pending');
     const ended = await createTestUser(sut, 'Ended');
@@ -35,10 +41,7 @@ describe('the journeys of a guardian\u2019s wards', () => {
     const gone = await linkGuardian(sut, ended, ward);
     await endRelationship(sut, ended, gone.id);
 
-    const escort = await startEscort(sut, ward, {
-      destination_address: 'Home',
-      estimated_duration_minutes: 5,
-    });
+    const escort = await startEscort(sut, ward, FIVE_MINUTE_ESCORT);
     const checkIn = await startCheckIn(sut, ward, 60);
     await sut.db.query(
       `INSERT INTO journey_warnings (user_id, kind, journey, journey_id, last_signal_at, battery, location, created_at)
@@ -85,7 +88,7 @@ describe('the journeys of a guardian\u2019s wards', () => {
     // Expired: still shown for WARD_ACTIVITY.retentionHours; completed or stopped ones are not.
     sut.clock.advance(6 * 60_000);
     await runDeadlines(sut);
-    await sut.app.inject({ method: 'POST', url: `/api/checkins/${checkIn.id}/stop`, headers: ward.headers });
+    await postAs(sut, ward, `/api/checkins/${checkIn.id}/stop`);
     const later = await read(guardian);
     expect(later.escorts).toMatchObject([{ id: escort.id, status: 'expired' }]);
     expect(later.checkins).toEqual([]);
@@ -96,9 +99,7 @@ describe('the journeys of a guardian\u2019s wards', () => {
   });
 
   it('a warning whose stored position does not parse shows no position', async () => {
-    const ward = await createTestUser(sut, 'Ward');
-    const guardian = await createTestUser(sut, 'Guardian');
-    await linkGuardian(sut, guardian, ward);
+    const { ward, guardian } = await createGuardedWard(sut, 'Ward', 'Guardian');
     await sut.db.query(
       `INSERT INTO journey_warnings (user_id, kind, journey, journey_id, last_signal_at, location, created_at)
        VALUES ($1, 'last_gasp', 'checkin', gen_random_uuid(), $2, '{"latitude": "x"}', $2)`,
