@@ -66,7 +66,6 @@ export const EMERGENCY_NUMBER = '911';
 export const COPY_FEEDBACK_MS = 2000;
 export const SHARE_LINK_TTL_HOURS = 24;
 
-export const DEFAULT_BATTERY_PERCENT = 85;
 export const LOW_BATTERY_PERCENT = 20;
 
 export const AUTH = {

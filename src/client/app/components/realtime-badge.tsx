@@ -8,7 +8,7 @@ export function RealtimeBadge() {
   if (status === 'open') {
     return (
       <Badge tone="success" role="status">
-        <span className="mr-1.5 size-2 animate-pulse rounded-full bg-current" aria-hidden />
+        <span className="mr-1.5 size-2 motion-safe:animate-pulse rounded-full bg-current" aria-hidden />
         {GUARDIAN_VIEW_TEXTS.live}
       </Badge>
     );

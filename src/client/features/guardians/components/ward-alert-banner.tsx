@@ -59,7 +59,7 @@ function LoudBanner({ banner, wardName, userId, guardianViewPath }: WardAlertBan
       className="flex flex-col gap-3 rounded-2xl bg-primary p-4 text-primary-foreground shadow-lg ring-4 ring-red-300/60 dark:ring-red-900/60"
     >
       <div className="flex items-start gap-3">
-        <Siren className="mt-0.5 size-6 shrink-0 animate-pulse" aria-hidden />
+        <Siren className="mt-0.5 size-6 shrink-0 motion-safe:animate-pulse" aria-hidden />
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
           <h2 id={titleId} className="text-lg leading-tight font-bold break-words">
             {GUARDIAN_VIEW_TEXTS.alertBannerTitle(wardName)}
