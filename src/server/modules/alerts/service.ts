@@ -239,7 +239,12 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     // Emergency Contact Access off: the text goes out without a live-tracking link, and none is made for it.
     const preferences = await findSosPreferences(tx, input.userId);
     const link = preferences.contactsGetTrackingLink
-      ? await getOrCreateActiveShareLink(tx, { userId: input.userId, now, origin: deps.origin })
+      ? await getOrCreateActiveShareLink(tx, {
+          userId: input.userId,
+          alertId: alert.id,
+          now,
+          origin: deps.origin,
+        })
       : null;
     const text = buildAlertSms({
       fullName,
