@@ -287,8 +287,6 @@ export const LIVE_TRACKING = {
   activeAlertIntervalMs: 5_000,
   highAccuracy: true,
   maximumAgeMs: 60_000,
-  /** During an alert: only fresh fixes (lib/device/fresh-positions.ts), never the device's cached one. */
-  activeAlertMaximumAgeMs: 0,
   timeoutMs: 30_000,
   /** Readings kept while offline (oldest dropped first); sent in requests of LOCATION_LIMITS.maxReadingsPerRequest. */
   maxQueuedReadings: 500,

@@ -1,5 +1,5 @@
 import type { DeviceAdapters } from '../lib/device/device-context';
-import type { GeolocationFailure, PositionReading, WatchPositionOptions } from '../lib/device/geolocation';
+import type { GeolocationFailure, PositionReading } from '../lib/device/geolocation';
 import type { DevicePermission, DevicePermissionState } from '../lib/device/permissions';
 import type { WebPushPermission, WebPushSubscription } from '../lib/device/web-push';
 
@@ -20,8 +20,8 @@ export type FakeDevice = DeviceAdapters & {
   emitPositionError: (failure: GeolocationFailure) => void;
   /** How many `watchPosition` watchers are active. */
   watcherCount: () => number;
-  /** The options of every `watchPosition` call, in order. */
-  watchOptions: WatchPositionOptions[];
+  /** The options of every `getCurrentPosition` call, in order. */
+  positionAsks: Array<Parameters<DeviceAdapters['geolocation']['getCurrentPosition']>[0]>;
   /** The fake browser's Web Push state. */
   pushState: {
     supported: boolean;
@@ -53,12 +53,13 @@ export function createFakeDevice({
   }>();
   const device: FakeDevice = {
     geolocation: {
-      getCurrentPosition: () =>
-        gps
+      getCurrentPosition: (options) => {
+        device.positionAsks.push(options);
+        return gps
           ? Promise.resolve({ latitude: 51.5, longitude: -0.12, accuracy: 10 })
-          : Promise.reject(Object.assign(new Error('denied'), { code: 1 })),
-      watchPosition(options, onPosition, onError) {
-        device.watchOptions.push(options);
+          : Promise.reject(Object.assign(new Error('denied'), { code: 1 }));
+      },
+      watchPosition(_options, onPosition, onError) {
         const watcher = { onPosition, onError };
         watchers.add(watcher);
         return () => watchers.delete(watcher);
@@ -120,7 +121,7 @@ export function createFakeDevice({
       for (const watcher of [...watchers]) watcher.onError(failure);
     },
     watcherCount: () => watchers.size,
-    watchOptions: [],
+    positionAsks: [],
     pushState: { supported: true, permission: 'default', requestResult: 'granted', subscription: null },
     push: {
       isSupported: () => device.pushState.supported,

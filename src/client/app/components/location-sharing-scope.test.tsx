@@ -127,19 +127,23 @@ describe('live location sharing from this device', () => {
       const queryClient = testQueryClient();
       renderWithProviders(<p>app</p>, { device, queryClient });
       const posts = () => api.requests.filter((r) => r.method === 'POST' && r.path === '/api/locations');
-      await waitFor(() => expect(device.watcherCount()).toBe(1));
       await waitFor(() => expect(queryClient.getQueryData(alertKeys.active(USER))).toHaveLength(1));
 
-      // No cached fix during an alert; and though the phone reports no movement, a position goes out each interval.
-      await waitFor(() => expect(device.watchOptions.at(-1)?.maximumAgeMs).toBe(0));
-      await act(() => vi.advanceTimersByTimeAsync(LIVE_TRACKING.activeAlertIntervalMs));
+      // During the alert a fresh fix (never a cached one) is asked for at once and then each interval instead of
+      // watching, so though the phone reports no movement, a position goes out each interval.
       await waitFor(() => expect(posts()).toHaveLength(1));
+      expect(device.watcherCount()).toBe(0);
+      expect(device.positionAsks.at(-1)).toMatchObject({ maximumAgeMs: 0 });
       await act(() => vi.advanceTimersByTimeAsync(LIVE_TRACKING.activeAlertIntervalMs));
       await waitFor(() => expect(posts()).toHaveLength(2));
+      await act(() => vi.advanceTimersByTimeAsync(LIVE_TRACKING.activeAlertIntervalMs));
+      await waitFor(() => expect(posts()).toHaveLength(3));
 
+      // The alert ends: back to watching, nothing more unless the phone moves.
       act(() => queryClient.setQueryData(alertKeys.active(USER), []));
+      await waitFor(() => expect(device.watcherCount()).toBe(1));
       await act(() => vi.advanceTimersByTimeAsync(LIVE_TRACKING.activeAlertIntervalMs * 2));
-      expect(posts()).toHaveLength(2);
+      expect(posts()).toHaveLength(3);
     } finally {
       vi.useRealTimers();
     }
@@ -174,9 +178,8 @@ describe('live location sharing from this device', () => {
       saveOfflineShareLocation(USER, true);
       const { device, posts, profileReads } = start([profileDown, ingestOk, activeAlert]);
       await waitFor(() => expect(profileReads()).toBeGreaterThan(0));
-      await waitFor(() => expect(device.watcherCount()).toBe(1));
-      act(() => device.emitPosition({ latitude: 51.5, longitude: -0.12 }));
       await waitFor(() => expect(posts()).toHaveLength(1));
+      expect(device.positionAsks.length).toBeGreaterThan(0);
     });
 
     it('a setting never read is unknown, never off: without an alert nothing is sent', async () => {
@@ -187,9 +190,7 @@ describe('live location sharing from this device', () => {
     });
 
     it('a setting never read does not stop an alert from sending (the server keeps it only if sharing is on)', async () => {
-      const { device, posts } = start([profileDown, ingestOk, activeAlert]);
-      await waitFor(() => expect(device.watcherCount()).toBe(1));
-      act(() => device.emitPosition({ latitude: 51.5, longitude: -0.12 }));
+      const { posts } = start([profileDown, ingestOk, activeAlert]);
       await waitFor(() => expect(posts()).toHaveLength(1));
     });
 

@@ -1,4 +1,4 @@
-import type { GeolocationAdapter, PositionFix, PositionReading } from './geolocation';
+import type { GeolocationAdapter, GeolocationFailure, PositionFix, PositionReading } from './geolocation';
 
 export type FreshPositionOptions = {
   /** How often a fix is asked for (from the start of one ask to the start of the next). */
@@ -9,16 +9,20 @@ export type FreshPositionOptions = {
 };
 
 /**
- * Asks the device for a fresh fix every `intervalMs` until the returned function is called. Maximum age 0: a
- * cached fix says nothing about where the phone is now, and a watch only reports movement, so a phone lying still
- * would otherwise send the same old fix again and again. One ask at a time: an ask slower than the interval
- * delays the next instead of piling up; a failed one waits for the next. Each reading carries the time the device
- * took it, so a browser that answers with an old fix anyway is not passed off as fresh.
+ * Asks the device for a fresh fix now and then every `intervalMs`, until the returned function is called.
+ * Maximum age 0: a cached fix says nothing about where the phone is now, and a watch reports only movement (and
+ * while one runs, Chromium holds a fresh single fix until the phone moves), so a phone lying still would
+ * otherwise send nothing new. One ask at a time: an ask slower than the interval delays the next instead of
+ * piling up; a failed one is reported and waits for the next. A fix asked for with maximum age 0 is acquired
+ * after the ask (the Geolocation API's contract), yet some position sources stamp it with the time of an earlier
+ * acquisition (Chromium's emulated position carries the time it was set), which would make a phone lying still
+ * look silent: its time is never earlier than the ask.
  */
 export function pollFreshPositions(
   geolocation: GeolocationAdapter,
   { intervalMs, timeoutMs, highAccuracy }: FreshPositionOptions,
   onReading: (reading: PositionReading) => void,
+  onError: (failure: GeolocationFailure) => void = () => undefined,
 ): () => void {
   let stopped = false;
   let timer: number | undefined;
@@ -27,22 +31,24 @@ export function pollFreshPositions(
     geolocation
       .getCurrentPosition({ timeoutMs, highAccuracy, maximumAgeMs: 0 })
       .then((fix) => {
-        if (!stopped) onReading(toReading(fix));
+        if (!stopped) onReading(toReading(fix, startedAt));
       })
-      .catch(() => undefined)
+      .catch((error: unknown) => {
+        if (!stopped) onError(failureOf(error));
+      })
       .finally(() => {
         if (!stopped) timer = window.setTimeout(ask, Math.max(0, startedAt + intervalMs - Date.now()));
       });
   };
-  timer = window.setTimeout(ask, intervalMs);
+  ask();
   return () => {
     stopped = true;
     window.clearTimeout(timer);
   };
 }
 
-/** A fix as a reading; a fix without its time (a fake) is taken now. */
-function toReading(fix: PositionFix): PositionReading {
+/** A fix as a reading, taken no earlier than the ask (a fix without its time, from a fake, is taken now). */
+function toReading(fix: PositionFix, askedAt: number): PositionReading {
   return {
     latitude: fix.latitude,
     longitude: fix.longitude,
@@ -50,6 +56,16 @@ function toReading(fix: PositionFix): PositionReading {
     speed: fix.speed ?? null,
     heading: fix.heading ?? null,
     altitude: null,
-    timestamp: fix.timestamp ?? Date.now(),
+    timestamp: Math.max(fix.timestamp ?? Date.now(), askedAt),
   };
+}
+
+/** GeolocationPositionError's POSITION_UNAVAILABLE: what a failure without a code is taken for. */
+const POSITION_UNAVAILABLE = 2;
+
+/** A rejected ask as a watch reports failures: the browser's GeolocationPositionError code, when it has one. */
+function failureOf(error: unknown): GeolocationFailure {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: typeof code === 'number' ? code : POSITION_UNAVAILABLE, message };
 }

@@ -145,7 +145,7 @@ function AlertStatus({ alert, name, now }: { alert: TrackedAlert; name: string; 
     <div className="flex gap-3 rounded-lg border border-destructive/50 bg-destructive/10 p-3" role="alert">
       <Siren className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
       <div>
-        <p className="font-semibold text-destructive">{TRACK_PAGE_TEXTS.sosActiveTitle(name)}</p>
+        <p className="font-semibold text-primary-text">{TRACK_PAGE_TEXTS.sosActiveTitle(name)}</p>
         <p className="text-sm">
           <time dateTime={alert.raised_at}>
             {TRACK_PAGE_TEXTS.sosActive(raised, formatAgo(alert.raised_at, now))}
