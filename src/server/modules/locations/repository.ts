@@ -1,5 +1,6 @@
 import type { Location, RoutePoint } from '#shared/schemas/location';
 import type { Queryable } from '../../db/database';
+import { toStays } from './stays';
 
 export type LocationRow = {
   user_id: string;
@@ -35,17 +36,17 @@ export type IngestOutcome = {
   stored: LocationRow[];
   /** The person's newest place before this upload, when readings found the phone still there (its new check). */
   extended: LocationRow | null;
-  /** Readings that found the phone at a place already stored or in the batch: they moved its `checked_at`. */
+  /** Readings that found the phone at the place of the reading before them: they moved its `checked_at`. */
   checked: number;
 };
 
 /**
  * Stores a batch for the person in ONE statement (one round trip, all or nothing), and only while their location
- * sharing is on (their profile's switch; no profile means off). Readings are taken in time order as stays
- * (migration 018): one that finds the phone at exactly the place of the reading before it (in the batch, or the
- * newest stored one) adds no row but moves that place's `checked_at`, battery and online flag; one at a new
- * place adds a row. A stay already stored (same time taken, same position) is skipped: a phone whose batch
- * reached the server but whose answer was lost (a reload, a dropped connection) sends the same batch again.
+ * sharing is on (their profile's switch; no profile means off). The readings go as stays (stays.ts): the first
+ * one, when it finds the phone at exactly the person's newest stored place, adds no row but moves that place's
+ * `checked_at`, battery and online flag; each other adds a row. A stay already stored (same time taken, same
+ * position) is skipped: a phone whose batch reached the server but whose answer was lost (a reload, a dropped
+ * connection) sends the same batch again.
  */
 export async function insertNewLocations(
   db: Queryable,
@@ -53,75 +54,67 @@ export async function insertNewLocations(
   readings: readonly NewLocation[],
   now: Date,
 ): Promise<IngestOutcome> {
-  const rows = readings.map((reading, seq) => ({
-    ...reading,
-    recorded_at: reading.recorded_at.toISOString(),
+  const stays = toStays(readings);
+  const rows = stays.map(({ confirmations: _confirmations, ...stay }, seq) => ({
+    ...stay,
+    recorded_at: stay.recorded_at.toISOString(),
+    checked_at: stay.checked_at.toISOString(),
     seq,
   }));
   const { rows: result } = await db.query<{
     sharing: boolean | null;
     stored: StoredJson[] | null;
     extended: StoredJson | null;
-    checked: number;
   }>(
     `WITH sharing AS (
        SELECT location_sharing_enabled AS enabled FROM profiles WHERE id = $1
-     ), batch AS (
+     ), stays AS (
        SELECT r.* FROM jsonb_to_recordset($2::jsonb) AS r(latitude double precision, longitude double precision,
          accuracy double precision, speed double precision, heading double precision, altitude double precision,
-         address text, battery_level smallint, network_online boolean, recorded_at timestamptz, seq int)
+         address text, battery_level smallint, network_online boolean, recorded_at timestamptz,
+         checked_at timestamptz, seq int)
        WHERE (SELECT enabled FROM sharing) IS TRUE
      ), newest AS (
        SELECT id, latitude, longitude, recorded_at FROM live_locations
        WHERE user_id = $1 ORDER BY recorded_at DESC, created_at DESC LIMIT 1
-     ), marked AS (
-       SELECT b.*, CASE
-         WHEN lag(b.seq) OVER w IS NULL THEN NOT EXISTS (
-           SELECT 1 FROM newest n
-           WHERE n.latitude = b.latitude AND n.longitude = b.longitude AND n.recorded_at <= b.recorded_at)
-         ELSE (lag(b.latitude) OVER w, lag(b.longitude) OVER w) IS DISTINCT FROM (b.latitude, b.longitude)
-       END AS moved
-       FROM batch b WINDOW w AS (ORDER BY b.recorded_at, b.seq)
-     ), stays AS (
-       -- Stay 0 goes on at the newest stored place; each reading at a new place starts the next stay.
-       SELECT m.*, sum(m.moved::int) OVER (ORDER BY m.recorded_at, m.seq) AS stay FROM marked m
-     ), first_of AS (
-       SELECT DISTINCT ON (stay) * FROM stays WHERE stay > 0 ORDER BY stay, recorded_at, seq
-     ), last_of AS (
-       SELECT DISTINCT ON (stay) stay, recorded_at AS checked_at, battery_level, network_online
-       FROM stays ORDER BY stay, recorded_at DESC, seq DESC
+     ), going_on AS (
+       SELECT s.seq, s.checked_at, s.battery_level, s.network_online FROM stays s JOIN newest n
+         ON s.seq = 0 AND n.latitude = s.latitude AND n.longitude = s.longitude AND n.recorded_at <= s.recorded_at
      ), inserted AS (
        INSERT INTO live_locations (${COLUMNS}, received_at, created_at)
-       SELECT $1, f.latitude, f.longitude, f.accuracy, f.speed, f.heading, f.altitude, f.address, t.battery_level,
-              t.network_online, f.recorded_at, t.checked_at, $3, $3
-       FROM first_of f JOIN last_of t USING (stay)
-       WHERE NOT EXISTS (
-         SELECT 1 FROM live_locations l
-         WHERE l.user_id = $1 AND l.recorded_at = f.recorded_at
-           AND l.latitude = f.latitude AND l.longitude = f.longitude)
+       SELECT $1, s.latitude, s.longitude, s.accuracy, s.speed, s.heading, s.altitude, s.address, s.battery_level,
+              s.network_online, s.recorded_at, s.checked_at, $3, $3
+       FROM stays s
+       WHERE NOT EXISTS (SELECT 1 FROM going_on g WHERE g.seq = s.seq)
+         AND NOT EXISTS (
+           SELECT 1 FROM live_locations l
+           WHERE l.user_id = $1 AND l.recorded_at = s.recorded_at
+             AND l.latitude = s.latitude AND l.longitude = s.longitude)
        RETURNING ${COLUMNS}
      ), extended AS (
        UPDATE live_locations l SET
-         checked_at = greatest(l.checked_at, t.checked_at),
-         battery_level = CASE WHEN t.checked_at >= l.checked_at THEN t.battery_level ELSE l.battery_level END,
-         network_online = CASE WHEN t.checked_at >= l.checked_at THEN t.network_online ELSE l.network_online END,
+         checked_at = greatest(l.checked_at, g.checked_at),
+         battery_level = CASE WHEN g.checked_at >= l.checked_at THEN g.battery_level ELSE l.battery_level END,
+         network_online = CASE WHEN g.checked_at >= l.checked_at THEN g.network_online ELSE l.network_online END,
          received_at = $3
-       FROM newest n, last_of t
-       WHERE l.id = n.id AND t.stay = 0
+       FROM newest n, going_on g
+       WHERE l.id = n.id
        RETURNING ${COLUMNS_OF_L}
      )
      SELECT (SELECT enabled FROM sharing) AS sharing,
             (SELECT json_agg(inserted) FROM inserted) AS stored,
-            (SELECT row_to_json(extended) FROM extended) AS extended,
-            (SELECT count(*)::int FROM stays WHERE NOT moved) AS checked`,
+            (SELECT row_to_json(extended) FROM extended) AS extended`,
     [userId, JSON.stringify(rows), now],
   );
   const row = result[0];
+  const sharing = row?.sharing === true;
+  const extended = row?.extended ? fromJson(row.extended) : null;
+  const confirmations = stays.reduce((sum, stay) => sum + stay.confirmations, 0);
   return {
-    sharing: row?.sharing === true,
+    sharing,
     stored: (row?.stored ?? []).map(fromJson),
-    extended: row?.extended ? fromJson(row.extended) : null,
-    checked: row?.checked ?? 0,
+    extended,
+    checked: sharing ? confirmations + (extended ? 1 : 0) : 0,
   };
 }
 
