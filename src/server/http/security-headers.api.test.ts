@@ -12,7 +12,8 @@ describe('security headers (docs/SECURITY.md, "What an SOS text contains, and hy
   let proxied: TestApp;
   beforeAll(async () => {
     direct = await createTestApp();
-    proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    // inject's requests come from 127.0.0.1: the proxy on this machine.
+    proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
   });
   afterAll(async () => {
     await direct?.close();
