@@ -65,8 +65,8 @@ export type AdmissionOptions = {
 type Lane = 'urgent' | 'priority' | 'ordinary';
 
 /**
- * API requests as admission sees them: `running` and `waiting` for a slot (both lanes), and `arriving`: received,
- * their body still coming (or their turn not yet asked for).
+ * API requests as admission sees them: `running` and `waiting` for a slot (both lanes), and `arriving`: past the
+ * access hook, their body still coming.
  */
 export type AdmissionLoad = { running: number; waiting: number; arriving: number };
 
@@ -90,11 +90,13 @@ export function registerAdmission(app: FastifyInstance, options: AdmissionOption
     lanes.set(request, lane);
     const ownJourneyAction = lane === 'priority' && request.routeOptions.config.access === 'signed-in';
     if (lane !== 'urgent' && !ownJourneyAction) count(perAddress, addressGroup(request.ip), reply);
-    arrivals.set(request, count(arriving, '', reply));
   });
   // After the access hook (the caller is who the token says), before the body is read.
   app.addHook('preParsing', async (request, reply) => {
-    if (lanes.get(request) === 'priority' && request.auth) count(perAccount, request.auth.userId, reply);
+    const lane = lanes.get(request);
+    if (!lane) return;
+    if (lane === 'priority' && request.auth) count(perAccount, request.auth.userId, reply);
+    arrivals.set(request, count(arriving, '', reply));
   });
   // The whole request has arrived: its turn.
   app.addHook('preValidation', async (request, reply) => {

@@ -92,3 +92,89 @@ function parseResponse(text: string): { response: RawResponse; length: number } 
     length: bodyStart + body.length,
   };
 }
+
+/** A WebSocket over a raw connection: enough of the protocol to ping the server and see it answer. */
+export type RawWebSocket = {
+  /** Sends a ping and resolves when the server's pong arrives. */
+  ping(): Promise<void>;
+  /** Whether the connection is still open. */
+  isOpen(): boolean;
+  close(): void;
+};
+
+/** Opens a WebSocket to `path` (the handshake by hand, so no client library is needed). */
+export async function openRawWebSocket(port: number, path: string): Promise<RawWebSocket> {
+  const socket = connect({ port, host: '127.0.0.1' });
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  socket.on('error', () => undefined);
+  let open = true;
+  socket.on('close', () => (open = false));
+  let buffer = Buffer.alloc(0);
+  let onData = (): void => undefined;
+  socket.on('data', (chunk: Buffer) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    onData();
+  });
+  const until = (found: () => boolean): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const check = (): void => {
+        try {
+          if (found()) resolve();
+          else if (!open) reject(new Error('the WebSocket closed'));
+        } catch (error) {
+          reject(error as Error);
+        }
+      };
+      onData = check;
+      socket.once('close', check);
+      check();
+    });
+
+  socket.write(
+    requestHead('GET', path, {
+      connection: 'Upgrade',
+      upgrade: 'websocket',
+      'sec-websocket-version': '13',
+      'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+    }),
+  );
+  await until(() => {
+    const end = buffer.indexOf('\r\n\r\n');
+    if (end < 0) return false;
+    if (!buffer.subarray(0, end).toString('latin1').startsWith('HTTP/1.1 101')) {
+      throw new Error(`no upgrade: ${buffer.toString('latin1')}`);
+    }
+    buffer = buffer.subarray(end + 4);
+    return true;
+  });
+  return {
+    isOpen: () => open,
+    close: () => socket.destroy(),
+    async ping() {
+      buffer = Buffer.alloc(0);
+      // FIN + ping, masked (as every client frame must be), no payload.
+      socket.write(Buffer.from([0x89, 0x80, 1, 2, 3, 4]));
+      await until(() => hasPong(buffer));
+    },
+  };
+}
+
+/** Whether the server frames in `data` (unmasked) include a pong. */
+function hasPong(data: Buffer): boolean {
+  let at = 0;
+  while (at + 2 <= data.length) {
+    const opcode = data[at]! & 0x0f;
+    if (opcode === 0x0a) return true;
+    const short = data[at + 1]! & 0x7f;
+    const header = short === 126 ? 4 : short === 127 ? 10 : 2;
+    if (at + header > data.length) return false;
+    const length =
+      short === 126
+        ? data.readUInt16BE(at + 2)
+        : short === 127
+          ? Number(data.readBigUInt64BE(at + 2))
+          : short;
+    at += header + length;
+  }
+  return false;
+}
