@@ -21,10 +21,12 @@ import { AppError } from './app-error';
  * - **Priority.** `config.priority` routes (the health check; a person's own check-in, arrival, stop, added time)
  *   have slots of their own, `PRIORITY_CAPACITY`, so they never wait behind other people's uploads; they hold
  *   nothing else back.
- * - **Bounds per client.** An address (IPv6: its /64) may have `maxInFlightPerAddress` ordinary and public
- *   priority requests in flight, from their arrival to the end of their answer; one more answers 429 at once. A
- *   person's own journey actions are counted per account instead (`PRIORITY_IN_FLIGHT_PER_ACCOUNT`), so another
- *   client on the same address (a shared NAT) can never get them refused; the SOS is not counted at all.
+ * - **Bounds per client.** An address (IPv6: its /64) may have `maxInFlightPerAddress` ordinary requests in
+ *   flight, from their arrival to the end of their answer; one more answers 429 at once. Priority and urgent
+ *   requests are never refused for their address, so another client behind the same one (a shared NAT) cannot
+ *   get a person's SOS, journey actions or health check refused: a person's own journey actions are counted per
+ *   account instead (`PRIORITY_IN_FLIGHT_PER_ACCOUNT`); the health check has no body and a tiny answer, so it
+ *   cannot be held open past the headers time-out; the SOS is not counted at all.
  * - **Receipt time.** Every request is stamped with the app clock's time when its headers arrived
  *   (`request.receivedAt`): a journey action counts from then, not from when its turn came.
  *
@@ -88,8 +90,7 @@ export function registerAdmission(app: FastifyInstance, options: AdmissionOption
     const lane = laneOf(request);
     if (!lane) return;
     lanes.set(request, lane);
-    const ownJourneyAction = lane === 'priority' && request.routeOptions.config.access === 'signed-in';
-    if (lane !== 'urgent' && !ownJourneyAction) count(perAddress, addressGroup(request.ip), reply);
+    if (lane === 'ordinary') count(perAddress, addressGroup(request.ip), reply);
   });
   // After the access hook (the caller is who the token says), before the body is read.
   app.addHook('preParsing', async (request, reply) => {
