@@ -401,6 +401,8 @@ async function startServer(options: {
     LOG_LEVEL: 'silent',
     AUTH_MAX_REQUESTS_PER_ADDRESS: '1000000',
     AUTH_MAX_FAILED_SIGNINS: '1000000',
+    // The load generator is one address with hundreds of uploads in flight (the server's per-address bound).
+    HTTP_MAX_IN_FLIGHT_PER_ADDRESS: '1000000',
     TWILIO_ACCOUNT_SID: options.twilio.accountSid,
     TWILIO_AUTH_TOKEN: options.twilio.authToken,
     TWILIO_FROM: '+15005550006',
