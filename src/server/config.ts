@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { JOURNEY_WATCH } from '#shared/constants';
+import { JOURNEY_WATCH, SIGN_UP_LIMITS } from '#shared/constants';
 import { NEARBY_PLACES } from '#shared/nearby-places-constants';
 import { TileUrlTemplateSchema } from '#shared/map-tiles';
 
@@ -30,6 +30,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Beacon <no-reply@beacon.local>'),
   AUTH_MAX_FAILED_SIGNINS: z.coerce.number().int().positive().default(10),
   AUTH_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  // Accounts created per client address per hour (modules/auth; decision 023: what a shared address means).
+  AUTH_MAX_SIGNUPS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(SIGN_UP_LIMITS.defaultPerAddressPerHour),
   AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   TRUST_PROXY: z.stringbool().default(false),
   // SMS: Twilio (or any Twilio-compatible API) when all three are set, else the dev outbox (not in production).
@@ -93,6 +99,8 @@ export type Config = {
   auth: {
     maxFailedSignIns: number;
     maxRequestsPerAddress: number;
+    /** Accounts created per client address per hour. */
+    maxSignUpsPerAddress: number;
     rateWindowMinutes: number;
     /** A spent refresh token presented again within this many seconds answers the pair it gave, not a revocation. */
     refreshReuseGraceSeconds: number;
@@ -184,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: {
       maxFailedSignIns: e.AUTH_MAX_FAILED_SIGNINS,
       maxRequestsPerAddress: e.AUTH_MAX_REQUESTS_PER_ADDRESS,
+      maxSignUpsPerAddress: e.AUTH_MAX_SIGNUPS_PER_ADDRESS,
       rateWindowMinutes: e.AUTH_RATE_WINDOW_MINUTES,
       refreshReuseGraceSeconds: e.AUTH_REFRESH_REUSE_GRACE_SECONDS,
     },
