@@ -157,10 +157,10 @@ describe('the all-clear after "I\'m safe" (dev outbox, Web Push)', () => {
     await addContact(sut, alex, '+447400123457');
     await addContact(sut, other, '+447400123458');
     const first = (await raiseAlert(sut, alex)).json<AlertDetail>().alert.id;
+    expect((await resolve(alex, first)).statusCode).toBe(200);
     sut.clock.advance(1_000);
     const second = (await raiseAlert(sut, alex)).json<AlertDetail>().alert.id;
     await raiseAlert(sut, other);
-    expect((await resolve(alex, first)).statusCode).toBe(200);
 
     const list = async (query: string): Promise<string[]> => {
       const res = await sut.app.inject({ method: 'GET', url: `/api/alerts${query}`, headers: alex.headers });
@@ -258,10 +258,9 @@ describe('"I\'m safe" with several open alerts', () => {
     sut.clock.advance(minutes * 60_000);
     await sut.app.scheduler.runNow(kind);
     await sut.app.scheduler.runNow(DELIVERY_JOB);
-    const { rows } = await sut.db.query<{ id: string }>(
-      'SELECT id FROM alerts WHERE created_at = $1',
-      [sut.clock.now()],
-    );
+    const { rows } = await sut.db.query<{ id: string }>('SELECT id FROM alerts WHERE created_at = $1', [
+      sut.clock.now(),
+    ]);
     expect(rows).toHaveLength(1);
     return rows[0]!.id;
   };

@@ -79,10 +79,14 @@ export type RaiseDeps = SmsCapsDeps & {
   origin: string;
 };
 
-/** Who this raise reaches: contacts' numbers (normalised, each once) and the ids of active guardians. */
+/**
+ * Who this raise reaches: contacts' numbers (normalised, each once), and the person's active guardians (`watching`:
+ * each sees the alert live), of whom those with a browser subscribed get a push (`pushTo`).
+ */
 type Recipients = {
   texts: Array<{ recipient: string; recipientName: string | null; contactId: string | null }>;
-  guardianIds: string[];
+  watching: string[];
+  pushTo: string[];
 };
 
 /** The transaction's work; what it wrote decides what happens after the commit. */
@@ -120,7 +124,7 @@ export async function raiseInTransaction(
   const alert = await repo.insertAlert(tx, { ...newAlertRow(input, key, now), ...position });
   if (!alert) throw new Error('an alert key was taken while its person was locked');
   const recipients = await recipientsFor(tx, input);
-  if (recipients.texts.length === 0 && !(input.guardiansSuffice && recipients.guardianIds.length > 0)) {
+  if (recipients.texts.length === 0 && !(input.guardiansSuffice && recipients.watching.length > 0)) {
     throw new AppError('no_emergency_contacts', ERRORS.sosNeedsContacts);
   }
   const queued = await queueDeliveries(tx, deps, input, alert, recipients, account, now);
@@ -154,10 +158,11 @@ async function reachTheRest(
   const asked = await recipientsFor(tx, input);
   const reached = await repo.listAlertRecipients(tx, open.id);
   const rest: Recipients = {
+    ...asked,
     texts: asked.texts.filter((text) => !reached.has(repo.recipientKey('sms', text.recipient))),
-    guardianIds: asked.guardianIds.filter((id) => !reached.has(repo.recipientKey('push', id))),
+    pushTo: asked.pushTo.filter((id) => !reached.has(repo.recipientKey('push', id))),
   };
-  if (rest.texts.length === 0 && rest.guardianIds.length === 0) return 0;
+  if (rest.texts.length === 0 && rest.pushTo.length === 0) return 0;
   const position = await alertPosition(tx, input.userId, input.location);
   const asRaisedNow = { ...open, ...newAlertRow(input, open.idempotency_key, now), ...position };
   return queueDeliveries(tx, deps, input, asRaisedNow, rest, account, now);
@@ -190,20 +195,22 @@ async function queueDeliveries(
   return ids.length;
 }
 
-/** The person's contacts (or the chosen ones) and their active guardians. */
+/** The person's contacts (or the chosen ones) and their active guardians. 400 for a number not theirs. */
 async function recipientsFor(tx: Queryable, input: RaiseAlertInput): Promise<Recipients> {
   const contacts = (await listContacts(tx, input.userId)).map((c) => ({
     phone: c.phone,
     name: c.name,
     contactId: c.id,
   }));
+  const watching = await activeGuardianIds(tx, input.userId);
   return {
     texts: uniqueRecipients(input.onlyNumbers ? savedContactsWith(contacts, input.onlyNumbers) : contacts),
-    guardianIds: await activeGuardianIds(tx, input.userId),
+    watching,
+    pushTo: [...(await usersWithSubscriptions(tx, watching))],
   };
 }
 
-/** A text to each recipient and a push to each of the guardians with a browser subscribed. */
+/** A text to each contact's number and a push to each guardian with a browser subscribed. */
 async function deliveriesFor(
   tx: Queryable,
   deps: RaiseDeps,
@@ -212,7 +219,7 @@ async function deliveriesFor(
   recipients: Recipients,
   now: Date,
 ): Promise<repo.NewDelivery[]> {
-  const guardians = [...(await usersWithSubscriptions(tx, recipients.guardianIds))];
+  const guardians = recipients.pushTo;
   const names = await findFullNames(tx, [input.userId, ...guardians]);
   const fullName = names.get(input.userId) ?? '';
   const texts = recipients.texts.length > 0 ? await alertText(tx, deps, input, alert, fullName, now) : '';

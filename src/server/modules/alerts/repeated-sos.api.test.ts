@@ -91,7 +91,7 @@ describe('a repeated SOS joins the open alert', () => {
       headers: user.headers,
     });
     expect(active.json().alerts).toHaveLength(1);
-  });
+  }, 60_000);
 
   it(`bounds raise/"I'm safe" loops at ${ALERT_LIMITS.newAlertsPerHour} new alerts an hour (429, nothing stored); a deadline still fires`, async () => {
     const user = await person('Lou Loop', ['+447400123458']);
@@ -129,7 +129,7 @@ describe('a repeated SOS joins the open alert', () => {
     });
     await resolveAlert(sut, fresh, open.json().alerts[0].alert.id);
     expect((await raiseAlert(sut, fresh)).statusCode).toBe(201);
-  });
+  }, 60_000);
 
   it('texts a contact added since, and only the new one, with the words and time of this press', async () => {
     const user = await person('Ada Added', ['+447400123460', '+12015550000']);

@@ -108,12 +108,15 @@ describe('SMS limits: no account can hold back another person’s SOS, nor the p
       Array.from({ length: 12 }, (_, i) => personWith(app, `Attacker ${i}`, numbers(1000 + i * 10, 10))),
     );
     for (let round = 0; round < 10; round++) {
-      for (const attacker of attackers) await sosCycle(app, attacker);
+      await Promise.all(attackers.map((attacker) => sosCycle(app, attacker)));
     }
     await app.app.scheduler.runNow(DELIVERY_JOB);
 
     // Each attacker's texts were bounded by its own budget, and the breaker shed the heavy senders' texts.
-    const held = await heldReasons(app, attackers.map((a) => a.id));
+    const held = await heldReasons(
+      app,
+      attackers.map((a) => a.id),
+    );
     expect(held['not held']).toBeLessThanOrEqual(attackers.length * SMS_BUDGET.newTextsPerHour);
     expect(held.global_breaker).toBeGreaterThan(0);
     const errors = app.logs.filter((line) => line.level >= ERROR_LEVEL);
@@ -125,7 +128,10 @@ describe('SMS limits: no account can hold back another person’s SOS, nor the p
     const victim = await personWith(app, 'Vera Victim', ['+447400123456', '+447400123457']);
     const raised = await raiseAlert(app, victim);
     expect(raised.statusCode).toBe(201);
-    expect(textsOf(raised.json<RaiseAlertResponse>()).map((d) => d.held_reason)).toEqual([undefined, undefined]);
+    expect(textsOf(raised.json<RaiseAlertResponse>()).map((d) => d.held_reason)).toEqual([
+      undefined,
+      undefined,
+    ]);
     await app.app.scheduler.runNow(DELIVERY_JOB);
     expect(await sosTextsTo(app, '+447400123456')).toBe(1);
     expect(await sosTextsTo(app, '+447400123457')).toBe(1);
@@ -206,7 +212,10 @@ describe('SMS limits: no account can hold back another person’s SOS, nor the p
 
     // A confirmed account has the larger budget: the same fourth alert goes out.
     const confirmed = await personWith(sut, 'Cam Confirmed', numbers(300, 10));
-    await sut.db.query('UPDATE users SET email_confirmed_at = $2 WHERE id = $1', [confirmed.id, sut.clock.now()]);
+    await sut.db.query('UPDATE users SET email_confirmed_at = $2 WHERE id = $1', [
+      confirmed.id,
+      sut.clock.now(),
+    ]);
     for (let i = 0; i <= alertsInBudget; i++) {
       expect(textsOf(await sosCycle(sut, confirmed)).every((d) => !d.held_reason)).toBe(true);
     }
@@ -235,9 +244,10 @@ describe('SMS limits: no account can hold back another person’s SOS, nor the p
     for (let cycle = 1; cycle <= 10; cycle++) {
       const raised = await sosCycle(sut, person);
       expect(raised.outcome).toBe('created');
-      expect(textsOf(raised).map((d) => d.status), `cycle ${cycle}`).toEqual(
-        family.map(() => 'kept_in_dev_outbox'),
-      );
+      expect(
+        textsOf(raised).map((d) => d.status),
+        `cycle ${cycle}`,
+      ).toEqual(family.map(() => 'kept_in_dev_outbox'));
       sut.clock.advance(60_000);
     }
     await sut.app.scheduler.runNow(DELIVERY_JOB);

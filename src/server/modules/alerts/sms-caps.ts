@@ -105,18 +105,20 @@ async function countText(
 ): Promise<{ reason: HeldReason | null; globalOver: boolean }> {
   const own = await limiters.sender.consume(sender.userId);
   const global = await limiters.global.consume('all');
-  const reason = sender.onlyAlertThisHour
-    ? null
-    : own.hits > sender.budget
-      ? 'sender_hourly_budget'
-      : !global.allowed && own.hits > Math.floor(sender.budget * SMS_BUDGET.heavyShare)
-        ? 'global_breaker'
-        : null;
+  const reason = heldReason(sender, own.hits, global.allowed);
   if (reason) {
     await limiters.sender.refund(sender.userId);
     await limiters.global.refund('all');
   }
   return { reason, globalOver: !global.allowed };
+}
+
+/** Which limit holds back a text that makes `hits` of the sender's this hour, if any. */
+function heldReason(sender: Sender, hits: number, globalAllowed: boolean): HeldReason | null {
+  if (sender.onlyAlertThisHour) return null;
+  if (hits > sender.budget) return 'sender_hourly_budget';
+  const heavy = hits > Math.floor(sender.budget * SMS_BUDGET.heavyShare);
+  return !globalAllowed && heavy ? 'global_breaker' : null;
 }
 
 /**
