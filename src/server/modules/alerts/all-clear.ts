@@ -16,9 +16,9 @@ import { ALL_CLEAR_PUSH_TEXTS, CANCELLED_DELIVERY_ERROR, buildAllClearSms } from
 import { guardianViewUrl } from '#shared/constants';
 import type { PushPayload } from '#shared/schemas/push';
 import type { Queryable } from '../../db/database';
-import { cancelJob, enqueueJobs } from '../../scheduler/jobs';
+import { cancelJob } from '../../scheduler/jobs';
 import { findFullNames, findSosPreferences } from '../profile/repository';
-import { DELIVERY_JOB } from './delivery-job';
+import { DELIVERY_JOB, writeDeliveries } from './delivery-job';
 import * as repo from './repository';
 
 /** Cancels the alert's unsent deliveries and queues the all-clear; returns how many all-clear jobs were queued. */
@@ -50,13 +50,7 @@ export async function queueAllClear(
     contactId: r.contact_id,
     body: r.channel === 'push' ? push : text,
   }));
-  const ids = await repo.insertDeliveries(tx, alert.id, deliveries, now);
-  await enqueueJobs(
-    tx,
-    ids.map((id) => ({ kind: DELIVERY_JOB, key: id, dueAt: now })),
-    now,
-  );
-  return ids.length;
+  return writeDeliveries(tx, alert.id, deliveries, now);
 }
 
 /** "<name> is safe", with the alert's tag: it replaces the alert's notification on the guardian's device. */

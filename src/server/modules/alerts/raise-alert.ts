@@ -21,14 +21,13 @@ import type { Clock } from '../../adapters/clock';
 import type { Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { createRateLimiter, tooManyRequests } from '../../http/rate-limiter';
-import { enqueueJobs } from '../../scheduler/jobs';
 import { listContacts } from '../contacts/repository';
 import { activeGuardianIds } from '../guardians/authorization';
 import { findFullNames, findSosPreferences } from '../profile/repository';
 import { usersWithSubscriptions } from '../push/repository';
 import { getOrCreateActiveShareLink } from '../share-links/service';
 import { alertPosition, smsLocation, type AlertPosition } from './alert-position';
-import { DELIVERY_JOB } from './delivery-job';
+import { writeDeliveries } from './delivery-job';
 import * as repo from './repository';
 import { holdTextsOverCaps, senderOf, type SmsCapsDeps } from './sms-caps';
 
@@ -186,13 +185,7 @@ async function queueDeliveries(
     sender,
     await deliveriesFor(tx, deps, input, alert, recipients, now),
   );
-  const ids = await repo.insertDeliveries(tx, alert.id, deliveries, now);
-  await enqueueJobs(
-    tx,
-    ids.map((id) => ({ kind: DELIVERY_JOB, key: id, dueAt: now })),
-    now,
-  );
-  return ids.length;
+  return writeDeliveries(tx, alert.id, deliveries, now);
 }
 
 /** The person's contacts (or the chosen ones) and their active guardians. 400 for a number not theirs. */
