@@ -47,7 +47,8 @@ const EnvSchema = z.object({
   // Alert pipeline (modules/alerts) and the scheduler that runs it.
   ALERT_FIRST_ATTEMPT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
   ALERT_DELIVERY_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
-  // The breaker on alert texts of all accounts per clock hour (modules/alerts/sms-caps.ts): protects the bill.
+  // The breaker on alert texts of all accounts per clock hour (modules/alerts/sms-caps.ts): protects the bill by
+  // shedding heavy senders' texts, never an account's only alert of the hour.
   SMS_GLOBAL_MAX_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   HTTP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
@@ -113,7 +114,10 @@ export type Config = {
   alerts: {
     firstAttemptWaitMs: number;
     deliveryLeaseMs: number;
-    /** Alert texts all accounts together may send per clock hour; more are held back and logged as errors. */
+    /**
+     * Alert texts of all accounts together per clock hour; past it, heavy senders' texts are held back and logged
+     * as errors (never an account's only alert of the hour: modules/alerts/sms-caps.ts).
+     */
     smsGlobalMaxPerHour: number;
   };
   /** `enabled: false` = this instance runs no background jobs (another instance sends the texts). */
