@@ -58,6 +58,10 @@ export function detailOf(answer: RaiseAlertResponse): AlertDetail {
 
 /** "I'm safe" for every alert `user` has not ended, so that their next SOS raises a new alert. */
 export async function endOpenAlerts(sut: TestApp, user: TestUser): Promise<void> {
-  const res = await sut.app.inject({ method: 'GET', url: '/api/alerts?status=active', headers: user.headers });
+  const res = await sut.app.inject({
+    method: 'GET',
+    url: '/api/alerts?status=active',
+    headers: user.headers,
+  });
   for (const { alert } of res.json<AlertListResponse>().alerts) await resolveAlert(sut, user, alert.id);
 }
