@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { JOURNEY_WATCH } from '#shared/constants';
+import { JOURNEY_WATCH, SIGN_UP_LIMITS } from '#shared/constants';
 import { NEARBY_PLACES } from '#shared/nearby-places-constants';
 import { TileUrlTemplateSchema } from '#shared/map-tiles';
 
@@ -31,6 +31,12 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Beacon <no-reply@beacon.local>'),
   AUTH_MAX_FAILED_SIGNINS: z.coerce.number().int().positive().default(10),
   AUTH_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  // Accounts created per client address per hour (modules/auth; decision 023: what a shared address means).
+  AUTH_MAX_SIGNUPS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(SIGN_UP_LIMITS.defaultPerAddressPerHour),
   AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   // The reverse proxies in front of Beacon, by address or CIDR range: only what they forward counts.
   TRUST_PROXY: z
@@ -50,7 +56,8 @@ const EnvSchema = z.object({
   // Alert pipeline (modules/alerts) and the scheduler that runs it.
   ALERT_FIRST_ATTEMPT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
   ALERT_DELIVERY_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
-  // The breaker on alert texts of all accounts per clock hour (modules/alerts/sms-caps.ts): protects the bill.
+  // The breaker on alert texts of all accounts per clock hour (modules/alerts/sms-caps.ts): protects the bill by
+  // shedding heavy senders' texts, never an account's only alert of the hour.
   SMS_GLOBAL_MAX_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   HTTP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
@@ -108,6 +115,8 @@ export type Config = {
   auth: {
     maxFailedSignIns: number;
     maxRequestsPerAddress: number;
+    /** Accounts created per client address per hour. */
+    maxSignUpsPerAddress: number;
     rateWindowMinutes: number;
     /** A spent refresh token presented again within this many seconds answers the pair it gave, not a revocation. */
     refreshReuseGraceSeconds: number;
@@ -121,7 +130,10 @@ export type Config = {
   alerts: {
     firstAttemptWaitMs: number;
     deliveryLeaseMs: number;
-    /** Alert texts all accounts together may send per clock hour; more are held back and logged as errors. */
+    /**
+     * Alert texts of all accounts together per clock hour; past it, heavy senders' texts are held back and logged
+     * as errors (never an account's only alert of the hour: modules/alerts/sms-caps.ts).
+     */
     smsGlobalMaxPerHour: number;
   };
   /** `enabled: false` = this instance runs no background jobs (another instance sends the texts). */
@@ -215,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: {
       maxFailedSignIns: e.AUTH_MAX_FAILED_SIGNINS,
       maxRequestsPerAddress: e.AUTH_MAX_REQUESTS_PER_ADDRESS,
+      maxSignUpsPerAddress: e.AUTH_MAX_SIGNUPS_PER_ADDRESS,
       rateWindowMinutes: e.AUTH_RATE_WINDOW_MINUTES,
       refreshReuseGraceSeconds: e.AUTH_REFRESH_REUSE_GRACE_SECONDS,
     },
