@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { markOnboardingSeen, PASSWORD, signUp, snap, uniqueEmail } from './support';
+import { markOnboardingSeen, PASSWORD, signUp, snap, snapAll, uniqueEmail } from './support';
 
 /**
  * An alert has a beginning and an end (docs/PRODUCT.md#an-alert-has-a-beginning-and-an-end): after an SOS the
@@ -98,7 +98,26 @@ test("SOS → the active-alert screen, through a reload, until I'm safe; the con
   await page.setViewportSize(PHONE);
   await page.emulateMedia({ colorScheme: 'light' });
 
-  await screen.getByRole('button', { name: "I'm safe" }).click();
+  // "I'm safe" asks once; keeping the alert on changes nothing and gives the focus back.
+  const imSafe = screen.getByRole('button', { name: "I'm safe" });
+  await imSafe.click();
+  const question = page.getByRole('alertdialog', { name: 'Tell everyone you are safe?' });
+  await expect(question).toBeVisible();
+  await expect(question.getByRole('button', { name: 'Keep the alert on' })).toBeFocused();
+  await snapAll(page, testInfo, 'im-safe-question');
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(imSafe).toBeFocused();
+  await imSafe.click();
+  await question.getByRole('button', { name: 'Keep the alert on' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(screen).toBeVisible();
+  expect((await myTexts(page)).filter((text) => text.body.includes('says they are safe now'))).toHaveLength(
+    0,
+  );
+
+  await imSafe.click();
+  await question.getByRole('button', { name: "Yes, I'm safe" }).click();
   await expect(screen).toHaveCount(0);
   await expect(page.getByText('Alert ended').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /^SOS/ }).first()).toBeVisible();

@@ -81,6 +81,7 @@ test('a guardian links with a ward, watches them move and sees their SOS live; t
   // The ward says they are safe (their active-alert screen stands in for every page until then), then makes a
   // share link; a signed-out browser follows it.
   await ward.getByRole('button', { name: "I'm safe" }).click();
+  await ward.getByRole('alertdialog').getByRole('button', { name: "Yes, I'm safe" }).click();
   await expect(ward.getByTestId('active-alert-screen')).toHaveCount(0);
   await ward.goto('/guardian');
   await ward.getByRole('button', { name: 'Generate Share Link' }).click();

@@ -1,5 +1,14 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
-import { addContact, markOnboardingSeen, signUp, snap, uniqueEmail } from './support';
+import { expect, test, type Page, type Route, type WebSocketRoute } from '@playwright/test';
+import {
+  addContact,
+  catchMessagingApp,
+  markOnboardingSeen,
+  SAVED_ALERT,
+  signUp,
+  snap,
+  snapAll,
+  uniqueEmail,
+} from './support';
 
 /**
  * The server answers every API request with 503 (its database is down): the signed-in person keeps the dashboard
@@ -16,6 +25,7 @@ test.use({
 });
 
 const DEGRADED = { status: 'degraded', version: '1.0.0', database: 'pglite', databaseStatus: 'unavailable' };
+const NOTICE = "Beacon's server can't be reached";
 const UNAVAILABLE = { error: 'service_unavailable', message: 'The database is unavailable.' };
 
 /** Every /api request answers 503, as a server whose database is down does. */
@@ -64,6 +74,7 @@ test('with the server answering 503 the dashboard keeps its SOS: sms: composer, 
   // Sign-up, two contacts, a countdown and the outbox's retry after the server is back: longer than most tests.
   test.setTimeout(300_000);
   await markOnboardingSeen(page);
+  const smsLinks = await catchMessagingApp(page);
   await signUp(page, 'Fay Sickserver', uniqueEmail('sick'));
   await addContact(page, 'Gil Friend', '+14155550106');
   await addContact(page, 'Hal Friend', '+14155550107');
@@ -94,20 +105,12 @@ test('with the server answering 503 the dashboard keeps its SOS: sms: composer, 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'light' });
 
-  const smsLinks: string[] = [];
-  page.on('console', (message) => {
-    const match = /sms:[^'"\s]+/.exec(message.text());
-    if (match) smsLinks.push(match[0]);
-  });
-  page.on('request', (request) => {
-    if (request.url().startsWith('sms:')) smsLinks.push(request.url());
-  });
   await sos.click();
   await expect(page.getByRole('dialog', { name: 'Emergency SOS Activation' })).toBeVisible();
-  await expect(page.getByText('Online SMS Failed').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(SAVED_ALERT)).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0);
   await expect.poll(() => smsLinks.length, { timeout: 5000 }).toBeGreaterThan(0);
   expect(smsLinks[0]).toContain('+14155550106,+14155550107');
-  await expect(page.getByText('Alert waiting for a connection')).toBeVisible();
   await snap(page, testInfo, 'sick-server-sos-queued');
 
   // The server is back: the queued alert goes out by itself (the outbox retries at least every 15 s).
@@ -115,50 +118,69 @@ test('with the server answering 503 the dashboard keeps its SOS: sms: composer, 
   await expect.poll(() => sentTexts(page), { timeout: 30_000 }).toBe(2);
 });
 
-/** Beacon's server is stopped: every request to it is refused, while the phone itself stays online. */
-async function stopServer(page: Page): Promise<void> {
-  await page.route('**/api/**', (route: Route) => route.abort('connectionrefused'));
+/**
+ * Beacon's server as the page sees it, which a test can stop after the page loaded: its realtime socket goes
+ * through Playwright (closed, and new ones refused, while stopped) and every API request is refused while stopped,
+ * as for a server whose process ended. The shared e2e server itself keeps running for the other tests.
+ */
+async function stoppableServer(page: Page) {
+  let stopped = false;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/api\/realtime/, (socket) => {
+    if (stopped) {
+      void socket.close({ code: 1001 });
+      return;
+    }
+    socket.connectToServer();
+    sockets.push(socket);
+  });
+  return {
+    async stop(): Promise<void> {
+      stopped = true;
+      await page.route('**/api/**', (route: Route) => route.abort('connectionrefused'));
+      await Promise.all(sockets.splice(0).map((socket) => socket.close({ code: 1001 })));
+    },
+    async start(): Promise<void> {
+      stopped = false;
+      await page.unroute('**/api/**');
+    },
+  };
 }
 
-test('with the server stopped, an SOS from the dashboard takes the offline path and is sent once it is back', async ({
+test('a server stopped after the page loaded is noticed within 15 s; an SOS then says one calm thing and is sent once it is back', async ({
   page,
 }, testInfo) => {
   test.setTimeout(300_000);
   await markOnboardingSeen(page);
+  const smsLinks = await catchMessagingApp(page);
+  const server = await stoppableServer(page);
   await signUp(page, 'Stan Stopped', uniqueEmail('stopped'));
   await addContact(page, 'Ivy Friend', '+14155550108');
+  const network = page.getByTestId('network-status');
+  await expect(network).toHaveText('Connected');
 
-  await stopServer(page);
-  await page.reload();
-  const sos = page.getByRole('button', { name: /^SOS/ }).first();
-  await expect(sos).toBeVisible();
-  // The readiness card does not claim a server it cannot reach.
+  // The server stops while the dashboard is open: its socket closes, and the health check asked then fails.
+  await server.stop();
+  await expect(page.getByRole('status', { name: NOTICE, exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(network).toHaveText('No Server');
   await expect(page.getByRole('heading', { name: 'System Ready' })).toHaveCount(0);
+  // The notice sits above the header; adding the contact scrolled the dashboard down.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snapAll(page, testInfo, 'server-gone');
 
-  const smsLinks: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().startsWith('sms:')) smsLinks.push(request.url());
-  });
-  page.on('console', (message) => {
-    const match = /sms:[^'"\s]+/.exec(message.text());
-    if (match) smsLinks.push(match[0]);
-  });
+  const sos = page.getByRole('button', { name: /^SOS/ }).first();
   await sos.click();
   await expect(page.getByRole('dialog', { name: 'Emergency SOS Activation' })).toBeVisible();
-  await expect(page.getByText('Alert waiting for a connection')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('saved-alert-panel').getByRole('status')).toContainText(SAVED_ALERT, {
+    timeout: 30_000,
+  });
+  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0);
   await expect.poll(() => smsLinks.length, { timeout: 10_000 }).toBeGreaterThan(0);
   expect(smsLinks[0]).toContain('+14155550108');
-  for (const [viewport, size] of [
-    ['phone', { width: 390, height: 844 }],
-    ['desktop', { width: 1280, height: 800 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await snap(page, testInfo, `server-stopped-sos-queued-${viewport}`);
-  }
-  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, testInfo, 'server-stopped-sos-saved-phone');
 
-  // The server is back: the queued alert goes out by itself, once, and the alert's screen opens.
-  await page.unroute('**/api/**');
+  // The server is back: the notice leaves, and the saved alert goes out by itself, once; its screen opens.
+  await server.start();
   await expect.poll(() => sentTexts(page), { timeout: 45_000 }).toBe(1);
   await expect(page.getByTestId('active-alert-screen')).toBeVisible({ timeout: 30_000 });
   await snap(page, testInfo, 'server-stopped-sent-when-back');

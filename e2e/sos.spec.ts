@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addContact, markOnboardingSeen, signUp, snap, uniqueEmail } from './support';
+import {
+  addContact,
+  catchMessagingApp,
+  markOnboardingSeen,
+  SAVED_ALERT,
+  signUp,
+  snap,
+  snapAll,
+  uniqueEmail,
+} from './support';
 
 const HOME = { latitude: 40.712776, longitude: -74.005974 };
 test.use({ geolocation: HOME, permissions: ['geolocation'] });
@@ -85,41 +94,80 @@ test('one failing number is shown as failed, the other as not sent (dev outbox)'
   ]);
 });
 
-test.describe('offline', () => {
+test.describe('offline and refused', () => {
   test.use({
-    isMobile: true,
-    hasTouch: true,
+    // A phone's browser, so the messaging app counts as available.
     userAgent:
       'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36',
+    // page.route must see the alert's request (a service worker would pass it on out of its sight).
+    serviceWorkers: 'block',
   });
 
-  test('offline SOS opens the sms: composer and the queued alert is sent when back online', async ({
+  test('a refused SOS offers the messaging app; an offline SOS says one calm thing, opens the sms: composer and is sent when back online', async ({
     page,
     context,
   }, testInfo) => {
+    // Sign-up, two contacts, two countdowns and eight pictures with axe: longer than most tests.
+    test.setTimeout(240_000);
+    const smsLinks = await catchMessagingApp(page);
     await signUp(page, 'Cleo Offline', uniqueEmail('offline'));
     await addContact(page, 'Dana Friend', '+14155550104');
     await addContact(page, 'Eli Friend', '+14155550105');
     await page.getByRole('link', { name: 'Safety' }).click();
     await expect(page).toHaveURL(/\/sos$/);
 
-    const smsLinks: string[] = [];
-    page.on('console', (message) => {
-      const match = /sms:[^'"\s]+/.exec(message.text());
-      if (match) smsLinks.push(match[0]);
-    });
-    page.on('request', (request) => {
-      if (request.url().startsWith('sms:')) smsLinks.push(request.url());
-    });
+    const redToasts = page.locator('[data-sonner-toast][data-type="error"]');
 
+    // The server refuses the alert (a 4xx that a retry cannot change): Beacon says it did not send it and why,
+    // and the messaging app opens with the saved contacts.
+    await page.route('**/api/alerts', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 422,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: 'idempotency_key_reused',
+              message: 'This Idempotency-Key was already used for a different request.',
+            }),
+          })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: /^SOS/ }).first().click();
+    const refused = page.getByTestId('unsent-alert-panel');
+    await expect(refused).toBeVisible({ timeout: 25_000 });
+    await expect(refused.getByRole('alert')).toContainText('Beacon did not send your alert');
+    await expect(refused.getByRole('alert')).toContainText(
+      'The server refused it: This Idempotency-Key was already used for a different request.',
+    );
+    await expect.poll(() => smsLinks.length, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(smsLinks[0]).toContain('+14155550104,+14155550105');
+    await expect(refused.getByRole('link', { name: 'Text your contacts from your phone' })).toHaveAttribute(
+      'href',
+      /^sms:\+14155550104,\+14155550105\?body=/,
+    );
+    await expect(redToasts).toHaveCount(0);
+    await page.getByRole('dialog', { name: 'Emergency SOS Activation' }).waitFor({ state: 'detached' });
+    await refused.scrollIntoViewIfNeeded();
+    await snapAll(page, testInfo, 'sos-refused');
+    await page.unroute('**/api/alerts');
+    await refused.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(refused).toHaveCount(0);
+
+    // Offline: the alert is saved on the phone, said calmly once, with no red toast, and the messaging app opens.
     await context.setOffline(true);
     await expect(page.getByText('Offline').first()).toBeVisible();
     await page.getByRole('button', { name: /^SOS/ }).first().click();
-    await expect(page.getByText('Online SMS Failed').first()).toBeVisible({ timeout: 20_000 });
-    await snap(page, testInfo, 'sos-05-offline');
-    await expect.poll(() => smsLinks.length, { timeout: 5000 }).toBeGreaterThan(0);
-    expect(smsLinks[0]).toContain('+14155550104,+14155550105');
-    expect(smsLinks[0]).toContain('body=');
+    const saved = page.getByTestId('saved-alert-panel');
+    await expect(saved.getByRole('status')).toContainText(SAVED_ALERT, { timeout: 25_000 });
+    await expect(redToasts).toHaveCount(0);
+    await expect(page.getByText('Online SMS Failed')).toHaveCount(0);
+    await expect(page.getByText('SMS Not Available')).toHaveCount(0);
+    await expect.poll(() => smsLinks.length, { timeout: 5000 }).toBeGreaterThan(1);
+    expect(smsLinks.at(-1)).toContain('+14155550104,+14155550105');
+    expect(smsLinks.at(-1)).toContain('body=');
+    await page.getByRole('dialog', { name: 'Emergency SOS Activation' }).waitFor({ state: 'detached' });
+    await saved.scrollIntoViewIfNeeded();
+    await snapAll(page, testInfo, 'sos-saved-offline');
 
     await context.setOffline(false);
     await expect.poll(async () => (await outbox(page)).length, { timeout: 20_000 }).toBe(2);

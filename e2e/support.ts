@@ -53,6 +53,33 @@ export async function signUp(page: Page, fullName: string, email: string): Promi
   await expect(page.getByRole('heading', { name: NOT_READY })).toBeVisible();
 }
 
+/**
+ * Collects the `sms:` links the app hands to the messaging app, and keeps the page where it is: headless Chromium
+ * has no messaging app, and a page whose top frame went to `sms:` takes no more clicks once its viewport changes
+ * (as `snapAll` does). Call before the page loads.
+ */
+export async function catchMessagingApp(page: Page): Promise<string[]> {
+  const links: string[] = [];
+  page.on('console', (message) => {
+    const match = /^messaging app: (sms:\S+)$/.exec(message.text());
+    if (match?.[1]) links.push(match[1]);
+  });
+  await page.addInitScript(() => {
+    type NavigateEvent = Event & { destination: { url: string } };
+    const navigation = (window as unknown as { navigation?: EventTarget }).navigation;
+    navigation?.addEventListener('navigate', (event) => {
+      const { url } = (event as NavigateEvent).destination;
+      if (!url.startsWith('sms:')) return;
+      console.log(`messaging app: ${url}`);
+      event.preventDefault();
+    });
+  });
+  return links;
+}
+
+/** The SOS status panel's one calm line about an alert saved on the phone, waiting for the server. */
+export const SAVED_ALERT = 'Saved — Beacon sends it the moment it reaches the server';
+
 /** The readiness card's heading while something is missing (a new person has no contacts). */
 export const NOT_READY = 'Not Ready Yet';
 

@@ -21,7 +21,8 @@ import type { Database } from './db/database';
 import { registerAccessControl, type RegisteredRoute } from './http/access';
 import { registerApiContract } from './http/api-contract';
 import { registerClient } from './http/client-files';
-import { registerAdmission } from './http/admission';
+import { registerAdmission, type AdmissionLoad } from './http/admission';
+import { connectionOptions } from './http/connection-limits';
 import { answerRoutingError, registerErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi';
 import { publicOrigin } from './http/public-origin';
@@ -32,12 +33,13 @@ import type { AlertEvents } from './modules/alerts/alert-events';
 import { createAlertsModule } from './modules/alerts/module';
 import { createAccessTokens } from './modules/auth/access-token';
 import { createAuthModule } from './modules/auth/module';
-import { createSessionVerifier } from './modules/auth/session-verifier';
+import { createSessionChecks, createSessionVerifier } from './modules/auth/session-verifier';
 import { createContactsModule } from './modules/contacts/module';
 import { createDevModule } from './modules/dev/module';
 import { createGuardiansModule } from './modules/guardians/module';
 import { createHealthModule } from './modules/health/module';
 import { createJourneyWatchModule } from './modules/journey-watch/module';
+import { deadlineGraceMs } from './modules/journeys/deadline-job';
 import { createJourneysModule, JOURNEY_DEADLINE_JOBS } from './modules/journeys/module';
 import { createLocationsModule } from './modules/locations/module';
 import { createNearbyPlacesModule } from './modules/nearby-places/module';
@@ -57,8 +59,8 @@ declare module 'fastify' {
     scheduler: Scheduler;
     /** Every route with its access rule (the route-access and OpenAPI tests walk it). */
     registeredRoutes(): RegisteredRoute[];
-    /** Ordinary API requests being worked on and waiting for a slot (http/admission.ts). */
-    admissionLoad(): { running: number; waiting: number };
+    /** API requests being worked on, waiting for a slot, and still arriving (http/admission.ts). */
+    admissionLoad(): AdmissionLoad;
     /** Resolves once work the modules started after answering requests has finished (ServerModule.idle). */
     idle(): Promise<void>;
   }
@@ -81,16 +83,6 @@ export type AppDeps = {
   clientDir?: string;
 };
 
-/**
- * TRUST_PROXY means Beacon is reached only through one reverse proxy: the client is the address that proxy saw,
- * the last X-Forwarded-For entry (and its X-Forwarded-Proto counts). Trusting every hop (`true`) would take the
- * first entry, which the client writes itself, and let one client pose as any number of addresses to the rate
- * limits and as 127.0.0.1 to the dev outboxes. (Fastify refuses a numeric hop count outright.)
- */
-function trustTheNearestProxyOnly(_address: string, hop: number): boolean {
-  return hop === 0;
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   // DEV_CLOCK_CONTROL (development only): every part of the app reads a clock POST /api/dev/clock can move.
@@ -98,8 +90,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock: Clock = devClock ?? deps.clock;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy ? trustTheNearestProxyOnly : false,
+    // TRUST_PROXY names the proxies (addresses, CIDR ranges). The client is the nearest address in the chain
+    // (socket, then X-Forwarded-For from its end) that is not one of them: a client that reaches the port
+    // directly is its socket address whatever it writes, and one behind the proxies cannot pose as another.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
+    ...connectionOptions(config.http),
     frameworkErrors: answerRoutingError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -108,11 +104,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const tokens = createAccessTokens(await loadServerSecret(db, 'jwt-signing-key', config.jwtSecret));
   const verifySession = createSessionVerifier({ db, tokens, clock });
-  app.decorate('admissionLoad', registerAdmission(app, config.httpConcurrency));
+  // Admission first: its hooks stamp the receipt time and count the request before the access hook looks at it,
+  // and take the slot before the session's row is read (http/admission.ts, http/access.ts).
   app.decorate(
-    'registeredRoutes',
-    registerAccessControl(app, (token, options) => verifySession(token, options)),
+    'admissionLoad',
+    registerAdmission(app, {
+      capacity: config.http.concurrency,
+      maxInFlightPerAddress: config.http.maxInFlightPerAddress,
+      clock,
+    }),
   );
+  app.decorate('registeredRoutes', registerAccessControl(app, createSessionChecks({ db, tokens, clock })));
   registerApiContract(app);
   // PostgreSQL cannot store U+0000 or a lone surrogate: refuse them for every route before validation.
   app.addHook('preValidation', rejectUnstorableText);
@@ -156,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const modules: ServerModule[] = [
-    createHealthModule({ db, smsProvider: sms.kind }),
+    createHealthModule({ db, smsProvider: sms.kind, mailProvider: deps.mailer.kind }),
     createAuthModule({
       db,
       clock,
@@ -181,7 +183,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     }),
     createShareLinksModule({ db, clock, origin }),
-    createJourneysModule({ db, clock, publisher: realtime, raiseAlert: alerts.raiseAlert }),
+    createJourneysModule({
+      db,
+      clock,
+      publisher: realtime,
+      raiseAlert: alerts.raiseAlert,
+      deadlineGraceMs: deadlineGraceMs(config.http),
+    }),
     createNearbyPlacesModule({
       db,
       clock,

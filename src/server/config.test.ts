@@ -18,7 +18,14 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Beacon <no-reply@beacon.local>',
       auth: { maxFailedSignIns: 10, maxRequestsPerAddress: 100, rateWindowMinutes: 15 },
-      trustProxy: false,
+      trustProxy: [],
+      http: {
+        concurrency: 4,
+        maxInFlightPerAddress: 64,
+        headersTimeoutMs: 5000,
+        requestTimeoutMs: 10_000,
+        idleTimeoutMs: 65_000,
+      },
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     });
   });
@@ -41,10 +48,13 @@ describe('loadConfig', () => {
       AUTH_MAX_FAILED_SIGNINS: '5',
       AUTH_MAX_REQUESTS_PER_ADDRESS: '50',
       AUTH_RATE_WINDOW_MINUTES: '30',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,2001:db8::/32',
       TWILIO_ACCOUNT_SID: 'AC123',
       TWILIO_AUTH_TOKEN: 'secret',
       TWILIO_FROM: '+15005550006',
+      SMTP_URL: 'smtps://beacon:secret@mail.example.org:465',
+      HTTP_MAX_IN_FLIGHT_PER_ADDRESS: '200',
+      HTTP_REQUEST_TIMEOUT_MS: '20000',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -52,7 +62,9 @@ describe('loadConfig', () => {
       databaseUrl: 'postgresql://app@db:5432/beacon',
       publicUrl: 'https://beacon.example.org',
       auth: { maxFailedSignIns: 5, maxRequestsPerAddress: 50, rateWindowMinutes: 30 },
-      trustProxy: true,
+      trustProxy: ['10.0.0.2', '10.1.0.0/16', '2001:db8::/32'],
+      smtpUrl: 'smtps://beacon:secret@mail.example.org:465',
+      http: { maxInFlightPerAddress: 200, requestTimeoutMs: 20_000, headersTimeoutMs: 5000 },
       sms: {
         twilio: {
           accountSid: 'AC123',
@@ -65,7 +77,11 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start in production without an SMS provider, naming the variables', () => {
-    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example.org' };
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://beacon.example.org',
+      SMTP_URL: 'smtp://mail.example.org',
+    };
     expect(() => loadConfig(production)).toThrow(
       new ConfigError(
         'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required when NODE_ENV=production (an SMS provider)',
@@ -89,6 +105,8 @@ describe('loadConfig', () => {
     ['AUTH_MAX_FAILED_SIGNINS', '0'],
     ['AUTH_RATE_WINDOW_MINUTES', 'soon'],
     ['TRUST_PROXY', 'maybe'],
+    ['HTTP_REQUEST_TIMEOUT_MS', '0'],
+    ['HTTP_MAX_IN_FLIGHT_PER_ADDRESS', '0'],
   ])('a bad %s (%j) fails with one line naming the variable', (name, value) => {
     let error: unknown;
     try {
@@ -104,9 +122,77 @@ describe('loadConfig', () => {
 
   // Everything else production needs, so that each test below meets only the rule it is about.
   const twilio = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15550001111' };
+  const providers = { ...twilio, SMTP_URL: 'smtp://mail.example.org' };
+
+  it('refuses to start in production without an e-mail provider, naming SMTP_URL in one line', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example.org', ...twilio };
+    expect(() => loadConfig(production)).toThrow(
+      new ConfigError(
+        'Invalid configuration: SMTP_URL is required when NODE_ENV=production (an e-mail provider)',
+      ),
+    );
+    expect(loadConfig({ ...production, SMTP_URL: 'smtp://mail.example.org:587' }).smtpUrl).toBe(
+      'smtp://mail.example.org:587',
+    );
+    // Development keeps the dev mail outbox.
+    expect(loadConfig({ ...production, NODE_ENV: 'development' }).smtpUrl).toBeUndefined();
+  });
+
+  it('reads TRUST_PROXY as the proxies it names; empty or unset trusts none', () => {
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1 , ::1,10.0.0.0/8 ' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '::1',
+      '10.0.0.0/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toEqual([]);
+    expect(loadConfig({}).trustProxy).toEqual([]);
+  });
+
+  it.each(['true', 'false', 'TRUE', 'yes', '1', '0', 'on'])(
+    'refuses TRUST_PROXY=%s: it must name the proxies, not trust every hop',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        new ConfigError(
+          `Invalid configuration: TRUST_PROXY=${JSON.stringify(value)} must list the proxies Beacon is reached through, by address or CIDR range (e.g. 127.0.0.1 or 10.0.0.0/8), not true or false`,
+        ),
+      );
+    },
+  );
+
+  it.each([
+    ['proxy.example.org', 'proxy.example.org'],
+    ['10.0.0.1, 0.0.0.0/0', '0.0.0.0/0'],
+    ['::/0', '::/0'],
+    ['10.0.0.0/33', '10.0.0.0/33'],
+    ['10.0.0.0/8/1', '10.0.0.0/8/1'],
+    ['127.0.0.1,loopback', 'loopback'],
+  ])('refuses TRUST_PROXY=%j, naming the entry %j that is not an address or a range', (value, entry) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+      new ConfigError(
+        `Invalid configuration: TRUST_PROXY=${JSON.stringify(value)} has ${JSON.stringify(entry)}, which is not an IP address or a CIDR range of some addresses (e.g. 10.0.0.0/8)`,
+      ),
+    );
+  });
+
+  it('refuses HTTP time-outs that contradict each other or would cut off a waiting answer', () => {
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+      /^Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS$/,
+    );
+    // The SOS waits up to ALERT_FIRST_ATTEMPT_WAIT_MS (8 s) in silence for its first texts.
+    expect(() => loadConfig({ HTTP_IDLE_TIMEOUT_MS: '8000' })).toThrow(
+      /^Invalid configuration: HTTP_IDLE_TIMEOUT_MS must be longer than ALERT_FIRST_ATTEMPT_WAIT_MS and OVERPASS_TIMEOUT_MS$/,
+    );
+    expect(
+      loadConfig({
+        HTTP_IDLE_TIMEOUT_MS: '500',
+        ALERT_FIRST_ATTEMPT_WAIT_MS: '0',
+        OVERPASS_TIMEOUT_MS: '100',
+      }).http.idleTimeoutMs,
+    ).toBe(500);
+  });
 
   it('refuses to start in production without PUBLIC_URL: links are never built from a request header', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ...twilio })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', ...providers })).toThrow(
       new ConfigError('Invalid configuration: PUBLIC_URL is required when NODE_ENV=production'),
     );
     // Development needs none: links use http://localhost:PORT (http/public-origin.ts).
@@ -114,7 +200,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses PUSH_ALLOW_ANY_ENDPOINT in production (it would let anyone make the server call any URL)', () => {
-    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example.org', ...twilio };
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example.org', ...providers };
     expect(() => loadConfig({ ...production, PUSH_ALLOW_ANY_ENDPOINT: 'true' })).toThrow(
       /^Invalid configuration: PUSH_ALLOW_ANY_ENDPOINT is for development and tests only/,
     );
@@ -124,7 +210,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses DEV_CLOCK_CONTROL in production (moving the clock would fire real deadlines early)', () => {
-    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example.org', ...twilio };
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example.org', ...providers };
     expect(() => loadConfig({ ...production, DEV_CLOCK_CONTROL: 'true' })).toThrow(
       /^Invalid configuration: DEV_CLOCK_CONTROL is for development and tests only/,
     );

@@ -1,6 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { JOURNEY_WATCH } from '#shared/constants';
+import { JOURNEY_WATCH, SIGN_UP_LIMITS } from '#shared/constants';
 import { NEARBY_PLACES } from '#shared/nearby-places-constants';
 import { TileUrlTemplateSchema } from '#shared/map-tiles';
 
@@ -30,8 +31,22 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Beacon <no-reply@beacon.local>'),
   AUTH_MAX_FAILED_SIGNINS: z.coerce.number().int().positive().default(10),
   AUTH_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  // Accounts created per client address per hour (modules/auth; decision 023: what a shared address means).
+  AUTH_MAX_SIGNUPS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(SIGN_UP_LIMITS.defaultPerAddressPerHour),
   AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
-  TRUST_PROXY: z.stringbool().default(false),
+  // The reverse proxies in front of Beacon, by address or CIDR range: only what they forward counts.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      const problem = value === undefined ? null : trustProxyProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
+    .transform(proxyList),
   // SMS: Twilio (or any Twilio-compatible API) when all three are set, else the dev outbox (not in production).
   TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
@@ -41,10 +56,17 @@ const EnvSchema = z.object({
   // Alert pipeline (modules/alerts) and the scheduler that runs it.
   ALERT_FIRST_ATTEMPT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
   ALERT_DELIVERY_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
-  // The breaker on alert texts of all accounts per clock hour (modules/alerts/sms-caps.ts): protects the bill.
+  // The breaker on alert texts of all accounts per clock hour (modules/alerts/sms-caps.ts): protects the bill by
+  // shedding heavy senders' texts, never an account's only alert of the hour.
   SMS_GLOBAL_MAX_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   HTTP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  // Every connection (http/connection-limits.ts): the request's headers, the whole request, and nothing moving.
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(65_000),
+  // Ordinary API requests in flight from one client address (http/admission.ts); more answer 429.
+  HTTP_MAX_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(64),
   SCHEDULER_ENABLED: z.stringbool().default(true),
   // Guardians, realtime and live location (modules/guardians, locations, share-links, push; realtime/).
   REDIS_CHANNEL_PREFIX: z
@@ -93,11 +115,14 @@ export type Config = {
   auth: {
     maxFailedSignIns: number;
     maxRequestsPerAddress: number;
+    /** Accounts created per client address per hour. */
+    maxSignUpsPerAddress: number;
     rateWindowMinutes: number;
     /** A spent refresh token presented again within this many seconds answers the pair it gave, not a revocation. */
     refreshReuseGraceSeconds: number;
   };
-  trustProxy: boolean;
+  /** The proxies whose forwarding headers count (addresses and CIDR ranges); empty: none, the socket is the client. */
+  trustProxy: string[];
   sms: {
     twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
     timeoutMs: number;
@@ -105,13 +130,24 @@ export type Config = {
   alerts: {
     firstAttemptWaitMs: number;
     deliveryLeaseMs: number;
-    /** Alert texts all accounts together may send per clock hour; more are held back and logged as errors. */
+    /**
+     * Alert texts of all accounts together per clock hour; past it, heavy senders' texts are held back and logged
+     * as errors (never an account's only alert of the hour: modules/alerts/sms-caps.ts).
+     */
     smsGlobalMaxPerHour: number;
   };
   /** `enabled: false` = this instance runs no background jobs (another instance sends the texts). */
   scheduler: { intervalMs: number; enabled: boolean };
-  /** API requests other than the SOS path worked on at once (http/admission.ts). */
-  httpConcurrency: number;
+  http: {
+    /** API requests other than the SOS path worked on at once (http/admission.ts). */
+    concurrency: number;
+    /** Ordinary API requests one client address may have in flight; more answer 429 (http/admission.ts). */
+    maxInFlightPerAddress: number;
+    /** Connection time-outs (http/connection-limits.ts). */
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    idleTimeoutMs: number;
+  };
   /** Prefix of the Redis pub/sub channel of the realtime hub (used only with REDIS_URL). */
   redisChannelPrefix: string;
   /** The map tile URL template (VITE_TILE_URL); the CSP allows its origin. */
@@ -169,6 +205,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required when NODE_ENV=production (an SMS provider)',
     );
   }
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    // Without it sign-up and recovery e-mails would only land in the dev outbox while the person waits for them.
+    throw new ConfigError(
+      'Invalid configuration: SMTP_URL is required when NODE_ENV=production (an e-mail provider)',
+    );
+  }
+  checkHttpTimeouts(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -184,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth: {
       maxFailedSignIns: e.AUTH_MAX_FAILED_SIGNINS,
       maxRequestsPerAddress: e.AUTH_MAX_REQUESTS_PER_ADDRESS,
+      maxSignUpsPerAddress: e.AUTH_MAX_SIGNUPS_PER_ADDRESS,
       rateWindowMinutes: e.AUTH_RATE_WINDOW_MINUTES,
       refreshReuseGraceSeconds: e.AUTH_REFRESH_REUSE_GRACE_SECONDS,
     },
@@ -195,7 +239,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smsGlobalMaxPerHour: e.SMS_GLOBAL_MAX_PER_HOUR,
     },
     scheduler: { intervalMs: e.SCHEDULER_INTERVAL_MS, enabled: e.SCHEDULER_ENABLED },
-    httpConcurrency: e.HTTP_CONCURRENCY,
+    http: {
+      concurrency: e.HTTP_CONCURRENCY,
+      maxInFlightPerAddress: e.HTTP_MAX_IN_FLIGHT_PER_ADDRESS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+    },
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     tileUrl: e.VITE_TILE_URL,
     locations: { retentionHours: e.LOCATION_RETENTION_HOURS },
@@ -233,4 +283,60 @@ function vapidKeys(e: z.infer<typeof EnvSchema>): Config['push']['vapidKeys'] {
     );
   }
   return { publicKey, privateKey };
+}
+
+/**
+ * The headers are part of the request, so their time-out cannot be the longer one. A connection on which nothing
+ * moves is closed after the idle time-out, also while the server is still working on its answer: so it must be
+ * longer than the longest any answer waits in silence (the SOS waiting for its first texts, the nearby places
+ * waiting for Overpass), or the server would cut those answers off itself.
+ */
+function checkHttpTimeouts(e: z.infer<typeof EnvSchema>): void {
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    );
+  }
+  const longestWait = Math.max(e.ALERT_FIRST_ATTEMPT_WAIT_MS, e.OVERPASS_TIMEOUT_MS);
+  if (e.HTTP_IDLE_TIMEOUT_MS <= longestWait) {
+    throw new ConfigError(
+      'Invalid configuration: HTTP_IDLE_TIMEOUT_MS must be longer than ALERT_FIRST_ATTEMPT_WAIT_MS and OVERPASS_TIMEOUT_MS',
+    );
+  }
+}
+
+/** The entries of TRUST_PROXY: comma-separated, blanks ignored. */
+function proxyList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+const BOOLEAN_WORDS = /^(true|false|yes|no|on|off|1|0)$/i;
+
+/**
+ * Why a TRUST_PROXY value is refused, or null. It names proxies, never "every hop": `true` would take the client
+ * address from X-Forwarded-For, which anyone reaching the port directly writes themselves (a fresh address for
+ * every guess, or 127.0.0.1). A range of every address (`0.0.0.0/0`, `::/0`) is the same thing spelled otherwise.
+ */
+function trustProxyProblem(value: string): string | null {
+  if (BOOLEAN_WORDS.test(value.trim())) {
+    return 'must list the proxies Beacon is reached through, by address or CIDR range (e.g. 127.0.0.1 or 10.0.0.0/8), not true or false';
+  }
+  const wrong = proxyList(value).find((entry) => !isProxyRange(entry));
+  if (wrong !== undefined) {
+    return `has ${JSON.stringify(wrong)}, which is not an IP address or a CIDR range of some addresses (e.g. 10.0.0.0/8)`;
+  }
+  return null;
+}
+
+function isProxyRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  return bits >= 1 && bits <= (version === 4 ? 32 : 128);
 }

@@ -5,8 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 import { openDatabase } from './db/open-database';
 import { systemClock } from './adapters/clock';
-import { devOutboxMailer } from './adapters/mail/dev-outbox-mailer';
-import { smtpMailer } from './adapters/mail/smtp-mailer';
+import { createMailer } from './adapters/mail/create-mailer';
 import { createSmsProvider } from './adapters/sms/create-sms-provider';
 
 const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
@@ -24,7 +23,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config);
-  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : devOutboxMailer(db);
+  const mailer = createMailer(config, db);
   const sms = createSmsProvider(config, db.urgent, systemClock, logger);
   const app = await buildApp({ config, db, logger, clock: systemClock, mailer, sms, clientDir: CLIENT_DIR });
 

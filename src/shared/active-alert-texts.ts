@@ -65,4 +65,10 @@ export const ACTIVE_ALERT_TEXTS = {
     count === 1
       ? "You raised 1 more alert before this one; I'm safe ends it too."
       : `You raised ${count} more alerts before this one; I'm safe ends them too.`,
+  /** "I'm safe" asks once: it cannot be undone and tells everyone to stop looking (the countdown guards an SOS). */
+  confirmTitle: 'Tell everyone you are safe?',
+  confirmDescription:
+    'This ends your alert. Everyone who got it is told that you are safe and can stop looking. It cannot be undone.',
+  confirmKeep: 'Keep the alert on',
+  confirmEnd: "Yes, I'm safe",
 } as const;

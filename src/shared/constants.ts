@@ -229,15 +229,40 @@ export const ALERT_TRIGGER_TYPES = [
 export const EMERGENCY_SMS = { maxPhoneNumbers: 20 } as const;
 
 /**
- * Caps against SMS pumping (docs/SECURITY.md#texts-cannot-be-abused, docs/decisions/014-sms-abuse-caps.md).
- * `newContactNumbersPerDay`: numbers a person may newly give their contacts per UTC day; `textsPerNumberPerHour`:
- * alert texts one number receives per clock hour, across all accounts. The global breaker is
- * SMS_GLOBAL_MAX_PER_HOUR (server config).
+ * Caps against SMS pumping (docs/SECURITY.md#texts-cannot-be-abused, docs/decisions/014-sms-abuse-caps.md):
+ * `newContactNumbersPerDay`, the numbers a person may newly give their contacts per UTC day.
  */
-export const SMS_CAPS = { newContactNumbersPerDay: 10, textsPerNumberPerHour: 10 } as const;
+export const SMS_CAPS = { newContactNumbersPerDay: 10 } as const;
 
-/** Why an alert text was held back instead of sent (alert_deliveries.held_reason). */
-export const HELD_REASONS = ['number_hourly_cap', 'global_breaker'] as const;
+/**
+ * What one account's alerts may text per clock hour (modules/alerts/sms-caps.ts,
+ * docs/decisions/023-sms-limits-that-cannot-silence-a-victim.md). An account is `new` while its e-mail address
+ * is unconfirmed and it is younger than `establishedAfterDays`; confirmed or older, it is `established`. The
+ * account's only alert of the hour is never held back, whatever the counts; its texts still count. Past
+ * `heavyShare` of its budget an account is a heavy sender: only heavy senders' texts are shed while
+ * SMS_GLOBAL_MAX_PER_HOUR (server config) is exceeded. All-clear texts count toward none of these.
+ */
+export const SMS_BUDGET = {
+  newTextsPerHour: 30,
+  establishedTextsPerHour: 150,
+  establishedAfterDays: 7,
+  heavyShare: 0.5,
+} as const;
+
+/**
+ * New alerts one person may raise per clock hour (each after "I'm safe" ended the one before: while an alert is
+ * open, another SOS joins it). More answers 429; a journey's deadline is never refused and not counted.
+ */
+export const ALERT_LIMITS = { newAlertsPerHour: 12 } as const;
+
+/** Accounts created per client address per hour: the default of AUTH_MAX_SIGNUPS_PER_ADDRESS (server config). */
+export const SIGN_UP_LIMITS = { defaultPerAddressPerHour: 10, windowMinutes: 60 } as const;
+
+/**
+ * Why an alert text was held back instead of sent (alert_deliveries.held_reason). `number_hourly_cap` is no
+ * longer given (decision 023) but stays for texts held before.
+ */
+export const HELD_REASONS = ['sender_hourly_budget', 'global_breaker', 'number_hourly_cap'] as const;
 
 /** The `Idempotency-Key` header of alert requests: visible ASCII, at most this long. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;

@@ -1,6 +1,8 @@
 /** Every fixed user-facing text (docs/PRODUCT.md). UI and server import from here; never inline these. */
 import {
+  ALERT_LIMITS,
   APP_NAME,
+  EMERGENCY_NUMBER,
   EMERGENCY_SMS,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   LOCATION_LIMITS,
@@ -157,9 +159,22 @@ export const SMS_ABUSE_TEXTS = {
  * screen shows beside that contact (docs/SECURITY.md#texts-cannot-be-abused).
  */
 export const HELD_TEXT_REASONS = {
+  sender_hourly_budget:
+    'Not sent: your alerts used up the texts Beacon sends for one person in an hour. Text them yourself.',
+  global_breaker:
+    'Not sent: Beacon is over its limit of texts for this hour and your alerts have sent many already. Text them yourself.',
   number_hourly_cap:
     'Not sent: this number had the most alert texts Beacon sends it in an hour. Text them yourself.',
-  global_breaker: 'Not sent: Beacon reached its limit of texts for this hour. Text them yourself.',
+} as const;
+
+/**
+ * Refusals of the limits that bound what one person or one address can make Beacon store and send
+ * (docs/decisions/023-sms-limits-that-cannot-silence-a-victim.md). Only the server uses them.
+ */
+export const ABUSE_LIMIT_TEXTS = {
+  tooManyAlerts: `You have raised ${ALERT_LIMITS.newAlertsPerHour} alerts in this hour. Text or call your contacts from your phone, or call ${EMERGENCY_NUMBER}.`,
+  tooManySignUps:
+    'Too many accounts were created from your network in the last hour. Try again later or from another network.',
 } as const;
 
 /** How an alert's trigger reads in the text message contacts receive. */

@@ -203,33 +203,18 @@ export const ALERT_OUTCOME_TEXTS = {
   keptTitle: 'Alert kept in the dev outbox',
   keptDescription: 'No text was sent: this development server has no SMS provider.',
   failedDescription: 'No text has reached your contacts yet. Please try calling 911 directly.',
-  errorTitle: 'Error Sending Alert',
-  /** A fixed wording. */
+  /** The server refused the SOS (a 4xx other than 401 and 429): said with its reason and the messaging app. */
+  errorTitle: 'Beacon did not send your alert',
+  /** The reason when a refusal carries no message of the server's. */
   errorDescription: 'Failed to send emergency notifications. Please try calling 911 directly.',
   queuedTitle: 'Emergency alert saved',
-  queuedDescription: 'It will be sent to your contacts as soon as you are back online.',
-  queuedSentTitle: 'Saved emergency alert sent',
-} as const;
-
-/** The offline SMS flow (docs/PRODUCT.md#offline-sos): fixed titles and messages. */
-export const OFFLINE_SMS_TEXTS = {
-  onlineFailedTitle: 'Online SMS Failed',
-  onlineFailedDescription: 'Opening your messaging app with your emergency contacts filled in.',
-  smsFailedTitle: 'Emergency SMS Failed',
-  nativeUnavailable: 'Native SMS not available on this platform',
-  noOfflineContacts: 'No emergency contacts stored offline',
-  smsNotAvailableTitle: 'SMS Not Available',
-  noSmsCapability: 'No SMS capability available',
-  textContacts: 'Text your contacts from your phone',
+  /** A saved alert the server refused when it was sent later: told wherever the person is, with the messaging app. */
+  replayRefusedTitle: 'Beacon did not send your saved alert',
+  textContactsAction: 'Text contacts',
 } as const;
 
 /** The per-contact delivery panel shown after an alert. */
 export const DELIVERY_TEXTS = {
-  title: 'Who got your alert',
-  queuedTitle: 'Alert waiting for a connection',
-  queuedDescription: 'Beacon sends it automatically when you are back online.',
-  sendNow: 'Try sending now',
-  dismiss: 'Dismiss',
   status: {
     pending: 'Retrying',
     sending: 'Sending',
@@ -253,5 +238,5 @@ export const ALERT_NOTIFICATION_TEXTS = {
       total - sent === 1 ? 'Check the number that was not texted.' : 'Check the numbers that were not texted.'
     }`,
   failedMessage: 'Your alert did not reach any emergency contact. Call 911 if you need help.',
-  queuedMessage: 'You were offline. Your alert is saved and will be sent when the connection returns.',
+  queuedMessage: 'Your alert is saved on this phone. Beacon sends it the moment it reaches the server.',
 } as const;

@@ -34,4 +34,14 @@ describe('notifyError()', () => {
     expect(raised).toHaveBeenCalledTimes(1);
     expect(raised).toHaveBeenCalledWith(TOASTS.error, { description: 'You can add at most 5 contacts.' });
   });
+
+  it('takes a title and one action when "Error" says too little', () => {
+    const raised = vi.spyOn(toast, 'error').mockImplementation(() => 1);
+    const action = { label: 'Text contacts', onClick: vi.fn() };
+    notifyError(refused, { title: 'Beacon did not send your saved alert', action });
+    expect(raised).toHaveBeenCalledWith('Beacon did not send your saved alert', {
+      description: 'You can add at most 5 contacts.',
+      action,
+    });
+  });
 });

@@ -10,6 +10,10 @@ export type NotifyErrorOptions = {
    * fallback. Without it, every ApiError's message is shown (docs/PRODUCT.md#app-messages: verbatim).
    */
   serverMessageFor?: readonly ApiError['code'][];
+  /** The toast's title, where "Error" says too little (an SOS Beacon did not send). */
+  title?: string;
+  /** One button in the toast: what the person can still do (e.g. text their contacts themselves). */
+  action?: { label: string; onClick: () => void };
 };
 
 /** The toast's description for `error`: the server's message where the person can act on it, else the fallback. */
@@ -20,7 +24,11 @@ export function errorDescription(error: unknown, options: NotifyErrorOptions = {
   return error.message;
 }
 
-/** The one way a failed request becomes a toast: title 'Error', the description from errorDescription(). */
+/**
+ * The one way a failed request becomes a toast: title 'Error' (or `title`), the description from
+ * errorDescription(), and `action` as its button.
+ */
 export function notifyError(error: unknown, options: NotifyErrorOptions = {}): void {
-  toast.error(TOASTS.error, { description: errorDescription(error, options) });
+  const { title = TOASTS.error, action } = options;
+  toast.error(title, { description: errorDescription(error, options), ...(action ? { action } : {}) });
 }

@@ -26,7 +26,7 @@ describe('access rules, declared per route and enforced in one place', () => {
 
   it('an app with a route that declares nothing refuses to start', async () => {
     const app = Fastify();
-    registerAccessControl(app, async () => null);
+    registerAccessControl(app, { readToken: async () => null, isLive: async () => false });
     app.get('/api/forgotten', async () => ({}));
     await expect(app.ready()).rejects.toThrow('Routes without an access rule: GET /api/forgotten');
     await app.close();

@@ -7,8 +7,15 @@
  * - `public`: anyone (the health check, sign-in, a public tracking link: holding its code is the permission).
  * - `signed-in`: a bearer access token of a session that is still live (not signed out, not revoked).
  *
- * A route may also be `loopbackOnly` (the dev outboxes): a client that is not on this machine gets the same 404
- * as a path that does not exist, before its token is even looked at, so nothing tells it the route is there.
+ * A signed-in request is checked in two steps. When it arrives, its token's signature and expiry, which needs no
+ * database: a caller without a valid token is refused there. The session's row is read only once the request holds
+ * its admission slot (http/admission.ts, whose hook runs first), just before validation: so nothing a client does
+ * reaches the database before its whole request has arrived and its turn has come. A session signed out since the
+ * token was issued is refused then, with the same 401.
+ *
+ * A route may also be `loopbackOnly` (the dev outboxes): a client that is not on this machine, or a request that
+ * came through a proxy, gets the same 404 as a path that does not exist, before its token is even looked at, so
+ * nothing tells it the route is there.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '#shared/schemas/api-error';
@@ -22,8 +29,13 @@ export type AccessRule = (typeof ACCESS_RULES)[number];
 /** Who is calling a signed-in route: the holder of a valid token whose session is live. */
 export type AuthContext = { userId: string; sessionId: string; email: string };
 
-/** Checks a bearer token; `urgent` asks for the database capacity reserved for the SOS path. */
-export type VerifySession = (token: string, options: { urgent: boolean }) => Promise<AuthContext | null>;
+/** The two steps of the sign-in check (modules/auth/session-verifier.ts). */
+export type SessionChecks = {
+  /** The token's signature and expiry, without the database: its claims, or null. */
+  readToken(token: string): Promise<AuthContext | null>;
+  /** Whether the session is still signed in; `urgent` asks for the database capacity reserved for the SOS path. */
+  isLive(auth: AuthContext, options: { urgent: boolean }): Promise<boolean>;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,11 +48,21 @@ declare module 'fastify' {
      * reserved for it (db/database.ts `urgent`).
      */
     urgent?: boolean;
+    /**
+     * Answered before other people's traffic (the health check, a person's own check-in, arrival, stop, added
+     * time): its own admission slots, never behind ordinary requests (http/admission.ts). Unlike `urgent` it does
+     * not hold other traffic back.
+     */
+    priority?: boolean;
     /** Only for clients on this machine (http/loopback.ts); everyone else gets 404 like a missing route. */
     loopbackOnly?: boolean;
   }
   interface FastifyRequest {
-    /** Set for signed-in routes by the access hook; null on public routes. */
+    /**
+     * Set for signed-in routes by the access hook; null on public routes. Until validation it holds what the
+     * token says (signed by this server, unexpired); the session is confirmed live before validation, so a handler
+     * only ever sees a live session's.
+     */
     auth: AuthContext | null;
   }
 }
@@ -48,7 +70,7 @@ declare module 'fastify' {
 export type RegisteredRoute = { method: string; url: string; access: AccessRule | undefined };
 
 /** Installs the access hook; returns a reader of every route registered from now on, with its rule. */
-export function registerAccessControl(app: FastifyInstance, verify: VerifySession): () => RegisteredRoute[] {
+export function registerAccessControl(app: FastifyInstance, checks: SessionChecks): () => RegisteredRoute[] {
   const routes: Array<{ method: string | string[]; url: string; config?: { access?: AccessRule } }> = [];
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (route) => {
@@ -71,11 +93,19 @@ export function registerAccessControl(app: FastifyInstance, verify: VerifySessio
       throw new AppError('not_found', ERRORS.notFound);
     }
     if (config.access === 'public') return;
-    // `signed-in` — and, defensively, a rule this hook does not know: only a live session passes.
+    // `signed-in` — and, defensively, a rule this hook does not know: only a valid token passes here...
     const token = bearerToken(request);
-    const auth = token ? await verify(token, { urgent: config.urgent === true }) : null;
+    const auth = token ? await checks.readToken(token) : null;
     if (!auth) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
     request.auth = auth;
+  });
+  // ...and only a live session's reaches validation and the handler.
+  app.addHook('preValidation', async (request) => {
+    const auth = request.auth;
+    if (!auth) return;
+    if (await checks.isLive(auth, { urgent: request.routeOptions.config.urgent === true })) return;
+    request.auth = null;
+    throw new AppError('not_authenticated', ERRORS.notAuthenticated);
   });
   return () => listed(routes);
 }

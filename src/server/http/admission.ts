@@ -1,39 +1,42 @@
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS } from '#shared/texts';
+import type { Clock } from '../adapters/clock';
 import { createPriorityGate, type PriorityGate } from '../db/priority-gate';
+import { AppError } from './app-error';
 
 /**
- * The SOS never queues behind other traffic in this process: at most `capacity` API requests that are not
- * `urgent` are worked on at once, and the others wait, idle, for a slot. Without it, dozens of location uploads
- * in flight interleave their every step with an SOS's on the one event loop, and the SOS takes as long as an
- * upload. Urgent routes (raising an SOS: `config.urgent`) never wait here, and also get the database capacity
- * reserved for them (db/database.ts). While an SOS is being handled no ordinary request starts (what already
- * runs finishes), so the event loop is the SOS's own; ordinary traffic slows but never stops: after
- * `URGENT_PAUSE_LIMIT_MS` of SOS handling without a break it gets one slot again, so even a stream of SOS (or
- * one SOS waiting on a slow SMS provider) cannot starve it. WebSocket upgrades are long-lived and hold no slot.
+ * Which API request the server works on when. Why: docs/decisions/006-urgent-db-lane.md (the SOS's reserve) and
+ * docs/decisions/024-slow-clients-and-proxies.md (slow clients, priority, per-address bounds).
  *
- * Registered before the access hook, so even checking a waiting request's token waits for its slot.
+ * - **A slot only for work.** At most `capacity` ordinary API requests are worked on at once; the others wait,
+ *   idle. A request takes its slot once its whole body has arrived (before validation) and gives it back as soon
+ *   as its answer is ready (before it is written): a client that sends slowly or reads slowly holds a connection,
+ *   never a slot. Everything that touches the database happens inside the slot, the session check of a signed-in
+ *   route included (http/access.ts); before it, only the token's signature is checked.
+ * - **The SOS first.** Urgent routes (`config.urgent`: raising an SOS) never wait, and while one is being
+ *   handled no other request starts (what already runs finishes), so the event loop is the SOS's own; after
+ *   `URGENT_PAUSE_LIMIT_MS` of SOS handling without a break, each lane gets one slot again, so even a stream of
+ *   SOS (or one SOS waiting on a slow SMS provider) cannot starve the rest.
+ * - **Priority.** `config.priority` routes (the health check; a person's own check-in, arrival, stop, added time)
+ *   have slots of their own, `PRIORITY_CAPACITY`, so they never wait behind other people's uploads; they hold
+ *   nothing else back.
+ * - **Bounds per client.** An address (IPv6: its /64) may have `maxInFlightPerAddress` ordinary requests in
+ *   flight, from their arrival to the end of their answer; one more answers 429 at once. Priority and urgent
+ *   requests are never refused for their address, so another client behind the same one (a shared NAT) cannot
+ *   get a person's SOS, journey actions or health check refused: a person's own journey actions are counted per
+ *   account instead (`PRIORITY_IN_FLIGHT_PER_ACCOUNT`); the health check has no body and a tiny answer, so it
+ *   cannot be held open past the headers time-out; the SOS is not counted at all.
+ * - **Receipt time.** Every request is stamped with the app clock's time when its headers arrived
+ *   (`request.receivedAt`): a journey action counts from then, not from when its turn came.
+ *
+ * WebSocket upgrades are long-lived and neither counted nor admitted.
  */
-export function registerAdmission(app: FastifyInstance, capacity: number): PriorityGate['load'] {
-  const admission = createAdmissionGate(capacity);
-  const releases = new WeakMap<FastifyRequest, () => void>();
-  const release = (request: FastifyRequest): void => {
-    releases.get(request)?.();
-    releases.delete(request);
-  };
-
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isApiRequest(request)) return;
-    const done = isUrgent(request) ? admission.urgentStarted() : await admission.acquire();
-    releases.set(request, done);
-    // However the exchange ends (answered, failed, or the client went away, even while waiting), the slot is
-    // given back: the response's `close` always comes, and `release` is harmless when called twice.
-    if (reply.raw.closed || request.raw.destroyed) release(request);
-    else reply.raw.once('close', () => release(request));
-  });
-  app.addHook('onResponse', async (request) => release(request));
-  app.addHook('onRequestAbort', async (request) => release(request));
-  app.addHook('onClose', async () => admission.close());
-  return admission.load;
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** When the server received this request (its headers had arrived), by the app's clock. */
+    receivedAt: Date;
+  }
 }
 
 /**
@@ -43,18 +46,182 @@ export function registerAdmission(app: FastifyInstance, capacity: number): Prior
  */
 export const URGENT_PAUSE_LIMIT_MS = 1000;
 
+/** Slots of the priority lane, beside the ordinary ones. Its work is a read or one small transaction. */
+export const PRIORITY_CAPACITY = 2;
+
+/** A person's own journey actions in flight at once. The phone sends them one at a time. */
+export const PRIORITY_IN_FLIGHT_PER_ACCOUNT = 4;
+
+/** Retry-After of a request refused for too many in flight: those finish, or time out, within seconds. */
+export const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
+
+export type AdmissionOptions = {
+  /** Ordinary API requests worked on at once (HTTP_CONCURRENCY). */
+  capacity: number;
+  /** Ordinary API requests one client address may have in flight (HTTP_MAX_IN_FLIGHT_PER_ADDRESS). */
+  maxInFlightPerAddress: number;
+  /** The app's clock, for `receivedAt`. */
+  clock: Clock;
+};
+
+type Lane = 'urgent' | 'priority' | 'ordinary';
+
+/**
+ * API requests as admission sees them: `running` and `waiting` for a slot (both lanes), and `arriving`: past the
+ * access hook, their body still coming.
+ */
+export type AdmissionLoad = { running: number; waiting: number; arriving: number };
+
+/** Installs the admission hooks (before the access hook); returns a reader of the load. */
+export function registerAdmission(app: FastifyInstance, options: AdmissionOptions): () => AdmissionLoad {
+  const admission = createAdmissionGate(options.capacity);
+  const perAddress = createInFlightCounter(options.maxInFlightPerAddress);
+  const perAccount = createInFlightCounter(PRIORITY_IN_FLIGHT_PER_ACCOUNT);
+  const arriving = createInFlightCounter(Infinity);
+  const lanes = new WeakMap<FastifyRequest, Lane>();
+  const arrivals = new WeakMap<FastifyRequest, () => void>();
+  const slots = new WeakMap<FastifyRequest, () => void>();
+  const giveBackSlot = (request: FastifyRequest): void => slots.get(request)?.();
+
+  // Set by the first hook of every request below; Fastify wants the decoration's slot declared up front.
+  app.decorateRequest('receivedAt', null as unknown as Date);
+  app.addHook('onRequest', async (request, reply) => {
+    request.receivedAt = options.clock.now();
+    const lane = laneOf(request);
+    if (!lane) return;
+    lanes.set(request, lane);
+    if (lane === 'ordinary') count(perAddress, addressGroup(request.ip), reply);
+  });
+  // After the access hook (the caller is who the token says), before the body is read.
+  app.addHook('preParsing', async (request, reply) => {
+    const lane = lanes.get(request);
+    if (!lane) return;
+    if (lane === 'priority' && request.auth) count(perAccount, request.auth.userId, reply);
+    arrivals.set(request, count(arriving, '', reply));
+  });
+  // The whole request has arrived: its turn.
+  app.addHook('preValidation', async (request, reply) => {
+    const lane = lanes.get(request);
+    if (!lane) return;
+    arrivals.get(request)?.();
+    slots.set(request, lane === 'urgent' ? admission.urgentStarted() : await admission.acquire(lane));
+    // However the exchange ends (answered, failed, or the client went away, even while waiting), the slot is
+    // given back; giving it back twice is harmless.
+    whenOver(reply, () => giveBackSlot(request));
+  });
+  app.addHook('onSend', async (request) => giveBackSlot(request));
+  app.addHook('onRequestAbort', async (request) => giveBackSlot(request));
+  app.addHook('onClose', async () => admission.close());
+  return () => ({ ...admission.load(), arriving: arriving.total() });
+}
+
+/**
+ * Counts the request against `key` until its exchange is over (or the returned function is called); past the
+ * limit, refuses it with 429.
+ */
+function count(counter: InFlightCounter, key: string, reply: FastifyReply): () => void {
+  const leave = counter.enter(key);
+  if (!leave) {
+    throw new AppError('rate_limited', ERRORS.tooManyRequests, {
+      headers: { 'retry-after': String(IN_FLIGHT_RETRY_AFTER_SECONDS) },
+    });
+  }
+  whenOver(reply, leave);
+  return leave;
+}
+
+/** Runs `done` once the exchange is over: the answer was sent, or the connection closed. */
+function whenOver(reply: FastifyReply, done: () => void): void {
+  if (reply.raw.closed || reply.raw.socket?.destroyed === true) {
+    done();
+    return;
+  }
+  // `close` comes for every response, answered or cut off.
+  reply.raw.once('close', done);
+}
+
+function laneOf(request: FastifyRequest): Lane | null {
+  if (!request.url.startsWith('/api/') || request.headers.upgrade?.toLowerCase() === 'websocket') return null;
+  const config = request.routeOptions.config;
+  if (config.urgent === true) return 'urgent';
+  return config.priority === true ? 'priority' : 'ordinary';
+}
+
+type InFlightCounter = {
+  /** Counts one more for `key`; null when it has `limit` already. Call the returned function once it is over. */
+  enter(key: string): (() => void) | null;
+  /** All keys together. */
+  total(): number;
+};
+
+function createInFlightCounter(limit: number): InFlightCounter {
+  const counts = new Map<string, number>();
+  return {
+    total: () => [...counts.values()].reduce((sum, n) => sum + n, 0),
+    enter(key) {
+      const current = counts.get(key) ?? 0;
+      if (current >= limit) return null;
+      counts.set(key, current + 1);
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        const remaining = (counts.get(key) ?? 1) - 1;
+        if (remaining > 0) counts.set(key, remaining);
+        else counts.delete(key);
+      };
+    },
+  };
+}
+
+/**
+ * What counts as one client address: an IPv4 address (also IPv4-mapped IPv6), or the /64 an IPv6 address is in —
+ * one subscriber usually holds a whole /64, so counting single IPv6 addresses would count nothing.
+ */
+export function addressGroup(address: string): string {
+  const mapped = /^::ffff:/i.test(address) ? address.slice('::ffff:'.length) : address;
+  if (isIP(mapped) === 4) return mapped;
+  const bare = address.split('%')[0] ?? '';
+  if (isIP(bare) !== 6) return address;
+  return `${ipv6Groups(bare).slice(0, 4).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address, in hexadecimal without leading zeros. */
+function ipv6Groups(address: string): string[] {
+  const [head = '', tail] = address.split('::');
+  const part = (text: string | undefined): string[] =>
+    text ? text.split(':').flatMap((group) => (group.includes('.') ? ipv4AsGroups(group) : [group])) : [];
+  const left = part(head);
+  const right = part(tail);
+  const zeros = tail === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
+  return [...left, ...zeros, ...right].map((group) => parseInt(group, 16).toString(16));
+}
+
+function ipv4AsGroups(ipv4: string): string[] {
+  const [a = 0, b = 0, c = 0, d = 0] = ipv4.split('.').map(Number);
+  return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
+}
+
 export type AdmissionGate = {
-  /** Waits for a slot for an ordinary request; call the returned function when it is done. */
-  acquire(): Promise<() => void>;
+  /** Waits for a slot of the lane; call the returned function when the request's work is done. */
+  acquire(lane: 'ordinary' | 'priority'): Promise<() => void>;
   /** Marks an urgent request as being handled (it never waits); call the returned function when it is done. */
   urgentStarted(): () => void;
+  /** Requests working and waiting, both lanes together. */
   load: PriorityGate['load'];
   close(): void;
 };
 
-/** The admission rule, apart from HTTP: `capacity` ordinary slots, none while an SOS is handled (for a while). */
-export function createAdmissionGate(capacity: number): AdmissionGate {
-  const gate = createPriorityGate(capacity);
+/**
+ * The admission rule, apart from HTTP: `capacity` ordinary slots and `priorityCapacity` priority slots, none
+ * while an SOS is handled (for a while).
+ */
+export function createAdmissionGate(capacity: number, priorityCapacity = PRIORITY_CAPACITY): AdmissionGate {
+  const lanes = { ordinary: createPriorityGate(capacity), priority: createPriorityGate(priorityCapacity) };
+  const setCapacities = (ordinary: number, priority: number): void => {
+    lanes.ordinary.setCapacity(ordinary);
+    lanes.priority.setCapacity(priority);
+  };
   let urgentInProgress = 0;
   let pauseLimit: ReturnType<typeof setTimeout> | undefined;
 
@@ -64,10 +231,10 @@ export function createAdmissionGate(capacity: number): AdmissionGate {
   };
   const urgentStarted = (): (() => void) => {
     if (++urgentInProgress === 1) {
-      gate.setCapacity(0);
+      setCapacities(0, 0);
       pauseLimit = setTimeout(() => {
         pauseLimit = undefined;
-        gate.setCapacity(1);
+        setCapacities(1, 1);
       }, URGENT_PAUSE_LIMIT_MS);
       pauseLimit.unref();
     }
@@ -77,16 +244,12 @@ export function createAdmissionGate(capacity: number): AdmissionGate {
       done = true;
       if (--urgentInProgress > 0) return;
       endPause();
-      gate.setCapacity(capacity);
+      setCapacities(capacity, priorityCapacity);
     };
   };
-  return { acquire: () => gate.acquire(false), urgentStarted, load: () => gate.load(), close: endPause };
-}
-
-function isApiRequest(request: FastifyRequest): boolean {
-  return request.url.startsWith('/api/') && request.headers.upgrade?.toLowerCase() !== 'websocket';
-}
-
-function isUrgent(request: FastifyRequest): boolean {
-  return request.routeOptions.config.urgent === true;
+  const load = (): { running: number; waiting: number } => {
+    const [ordinary, priority] = [lanes.ordinary.load(), lanes.priority.load()];
+    return { running: ordinary.running + priority.running, waiting: ordinary.waiting + priority.waiting };
+  };
+  return { acquire: (lane) => lanes[lane].acquire(false), urgentStarted, load, close: endPause };
 }

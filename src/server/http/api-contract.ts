@@ -34,6 +34,11 @@ function errorResponses(route: RouteOptions): Record<number, z.ZodType> {
   if (schema.body) codes.add('payload_too_large').add('unsupported_media_type');
   if (schema.params) codes.add('not_found');
   if (route.config?.access === 'signed-in') codes.add('not_authenticated');
+  // Too many ordinary requests in flight from the client's address, or journey actions from one account.
+  const priority = route.config?.priority === true;
+  if (route.config?.urgent !== true && (!priority || route.config?.access === 'signed-in')) {
+    codes.add('rate_limited');
+  }
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(statusOf(code), [...(byStatus.get(statusOf(code)) ?? []), code]);
   return Object.fromEntries(

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 
 /** This machine's own addresses: 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (::ffff:127.0.0.1). */
@@ -10,13 +11,32 @@ export function isLoopbackAddress(address: string): boolean {
   return new URL(`http://[${address}]/`).hostname === '[::1]';
 }
 
+/** Headers a proxy adds to say whom it forwards (the standard ones, and those common proxies and CDNs use). */
+const FORWARDING_HEADERS = [
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'x-cluster-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+];
+
+/** Whether the request carries any header by which a proxy says it forwarded it (any `X-Forwarded-*` too). */
+export function cameThroughProxy(headers: IncomingHttpHeaders): boolean {
+  return Object.keys(headers).some(
+    (name) => name.startsWith('x-forwarded-') || FORWARDING_HEADERS.includes(name),
+  );
+}
+
 /**
- * Whether the client, as the server resolves it, is on this machine. Without TRUST_PROXY that is the socket's
- * peer. With TRUST_PROXY every request arrives from the proxy, so Fastify's `ips` lists the proxy and the
- * client it forwards (app.ts trusts one hop): both must be loopback. An `X-Forwarded-For: 127.0.0.1` a remote
- * caller writes itself is an earlier entry, which is not trusted.
+ * Whether the request comes from this machine itself: the socket's peer is loopback and no proxy says it
+ * forwarded the request. A reverse proxy on the same host connects from 127.0.0.1 on behalf of anyone, so a
+ * request that carries a forwarding header is never "this machine", whatever TRUST_PROXY says and whatever
+ * address the header names (a client can write `X-Forwarded-For: 127.0.0.1` itself). The socket, not Fastify's
+ * `request.ip`, so no header can make a remote client local.
  */
-export function isLoopbackClient(request: Pick<FastifyRequest, 'ip' | 'ips'>): boolean {
-  const chain = request.ips ?? [request.ip];
-  return chain.length > 0 && chain.every(isLoopbackAddress);
+export function isLoopbackClient(request: Pick<FastifyRequest, 'raw' | 'headers'>): boolean {
+  return isLoopbackAddress(request.raw.socket?.remoteAddress ?? '') && !cameThroughProxy(request.headers);
 }

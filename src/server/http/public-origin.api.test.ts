@@ -26,7 +26,7 @@ describe.each<{ name: string; env: Record<string, string>; origin: string }>([
 ])('links $name ignore Host and X-Forwarded-Host', ({ env, origin }) => {
   let sut: TestApp;
   beforeAll(async () => {
-    sut = await createTestApp({ ...env, TRUST_PROXY: 'true' });
+    sut = await createTestApp({ ...env, TRUST_PROXY: '127.0.0.1' });
   });
   afterAll(() => sut?.close());
 

@@ -3,8 +3,8 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { HSTS_HEADER } from './security-headers';
 
 /** Headers of GET /api/health as `sut` answers a request with these headers (inject's socket is plain HTTP). */
-async function headersOf(sut: TestApp, headers: Record<string, string> = {}) {
-  return (await sut.app.inject({ method: 'GET', url: '/api/health', headers })).headers;
+async function headersOf(sut: TestApp, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') {
+  return (await sut.app.inject({ method: 'GET', url: '/api/health', headers, remoteAddress })).headers;
 }
 
 describe('security headers (docs/SECURITY.md, "What an SOS text contains, and hygiene")', () => {
@@ -12,7 +12,8 @@ describe('security headers (docs/SECURITY.md, "What an SOS text contains, and hy
   let proxied: TestApp;
   beforeAll(async () => {
     direct = await createTestApp();
-    proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    // inject's requests come from 127.0.0.1: the proxy on this machine.
+    proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
   });
   afterAll(async () => {
     await direct?.close();
@@ -34,6 +35,11 @@ describe('security headers (docs/SECURITY.md, "What an SOS text contains, and hy
 
   it('ignores X-Forwarded-Proto when TRUST_PROXY is off (a client cannot claim TLS)', async () => {
     const headers = await headersOf(direct, { 'x-forwarded-proto': 'https' });
+    expect(headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('ignores X-Forwarded-Proto from a client that is not a listed proxy', async () => {
+    const headers = await headersOf(proxied, { 'x-forwarded-proto': 'https' }, '203.0.113.1');
     expect(headers['strict-transport-security']).toBeUndefined();
   });
 

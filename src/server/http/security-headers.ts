@@ -60,8 +60,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, tileUrl: str
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
-    // Fastify's `protocol` is the socket's unless TRUST_PROXY is on; only then does X-Forwarded-Proto count,
-    // so a client cannot talk a plain-HTTP server into claiming TLS.
+    // Fastify's `protocol` is the socket's, unless the socket is a proxy TRUST_PROXY lists: only then does
+    // X-Forwarded-Proto count, so a client cannot talk a plain-HTTP server into claiming TLS.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_HEADER);
   });
 }

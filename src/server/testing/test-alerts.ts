@@ -1,5 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { CreateAlertRequest } from '#shared/schemas/alert';
+import type {
+  AlertDetail,
+  AlertListResponse,
+  CreateAlertRequest,
+  RaiseAlertResponse,
+} from '#shared/schemas/alert';
 import type { TestApp } from './test-app';
 import { createTestUser, type TestUser } from './test-users';
 
@@ -32,4 +37,31 @@ export function raiseAlert(
   payload: CreateAlertRequest = { triggerType: 'manual' },
 ): Promise<LightMyRequestResponse> {
   return sut.app.inject({ method: 'POST', url: '/api/alerts', headers: user.headers, payload });
+}
+
+/** "I'm safe" for `user`'s alert `alertId`; answers the alert as it then stands. */
+export async function resolveAlert(sut: TestApp, user: TestUser, alertId: string): Promise<AlertDetail> {
+  const res = await sut.app.inject({
+    method: 'POST',
+    url: `/api/alerts/${alertId}/resolve`,
+    headers: user.headers,
+  });
+  if (res.statusCode !== 200) throw new Error(`"I'm safe" answered ${res.statusCode}: ${res.body}`);
+  return res.json<AlertDetail>();
+}
+
+/** The alert of a POST /api/alerts answer, without what the request did (as GET /api/alerts/:id answers it). */
+export function detailOf(answer: RaiseAlertResponse): AlertDetail {
+  const { outcome: _outcome, ...detail } = answer;
+  return detail;
+}
+
+/** "I'm safe" for every alert `user` has not ended, so that their next SOS raises a new alert. */
+export async function endOpenAlerts(sut: TestApp, user: TestUser): Promise<void> {
+  const res = await sut.app.inject({
+    method: 'GET',
+    url: '/api/alerts?status=active',
+    headers: user.headers,
+  });
+  for (const { alert } of res.json<AlertListResponse>().alerts) await resolveAlert(sut, user, alert.id);
 }

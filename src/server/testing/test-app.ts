@@ -8,8 +8,9 @@ import { devOutboxMailer } from '../adapters/mail/dev-outbox-mailer';
 import { openTestDatabase } from './test-database';
 
 /**
- * The least a production configuration needs (config.ts): a public URL and an SMS provider. The provider's
- * address answers nothing, so a test that texts by mistake fails instead of reaching anyone.
+ * The least a production configuration needs (config.ts): a public URL, an SMS provider and an e-mail provider.
+ * The providers' addresses answer nothing, so a test that texts or mails by mistake fails instead of reaching
+ * anyone (the test app itself keeps mail in the dev outbox whatever the configuration says).
  */
 export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   NODE_ENV: 'production',
@@ -18,6 +19,7 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   TWILIO_AUTH_TOKEN: 'test-auth-token',
   TWILIO_FROM: '+15005550006',
   TWILIO_BASE_URL: 'http://127.0.0.1:9',
+  SMTP_URL: 'smtp://127.0.0.1:9',
 };
 
 export type TestApp = {

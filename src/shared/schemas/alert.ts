@@ -202,6 +202,21 @@ export const AlertDetailSchema = z.object({
 });
 export type AlertDetail = z.infer<typeof AlertDetailSchema>;
 
+/**
+ * What an SOS request did (docs/decisions/023-sms-limits-that-cannot-silence-a-victim.md): `created`, a new
+ * alert (201); `repeated`, the same Idempotency-Key with the same request, the alert it made (200); `joined`, the
+ * person already had an alert they had not ended (or one that was open when this SOS was raised), so this SOS is
+ * that alert (200): its contacts are not texted again, and only contacts it had not texted yet, and texts a limit
+ * held back, are tried now.
+ */
+export const RAISE_OUTCOMES = ['created', 'repeated', 'joined'] as const;
+export const RaiseOutcomeSchema = z.enum(RAISE_OUTCOMES);
+export type RaiseOutcome = z.infer<typeof RaiseOutcomeSchema>;
+
+/** The answer of POST /api/alerts: the alert as it now stands, and what this request did. */
+export const RaiseAlertResponseSchema = AlertDetailSchema.extend({ outcome: RaiseOutcomeSchema });
+export type RaiseAlertResponse = z.infer<typeof RaiseAlertResponseSchema>;
+
 export const AlertListResponseSchema = z.object({ alerts: z.array(AlertDetailSchema) });
 
 /** GET /api/alerts?status=active: only the alerts the person has not ended yet (every device shows them). */
@@ -270,6 +285,7 @@ export const SendEmergencySmsResultSchema = z.object({
 });
 export const SendEmergencySmsResponseSchema = z.object({
   alertId: IdSchema,
+  outcome: RaiseOutcomeSchema,
   results: z.array(SendEmergencySmsResultSchema),
   summary: AlertSummarySchema,
 });

@@ -67,10 +67,15 @@ export const SmsHealthSchema = z.object({
 export type SmsHealth = z.infer<typeof SmsHealthSchema>;
 export type SmsProviderOutcome = SmsHealth['lastOutcome'];
 
+/** Where e-mail goes: an SMTP server (`SMTP_URL`), or the dev outbox, which sends nothing (never in production). */
+export const MailHealthSchema = z.object({ provider: z.enum(['smtp', 'dev-outbox']) });
+export type MailHealth = z.infer<typeof MailHealthSchema>;
+
 /**
  * GET /api/health. 200 with `status: 'ok'` when the database answers; 503 with `status: 'degraded'` and
  * `databaseStatus: 'unavailable'` when it does not (down, stalled or closing). `database` is its kind. `sms`
  * (the SMS provider's last outcome) is read from the database, so it is absent while the database is unavailable.
+ * `mail` is where e-mail goes; the server always sends it (optional for older servers' answers).
  */
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -78,5 +83,6 @@ export const HealthSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   databaseStatus: z.enum(['ok', 'unavailable']),
   sms: SmsHealthSchema.optional(),
+  mail: MailHealthSchema.optional(),
 });
 export type Health = z.infer<typeof HealthSchema>;

@@ -116,19 +116,37 @@ describe('the active-alert screen', () => {
     expect(await screen.findByTestId('alert-sharing')).toHaveAttribute('data-sharing', 'no_permission');
   });
 
-  it("ends with I'm safe: one POST to resolve, then the dashboard is back", async () => {
+  it("I'm safe asks once: keeping the alert sends nothing, the focus comes back, and Yes ends it with one POST", async () => {
     const mock = api([activeAlert(twoContacts)]);
     const { user } = renderApp('/');
     const imSafe = await screen.findByRole('button', { name: ACTIVE_ALERT_TEXTS.imSafe });
+    const resolves = () =>
+      mock.requests.filter((r) => r.method === 'POST' && r.path === `/api/alerts/${ALERT_ID}/resolve`);
+
+    // The question, with the focus on its safe answer; Escape (or the button) keeps the alert on.
+    await user.click(imSafe);
+    let question = await screen.findByRole('alertdialog', { name: ACTIVE_ALERT_TEXTS.confirmTitle });
+    expect(question).toHaveAccessibleDescription(ACTIVE_ALERT_TEXTS.confirmDescription);
+    expect(within(question).getByRole('button', { name: ACTIVE_ALERT_TEXTS.confirmKeep })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(imSafe).toHaveFocus();
+    await user.click(imSafe);
+    question = await screen.findByRole('alertdialog', { name: ACTIVE_ALERT_TEXTS.confirmTitle });
+    await user.click(within(question).getByRole('button', { name: ACTIVE_ALERT_TEXTS.confirmKeep }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(resolves()).toHaveLength(0);
+    expect(screen.getByTestId('active-alert-screen')).toBeInTheDocument();
+
     // From now on the server's list no longer has it (other devices hear alert.resolved and re-read it).
     mock.activeRoute.body = { alerts: [] };
     await user.click(imSafe);
+    question = await screen.findByRole('alertdialog', { name: ACTIVE_ALERT_TEXTS.confirmTitle });
+    await user.click(within(question).getByRole('button', { name: ACTIVE_ALERT_TEXTS.confirmEnd }));
     await waitFor(() => expect(screen.queryByTestId('active-alert-screen')).not.toBeInTheDocument());
     expect(await screen.findByText(ACTIVE_ALERT_TEXTS.ended)).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /^SOS/ })).toBeInTheDocument();
-    expect(
-      mock.requests.filter((r) => r.method === 'POST' && r.path === `/api/alerts/${ALERT_ID}/resolve`),
-    ).toHaveLength(1);
+    expect(resolves()).toHaveLength(1);
   });
 
   it("keeps the screen and says so when I'm safe fails", async () => {
@@ -140,7 +158,10 @@ describe('the active-alert screen', () => {
     resolveRoute.body = { error: 'unavailable', message: 'Down' };
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: ACTIVE_ALERT_TEXTS.imSafe }));
+    const question = await screen.findByRole('alertdialog', { name: ACTIVE_ALERT_TEXTS.confirmTitle });
+    await user.click(within(question).getByRole('button', { name: ACTIVE_ALERT_TEXTS.confirmEnd }));
     expect(await screen.findByText(ACTIVE_ALERT_TEXTS.endFailed)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByTestId('active-alert-screen')).toBeInTheDocument();
   });
 

@@ -1,8 +1,9 @@
 import { SystemReadyCard } from '../../features/device-status/components/system-ready-card';
 import { usePushOptIn } from '../../features/push/hooks/use-push-opt-in';
+import type { ServerStatus } from '../../features/dashboard/utils/server-status';
 
 export type DashboardReadinessProps = {
-  serverReachable: boolean;
+  server: ServerStatus;
   contactCount: number | undefined;
   onAddContact: () => void;
 };
@@ -12,11 +13,11 @@ export type DashboardReadinessProps = {
  * loaded just after the first screen (lazy in routes/dashboard.tsx): the SOS button comes first on a slow
  * connection, and the push code stays out of the first download (README, "Bundle budget").
  */
-export function DashboardReadiness({ serverReachable, contactCount, onAddContact }: DashboardReadinessProps) {
+export function DashboardReadiness({ server, contactCount, onAddContact }: DashboardReadinessProps) {
   const push = usePushOptIn();
   return (
     <SystemReadyCard
-      serverReachable={serverReachable}
+      server={server}
       contactCount={contactCount}
       onAddContact={onAddContact}
       notifications={{ state: push.state, busy: push.busy, enable: () => push.setEnabled(true) }}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { importLegacyAlertQueue } from '../../features/sos/api/import-legacy-alert-queue';
+import { useServerWatch } from '../../features/dashboard/hooks/server-watch-context';
 import { createAlertOutboxKind } from '../../features/sos/api/alert-outbox';
 import { useQueuedAlertReporter } from '../../features/sos/hooks/use-queued-alerts';
 import { locationOutboxKind } from '../../features/tracking/api/location-outbox';
@@ -15,7 +16,8 @@ import { renewSessionForAlert, useAlertOutcomeNotifier } from '../hooks/use-app-
 export function OutboxRunner({ userId }: { userId: string | null }) {
   const { network } = useDevice();
   const onOutcome = useAlertOutcomeNotifier();
-  const reportQueuedAlert = useQueuedAlertReporter(userId ?? undefined, onOutcome);
+  const { reportUnreachable } = useServerWatch();
+  const reportQueuedAlert = useQueuedAlertReporter(userId ?? undefined, onOutcome, reportUnreachable);
   // The reporter changes identity with its host's renders; the registration must not.
   const latestReport = useRef(reportQueuedAlert);
   useEffect(() => {

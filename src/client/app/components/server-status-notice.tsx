@@ -1,25 +1,32 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useHealth } from '../../features/dashboard/api/get-health';
+import { useServerStatus } from '../../features/dashboard/hooks/use-server-status';
 import { useOnline } from '../../lib/device/use-online';
 
 /**
- * Downloaded only when the server fails (bundle budget). The service worker precaches every chunk, so it loads
- * even when nothing answers.
+ * Not part of the first download (bundle budget), but fetched as soon as a screen with SOS has shown: a server
+ * that dies later cannot serve it then (the service worker also precaches every chunk).
  */
+const loadServerUnavailableNotice = () =>
+  import('../../features/dashboard/components/server-unavailable-notice');
 const ServerUnavailableNotice = lazy(async () => ({
-  default: (await import('../../features/dashboard/components/server-unavailable-notice'))
-    .ServerUnavailableNotice,
+  default: (await loadServerUnavailableNotice()).ServerUnavailableNotice,
 }));
 
 /**
- * Above a signed-in screen with SOS: says when the server fails its health check, and nothing otherwise. An
- * offline device is not told about the server (the SOS button already says "Offline"). `className` lays out the
- * wrapper, which exists only while the notice shows.
+ * Above a signed-in screen with SOS: says when the server cannot be reached (its health check fails, or an SOS
+ * send found no server since its last answer; see ServerWatchScope), and nothing otherwise. An offline device is
+ * not told about the server (the SOS button already says "Offline"). `className` lays out the wrapper, which exists
+ * only while the notice shows.
  */
 export function ServerStatusNotice({ className }: { className?: string }) {
+  useEffect(() => {
+    void loadServerUnavailableNotice();
+  }, []);
   const health = useHealth();
+  const status = useServerStatus();
   const online = useOnline();
-  if (!health.isError || !online) return null;
+  if (status !== 'unreachable' || !online) return null;
   return (
     <Suspense fallback={null}>
       <div className={className}>

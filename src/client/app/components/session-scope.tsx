@@ -2,9 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { healthKeys } from '../../features/dashboard/api/health-keys';
+import { ServerWatchScope } from '../../features/dashboard/components/server-watch-scope';
 import { WardActivityProvider } from '../../features/guardians/components/ward-activity-provider';
 import { NotificationsProvider } from '../../features/notifications/components/notifications-provider';
 import { useTimeZoneSync } from '../../features/profile/hooks/use-time-zone-sync';
+import { UnsentAlertProvider } from '../../features/sos/components/unsent-alert-provider';
 import { RealtimeScope } from '../realtime/realtime-scope';
 import { LocationSharingScope } from './location-sharing-scope';
 import { PushSignOutScope } from './push-sign-out-scope';
@@ -37,19 +39,24 @@ export function SessionScope({ children }: { children: ReactNode }) {
 
   return (
     <NotificationsProvider userId={userId}>
-      {/* Alerts and positions queued while offline go out when the connection returns, whichever screen is open. */}
-      <OutboxRunner userId={userId} />
       <WardActivityProvider userId={userId}>
         {/* Realtime events, this device's live location and Web Push follow the signed-in person. */}
         <RealtimeScope userId={userId}>
-          <LocationSharingScope userId={userId} />
-          <PushSignOutScope userId={userId} />
-          {userId ? (
-            <Suspense fallback={null}>
-              <JourneyBackground userId={userId} />
-            </Suspense>
-          ) : null}
-          {children}
+          {/* Notices a server gone after the page loaded (the socket's state, a failed SOS send). */}
+          <ServerWatchScope>
+            <UnsentAlertProvider userId={userId}>
+              {/* Alerts and positions queued while offline go out when the server can be reached, whichever screen is open. */}
+              <OutboxRunner userId={userId} />
+              <LocationSharingScope userId={userId} />
+              <PushSignOutScope userId={userId} />
+              {userId ? (
+                <Suspense fallback={null}>
+                  <JourneyBackground userId={userId} />
+                </Suspense>
+              ) : null}
+              {children}
+            </UnsentAlertProvider>
+          </ServerWatchScope>
         </RealtimeScope>
       </WardActivityProvider>
     </NotificationsProvider>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { refreshAfterRejection } from '../../features/auth/api/refresh-session';
 import { useContacts, type ContactsView } from '../../features/contacts/api/get-contacts';
+import { useServerWatch } from '../../features/dashboard/hooks/server-watch-context';
 import { useAddNotification } from '../../features/notifications/hooks/notifications-context';
 import { profileQueryOptions } from '../../features/profile/api/get-profile';
 import { useSosFlow, type SosFlow } from '../../features/sos/hooks/use-sos-flow';
@@ -65,6 +66,8 @@ export function useAppSosFlow({ onNeedsContacts }: { onNeedsContacts?: () => voi
     renewSession: renewSessionForAlert,
     onOutcome,
     onNeedsContacts,
+    // A send that found no server says so on the dashboard's card and notice at once.
+    onServerUnreachable: useServerWatch().reportUnreachable,
   });
   const retryQueued = useFlushOutbox(deviceOutbox, userId, useDevice().network);
   return { userId, flow, contacts, retryQueued };

@@ -5,7 +5,7 @@ import { SOS_TEXTS } from '#shared/ui-texts';
 import { useLocation, useNavigate } from 'react-router';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
 import { useContactDialog } from '../../features/contacts/hooks/use-contact-dialog';
-import { useHealth } from '../../features/dashboard/api/get-health';
+import { useServerStatus } from '../../features/dashboard/hooks/use-server-status';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
 import { EmergencyContactsSlot } from '../../features/dashboard/components/emergency-contacts-slot';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
@@ -115,7 +115,7 @@ function SignedInDashboard({
   const [escortOpen, setEscortOpen] = useState(false);
   const { isPremium } = useSubscription();
   const online = useOnline();
-  const health = useHealth();
+  const server = useServerStatus();
   // Lifted so an SOS without contacts can open the card's dialog in add mode.
   const contactDialog = useContactDialog();
   const { userId, flow, contacts, retryQueued } = useAppSosFlow({
@@ -159,15 +159,10 @@ function SignedInDashboard({
             <PermissionsOffer onDismiss={onFirstRunDone} />
           </Suspense>
         ) : null}
-        <DeliveryStatusPanel
-          userId={userId}
-          composerUrl={flow.composerUrl}
-          onDismissComposer={flow.dismissComposer}
-          onRetryQueued={retryQueued}
-        />
+        <DeliveryStatusPanel userId={userId} onRetryQueued={retryQueued} />
         <Suspense fallback={<ReadinessPlaceholder />}>
           <DashboardReadiness
-            serverReachable={!health.isError}
+            server={server}
             contactCount={contacts.contacts?.length}
             onAddContact={contactDialog.openAdd}
           />

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SAVED_ALERT_TEXTS } from '#shared/sos-fallback-texts';
 import { SOS } from '#shared/constants';
 import type { AlertDetail } from '#shared/schemas/alert';
 import type { EmergencyContact } from '#shared/schemas/profile';
@@ -60,6 +61,8 @@ const pageRoutes: FakeRoute[] = [
 ];
 
 const unauthorized = { error: 'not_authenticated', message: ERRORS.notAuthenticated };
+/** The status panel's one calm line about an alert saved on the phone. */
+const SAVED = SAVED_ALERT_TEXTS.title;
 
 type Answer = { status: number; body?: unknown } | 'hang' | 'network-error';
 
@@ -164,7 +167,7 @@ describe('an SOS and the session refresh', { timeout: 20_000 }, () => {
       [{ status: 200, body: fakeSession({ access_token: 'access-2', refresh_token: 'refresh-2' }) }],
     );
     const device = await raiseSos();
-    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+    expect(await screen.findByText(SAVED)).toBeInTheDocument();
     expect(alertTokens).toEqual(['Bearer access-1', 'Bearer access-2']);
     expect(device.smsOpened).toHaveLength(1);
     expect(await queuedAlerts()).toBe(1);
@@ -181,7 +184,7 @@ describe('an SOS and the session refresh', { timeout: 20_000 }, () => {
     async (_label, refreshAnswer) => {
       serveApi([{ status: 401, body: unauthorized }], [refreshAnswer]);
       const device = await raiseSos();
-      expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+      expect(await screen.findByText(SAVED)).toBeInTheDocument();
       expect(device.smsOpened).toHaveLength(1);
       expect(await queuedAlerts()).toBe(1);
       // The alert path itself signed nobody out: the session (and its refresh token) was still there when the
@@ -194,7 +197,7 @@ describe('an SOS and the session refresh', { timeout: 20_000 }, () => {
     serveApi([{ status: 401, body: unauthorized }], ['hang']);
     const device = await raiseSos();
     await act(() => vi.advanceTimersByTimeAsync(SOS.sessionRenewalTimeoutMs));
-    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+    expect(await screen.findByText(SAVED)).toBeInTheDocument();
     expect(device.smsOpened).toHaveLength(1);
     expect(await queuedAlerts()).toBe(1);
   });

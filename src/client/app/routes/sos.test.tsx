@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SAVED_ALERT_TEXTS } from '#shared/sos-fallback-texts';
 import { OUTBOX_RETRY, SOS, STORAGE_KEYS } from '#shared/constants';
 import type { AlertDelivery, AlertDetail } from '#shared/schemas/alert';
 import { ERRORS, HELD_TEXT_REASONS } from '#shared/texts';
@@ -100,6 +101,30 @@ function alertPosts(api: ReturnType<typeof mockApi>): AlertPost[] {
 }
 
 const USER_ID = '00000001-0000-4000-8000-000000000001';
+
+/** The status panel's one calm line about an alert saved on the phone. */
+const SAVED = SAVED_ALERT_TEXTS.title;
+
+/** Red toasts on screen (sonner marks each toast with its type). */
+function errorToasts(): string[] {
+  return [...document.querySelectorAll('[data-sonner-toast][data-type="error"]')].map(
+    (toastEl) => toastEl.textContent ?? '',
+  );
+}
+
+/** The countdown dialog has let go of the page (while it is open the rest is hidden from the accessibility tree). */
+async function countdownClosed(): Promise<void> {
+  await waitFor(() =>
+    expect(screen.queryByRole('dialog', { name: 'Emergency SOS Activation' })).not.toBeInTheDocument(),
+  );
+}
+
+/** The messaging-app link the status panel offers. */
+function panelSmsLink(panel: HTMLElement): string {
+  return (
+    within(panel).getByRole('link', { name: 'Text your contacts from your phone' }).getAttribute('href') ?? ''
+  );
+}
 
 /** The alerts waiting in the device outbox (IndexedDB). */
 async function storedQueue(): Promise<{ idempotencyKey: string; queuedAt: number }[]> {
@@ -260,18 +285,58 @@ describe('/sos page', () => {
     expect(await screen.findByText('Emergency Alert Failed')).toBeInTheDocument();
   });
 
-  it('says Error Sending Alert when the server refuses the request', async () => {
-    const { user } = await openSosPage(
+  it('says a refused SOS was not sent and why, and opens the messaging app with the saved contacts', async () => {
+    const { user, device, router } = await openSosPage(
       routes({
-        alert: { status: 400, body: { error: 'validation_failed', message: 'The request is not valid.' } },
+        alert: { status: 422, body: { error: 'validation_failed', message: 'The request is not valid.' } },
       }),
     );
     await pressSos(user);
     await runCountdown();
-    expect(await screen.findByText('Error Sending Alert')).toBeInTheDocument();
-    expect(
-      screen.getByText('Failed to send emergency notifications. Please try calling 911 directly.'),
-    ).toBeInTheDocument();
+
+    const panel = await screen.findByTestId('unsent-alert-panel');
+    await countdownClosed();
+    expect(within(panel).getByRole('alert')).toHaveTextContent(
+      'Beacon did not send your alertThe server refused it: The request is not valid.',
+    );
+    expect(device.smsOpened).toHaveLength(1);
+    expect(device.smsOpened[0]?.startsWith('sms:+15551234567,+15557654321?body=')).toBe(true);
+    expect(panelSmsLink(panel)).toBe(device.smsOpened[0]);
+    expect(decodeURIComponent(panelSmsLink(panel))).toContain('Grace Hopper may need help (SOS button).');
+    // A refusal does not change on a retry: nothing is queued, and no red toast repeats the panel.
+    expect(await storedQueue()).toEqual([]);
+    expect(errorToasts()).toEqual([]);
+    expect(window.localStorage.getItem(`${STORAGE_KEYS.notifications}:${USER_ID}`)).toContain(
+      'The request is not valid.',
+    );
+
+    // Still said on the dashboard, until dismissed.
+    await act(() => router.navigate('/'));
+    const onDashboard = await screen.findByTestId('unsent-alert-panel');
+    await user.click(within(onDashboard).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('unsent-alert-panel')).not.toBeInTheDocument();
+  });
+
+  it('a queued alert the server refuses on replay is said with its reason and a toast to text the contacts', async () => {
+    await deviceOutbox.enqueue(alertOutboxKind, {
+      id: 'queued-key-2',
+      ownerId: USER_ID,
+      createdAt: Date.now() - 5 * 60_000,
+      payload: { request: { triggerType: 'manual', message: 'Help me' } },
+    });
+    const { user, device } = await openSosPage(
+      routes({
+        alert: { status: 403, body: { error: 'forbidden', message: 'This account cannot raise alerts.' } },
+      }),
+    );
+    const panel = await screen.findByTestId('unsent-alert-panel');
+    expect(panel).toHaveTextContent('The server refused it: This account cannot raise alerts.');
+    expect(decodeURIComponent(panelSmsLink(panel))).toContain('Message: "Help me"');
+    expect(await screen.findByText('Beacon did not send your saved alert')).toBeInTheDocument();
+    // Refused minutes after the SOS: the messaging app waits for the person to ask.
+    expect(device.smsOpened).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Text contacts' }));
+    expect(device.smsOpened).toEqual([panelSmsLink(panel)]);
     expect(await storedQueue()).toEqual([]);
   });
 
@@ -374,9 +439,14 @@ describe('offline SOS', () => {
     await pressSos(user);
     await runCountdown();
 
-    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+    // One calm, true thing, and no red toast.
+    const panel = await screen.findByTestId('saved-alert-panel');
+    await countdownClosed();
+    expect(within(panel).getByRole('status')).toHaveTextContent(SAVED);
+    expect(errorToasts()).toEqual([]);
     expect(device.smsOpened).toHaveLength(1);
     const url = device.smsOpened[0] ?? '';
+    expect(panelSmsLink(panel)).toBe(url);
     expect(url.startsWith('sms:+15551234567,+15557654321?body=')).toBe(true);
     const body = decodeURIComponent(url.slice(url.indexOf('?body=') + '?body='.length));
     expect(body).toContain('Beacon SOS: Grace Hopper may need help (SOS button).');
@@ -384,8 +454,6 @@ describe('offline SOS', () => {
     expect(alertPosts(api)).toHaveLength(0);
     const queue = await storedQueue();
     expect(queue).toHaveLength(1);
-    // The panel reads the outbox (IndexedDB) asynchronously.
-    expect(await screen.findByText('Alert waiting for a connection')).toBeInTheDocument();
 
     act(() => device.setOnline(true));
     expect(await screen.findByText('Emergency Alert Sent')).toBeInTheDocument();
@@ -407,7 +475,8 @@ describe('offline SOS', () => {
     const { user, api: mock, device } = await openSosPage(api);
     await pressSos(user);
     await runCountdown();
-    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+    expect(await screen.findByText(SAVED)).toBeInTheDocument();
+    expect(errorToasts()).toEqual([]);
     expect(device.smsOpened).toHaveLength(1);
     expect(await storedQueue()).toHaveLength(1);
 
@@ -436,7 +505,7 @@ describe('offline SOS', () => {
     await runCountdown();
     const raisedAt = Date.now();
     await act(() => vi.advanceTimersByTimeAsync(5 * 60_000));
-    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+    expect(await screen.findByText(SAVED)).toBeInTheDocument();
 
     const [queued] = await storedQueue();
     const queuedAt = queued?.queuedAt ?? NaN;
@@ -462,38 +531,40 @@ describe('offline SOS', () => {
     await runCountdown();
     await waitFor(() => expect(alertPosts(api)).toHaveLength(1));
     await act(() => vi.advanceTimersByTimeAsync(SOS.sendTimeoutMs));
-    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+    expect(await screen.findByText(SAVED)).toBeInTheDocument();
     expect(device.smsOpened).toHaveLength(1);
     expect(await storedQueue()).toHaveLength(1);
   });
 
-  it('says SMS Not Available when offline on a device without a messaging app', async () => {
-    const device = createFakeDevice();
-    device.smsAvailable = false;
-    const { user } = await openSosPage(routes(), device);
-    act(() => device.setOnline(false));
-    await pressSos(user);
-    await runCountdown();
-    expect(await screen.findByText('SMS Not Available')).toBeInTheDocument();
-    expect(screen.getByText('No SMS capability available')).toBeInTheDocument();
-    expect(device.smsOpened).toEqual([]);
-    expect(await storedQueue()).toHaveLength(1);
-  });
+  it.each([
+    ['offline', { online: false, alert: undefined }],
+    [
+      'when the server fails',
+      { online: true, alert: { status: 500, body: { error: 'internal', message: 'x' } } },
+    ],
+  ] as const)(
+    'on a device without a messaging app, %s, still offers the link calmly and says it may not open',
+    async (_label, { online, alert }) => {
+      const device = createFakeDevice();
+      device.smsAvailable = false;
+      const { user } = await openSosPage(routes(alert ? { alert } : {}), device);
+      act(() => device.setOnline(online));
+      await pressSos(user);
+      await runCountdown();
+      const panel = await screen.findByTestId('saved-alert-panel');
+      await countdownClosed();
+      expect(panel).toHaveTextContent(SAVED);
+      expect(panelSmsLink(panel).startsWith('sms:+15551234567,+15557654321?body=')).toBe(true);
+      expect(panel).toHaveTextContent(
+        'If nothing opens, this device cannot send texts: use a phone, or call 911.',
+      );
+      expect(device.smsOpened).toEqual([]);
+      expect(errorToasts()).toEqual([]);
+      expect(await storedQueue()).toHaveLength(1);
+    },
+  );
 
-  it('says Native SMS not available when the server fails on a device without a messaging app', async () => {
-    const device = createFakeDevice();
-    device.smsAvailable = false;
-    const { user } = await openSosPage(
-      routes({ alert: { status: 500, body: { error: 'internal', message: 'x' } } }),
-      device,
-    );
-    await pressSos(user);
-    await runCountdown();
-    expect(await screen.findByText('Native SMS not available on this platform')).toBeInTheDocument();
-    expect(screen.getByText('Emergency SMS Failed')).toBeInTheDocument();
-  });
-
-  it('says No emergency contacts stored offline when nothing was saved on this device', async () => {
+  it('says no contacts are saved on this phone when there is nothing to text, without a red toast', async () => {
     const device = createFakeDevice({ online: false });
     mockApi([
       { method: 'GET', path: '/api/profile', status: 503, body: { error: 'internal', message: 'x' } },
@@ -502,8 +573,12 @@ describe('offline SOS', () => {
     const { user } = renderApp('/sos', { device });
     await pressSos(user);
     await runCountdown();
-    expect(await screen.findByText('No emergency contacts stored offline')).toBeInTheDocument();
-    expect(screen.getByText('Emergency SMS Failed')).toBeInTheDocument();
+    const panel = await screen.findByTestId('saved-alert-panel');
+    expect(panel).toHaveTextContent(SAVED);
+    expect(panel).toHaveTextContent('No contacts are saved on this phone');
+    expect(within(panel).queryByRole('link')).not.toBeInTheDocument();
+    expect(device.smsOpened).toEqual([]);
+    expect(errorToasts()).toEqual([]);
   });
 
   it('sends an alert queued before a reload when the app starts online, once', async () => {
@@ -589,13 +664,13 @@ describe('dashboard SOS', () => {
     await pressSos(user);
     await runCountdown();
 
-    expect(await screen.findByText('Online SMS Failed')).toBeInTheDocument();
+    expect(await screen.findByText(SAVED)).toBeInTheDocument();
+    expect(errorToasts()).toEqual([]);
     expect(device.smsOpened).toHaveLength(1);
     expect(device.smsOpened[0]?.startsWith('sms:+15551234567,+15557654321?body=')).toBe(true);
     expect(alertPosts(api)).toHaveLength(1);
     const queue = await storedQueue();
     expect(queue).toEqual([{ idempotencyKey: alertPosts(api)[0]?.key, queuedAt: expect.any(Number) }]);
-    expect(await screen.findByText('Alert waiting for a connection')).toBeInTheDocument();
   });
 
   it('without contacts opens the contacts card in add mode', async () => {

@@ -49,12 +49,7 @@ export function SosRoute() {
         <SosControl flow={flow} online={online} />
       </section>
       <CallEmergencyButton />
-      <DeliveryStatusPanel
-        userId={userId}
-        composerUrl={flow.composerUrl}
-        onDismissComposer={flow.dismissComposer}
-        onRetryQueued={retryQueued}
-      />
+      <DeliveryStatusPanel userId={userId} onRetryQueued={retryQueued} />
       <QuickMessages onSelect={flow.requestQuickMessage} disabled={flow.phase !== 'idle'} />
       <Card aria-labelledby="sos-contacts-title" className="flex flex-col gap-3 p-5">
         <CardTitle id="sos-contacts-title">{SOS_TEXTS.contactsTitle}</CardTitle>

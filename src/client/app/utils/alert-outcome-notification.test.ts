@@ -33,7 +33,7 @@ describe('alertOutcomeNotification', () => {
     expect(alertOutcomeNotification({ kind: 'queued' })).toMatchObject({ type: 'warning' });
     expect(alertOutcomeNotification({ kind: 'error', message: 'Nope' })).toEqual({
       type: 'error',
-      title: 'Error Sending Alert',
+      title: 'Beacon did not send your alert',
       message: 'Nope',
     });
   });

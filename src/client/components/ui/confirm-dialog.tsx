@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, RefObject } from 'react';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -24,6 +24,11 @@ type ConfirmDialogProps = {
   /** The confirm button waits for something in `children` (e.g. DELETE typed). */
   confirmDisabled?: boolean;
   destructive?: boolean;
+  /**
+   * Where keyboard focus goes when the dialog closes and nothing else took it (the button that opened it): Radix
+   * returns focus only to a Dialog trigger, and without one it would fall to the page.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
 /**
@@ -43,6 +48,7 @@ export function ConfirmDialog({
   pendingLabel,
   confirmDisabled = false,
   destructive = false,
+  returnFocusTo,
 }: ConfirmDialogProps) {
   const submit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
@@ -50,7 +56,14 @@ export function ConfirmDialog({
   };
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          const target = returnFocusTo?.current;
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <form onSubmit={submit} className="flex flex-col gap-4">

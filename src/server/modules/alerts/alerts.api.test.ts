@@ -4,6 +4,7 @@ import { ALERT_TRIGGER_TYPES } from '#shared/constants';
 import { ERRORS, FIELD_ISSUE_TEXTS, VALIDATION } from '#shared/texts';
 import { DEV_OUTBOX_UNREACHABLE_ERROR } from '../../adapters/sms/dev-outbox-sms-provider';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { detailOf, resolveAlert } from '../../testing/test-alerts';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 
 describe('alerts API (dev outbox)', () => {
@@ -115,6 +116,7 @@ describe('alerts API (dev outbox)', () => {
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
     expect(again.json().alert.id).toBe(first.json().alert.id);
+    expect([first.json().outcome, again.json().outcome]).toEqual(['created', 'repeated']);
     expect(await outboxFor(user.id)).toHaveLength(1);
 
     // Keys belong to one person: someone else's identical key is a different alert.
@@ -179,13 +181,18 @@ describe('alerts API (dev outbox)', () => {
     expect(await outboxFor(user.id)).toHaveLength(2);
   });
 
-  it('makes a fresh alert per request without a key', async () => {
+  it('without a key, joins the open alert, and makes a fresh one once the person is safe', async () => {
     const user = await createTestUser(sut);
     await addContact(user, 'Ann Smith', '+12015550104');
     const a = await raise(user, { triggerType: 'voice' });
     const b = await raise(user, { triggerType: 'voice' });
-    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
-    expect(a.json().alert.id).not.toBe(b.json().alert.id);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 200]);
+    expect([a.json().outcome, b.json().outcome]).toEqual(['created', 'joined']);
+    expect(b.json().alert.id).toBe(a.json().alert.id);
+    await resolveAlert(sut, user, a.json().alert.id);
+    const c = await raise(user, { triggerType: 'voice' });
+    expect(c.statusCode).toBe(201);
+    expect(c.json().alert.id).not.toBe(a.json().alert.id);
   });
 
   it('reports a failure: the dev test number is unreachable, the other text is kept in the dev outbox', async () => {
@@ -324,9 +331,12 @@ describe('alerts API (dev outbox)', () => {
   it('lists the caller’s alerts newest first, with deliveries and summary, and reads one', async () => {
     const user = await createTestUser(sut);
     await addContact(user, 'Ann Smith', '+12015550107');
-    const older = (await raise(user, { triggerType: 'manual' })).json();
+    const older = detailOf((await raise(user, { triggerType: 'manual' })).json());
+    const resolved = await resolveAlert(sut, user, older.alert.id);
     sut.clock.advance(1000);
-    const newer = (await raise(user, { triggerType: 'voice', recordingId: 'rec_1700000000000' })).json();
+    const newer = detailOf(
+      (await raise(user, { triggerType: 'voice', recordingId: 'rec_1700000000000' })).json(),
+    );
 
     const list = await sut.app.inject({ method: 'GET', url: '/api/alerts', headers: user.headers });
     expect(list.statusCode).toBe(200);
@@ -339,7 +349,8 @@ describe('alerts API (dev outbox)', () => {
       headers: user.headers,
     });
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toEqual(older);
+    expect(one.json().alert).toEqual(resolved.alert);
+    expect(one.json().deliveries[0]).toEqual(older.deliveries[0]);
   });
 
   it("never shows another person's alerts", async () => {

@@ -13,6 +13,9 @@ import { addContact, raiseAlert } from '../../testing/test-alerts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 import { linkGuardian } from '../guardians/guardian-test-helpers';
+import { CHECK_IN } from '#shared/constants';
+import { CHECK_IN_DEADLINE_JOB, ESCORT_DEADLINE_JOB } from '../journeys/deadline-job';
+import { FIVE_MINUTE_ESCORT, startCheckIn, startEscort } from '../journeys/journey-test-helpers';
 import { DELIVERY_JOB, DELIVERY_RETRY } from './delivery-job';
 
 const ALL_CLEAR_LINE = 'says they are safe now';
@@ -154,10 +157,10 @@ describe('the all-clear after "I\'m safe" (dev outbox, Web Push)', () => {
     await addContact(sut, alex, '+447400123457');
     await addContact(sut, other, '+447400123458');
     const first = (await raiseAlert(sut, alex)).json<AlertDetail>().alert.id;
+    expect((await resolve(alex, first)).statusCode).toBe(200);
     sut.clock.advance(1_000);
     const second = (await raiseAlert(sut, alex)).json<AlertDetail>().alert.id;
     await raiseAlert(sut, other);
-    expect((await resolve(alex, first)).statusCode).toBe(200);
 
     const list = async (query: string): Promise<string[]> => {
       const res = await sut.app.inject({ method: 'GET', url: `/api/alerts${query}`, headers: alex.headers });
@@ -250,6 +253,19 @@ describe('"I\'m safe" with several open alerts', () => {
   });
   afterAll(() => sut?.close());
 
+  /** Moves the clock past a journey's deadline, fires it, sends its texts: the id of the alert it raised. */
+  const journeyAlert = async (kind: string, minutes: number): Promise<string> => {
+    sut.clock.advance(minutes * 60_000);
+    await sut.app.scheduler.runNow(kind);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
+    const { rows } = await sut.db.query<{ id: string }>('SELECT id FROM alerts WHERE created_at = $1', [
+      sut.clock.now(),
+    ]);
+    expect(rows).toHaveLength(1);
+    return rows[0]!.id;
+  };
+
+  // An SOS joins the open alert, but a journey's deadline raises its own: a person can have several open.
   it('ends every earlier open alert too, tells each contact once, and leaves a later alert open', async () => {
     const ward = await createTestUser(sut, 'Sasha Several');
     const zoned = await sut.app.inject({
@@ -260,25 +276,31 @@ describe('"I\'m safe" with several open alerts', () => {
     });
     expect(zoned.statusCode).toBe(200);
     await addContact(sut, ward, '+447400123456', 'Mum');
-    const ids: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const raised = await raiseAlert(sut, ward);
-      expect(raised.statusCode).toBe(201);
-      ids.push(raised.json<AlertDetail>().alert.id);
-      await sut.app.scheduler.runNow(DELIVERY_JOB);
-      sut.clock.advance(1_000);
-    }
-    const [first, second, third] = ids as [string, string, string];
+    const raised = await raiseAlert(sut, ward);
+    expect(raised.statusCode).toBe(201);
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
+    const first = raised.json<AlertDetail>().alert.id;
+    // A missed check-in, then an expired escort: each deadline raises its own alert beside the open SOS.
+    await startCheckIn(sut, ward, CHECK_IN.minMinutes);
+    const second = await journeyAlert(CHECK_IN_DEADLINE_JOB, CHECK_IN.minMinutes);
+    await startEscort(sut, ward, FIVE_MINUTE_ESCORT);
+    const third = await journeyAlert(ESCORT_DEADLINE_JOB, FIVE_MINUTE_ESCORT.estimated_duration_minutes);
+    const ids = [first, second, third];
+    expect(new Set(ids).size).toBe(3);
 
     const res = await sut.app.inject({
       method: 'POST',
       url: `/api/alerts/${second}/resolve`,
-      headers: ward.headers,
+      headers: (await signInAgain(sut, ward)).headers,
     });
     expect(res.statusCode).toBe(200);
     await sut.app.scheduler.runNow(DELIVERY_JOB);
 
-    const statuses = await sut.app.inject({ method: 'GET', url: '/api/alerts', headers: ward.headers });
+    const statuses = await sut.app.inject({
+      method: 'GET',
+      url: '/api/alerts',
+      headers: (await signInAgain(sut, ward)).headers,
+    });
     const byId = new Map(
       statuses.json<AlertListResponse>().alerts.map((entry) => [entry.alert.id, entry.alert.status]),
     );

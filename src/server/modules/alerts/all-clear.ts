@@ -5,7 +5,9 @@
  *  - everyone the alert reached, or may have (`sent`, `sending`, `kept_in_dev_outbox`), gets the all-clear on the
  *    same channel: a text "<name> says they are safe now" to each contact, a push to each guardian. These are
  *    deliveries of purpose `all_clear` with their jobs, sent by the same delivery job as the alert (so they
- *    survive a crash the same way), capped like every alert text (sms-caps.ts).
+ *    survive a crash the same way). No SMS limit holds an all-clear back or counts it (sms-caps.ts): a limit that
+ *    could hold an SOS must not be filled by the person saying they are safe, and there is at most one
+ *    all-clear per recipient of an alert.
  * Runs once per alert: only the request that resolved it calls this, and (alert_id, purpose, channel, recipient)
  * is unique, so a repeated "I'm safe" sends nothing twice. When one "I'm safe" ends several open alerts, each
  * recipient is told once: `alreadyTold` carries the channel/recipient pairs an alert resolved before it queued.
@@ -14,16 +16,14 @@ import { ALL_CLEAR_PUSH_TEXTS, CANCELLED_DELIVERY_ERROR, buildAllClearSms } from
 import { guardianViewUrl } from '#shared/constants';
 import type { PushPayload } from '#shared/schemas/push';
 import type { Queryable } from '../../db/database';
-import { cancelJob, enqueueJobs } from '../../scheduler/jobs';
+import { cancelJob } from '../../scheduler/jobs';
 import { findFullNames, findSosPreferences } from '../profile/repository';
-import { DELIVERY_JOB } from './delivery-job';
+import { DELIVERY_JOB, writeDeliveries } from './delivery-job';
 import * as repo from './repository';
-import { holdTextsOverCaps, type SmsCapsDeps } from './sms-caps';
 
 /** Cancels the alert's unsent deliveries and queues the all-clear; returns how many all-clear jobs were queued. */
 export async function queueAllClear(
   tx: Queryable,
-  deps: SmsCapsDeps,
   alert: repo.AlertRow,
   now: Date,
   alreadyTold: Set<string> = new Set(),
@@ -42,25 +42,15 @@ export async function queueAllClear(
   const { timeZone } = await findSosPreferences(tx, alert.user_id);
   const text = buildAllClearSms({ fullName, at: now, timeZone });
   const push = JSON.stringify(allClearPush(alert, fullName, now, timeZone));
-  const deliveries = await holdTextsOverCaps(
-    tx,
-    deps,
-    recipients.map((r): repo.NewDelivery => ({
-      purpose: 'all_clear',
-      channel: r.channel,
-      recipient: r.recipient,
-      recipientName: r.recipient_name,
-      contactId: r.contact_id,
-      body: r.channel === 'push' ? push : text,
-    })),
-  );
-  const ids = await repo.insertDeliveries(tx, alert.id, deliveries, now);
-  await enqueueJobs(
-    tx,
-    ids.map((id) => ({ kind: DELIVERY_JOB, key: id, dueAt: now })),
-    now,
-  );
-  return ids.length;
+  const deliveries = recipients.map((r): repo.NewDelivery => ({
+    purpose: 'all_clear',
+    channel: r.channel,
+    recipient: r.recipient,
+    recipientName: r.recipient_name,
+    contactId: r.contact_id,
+    body: r.channel === 'push' ? push : text,
+  }));
+  return writeDeliveries(tx, alert.id, deliveries, now);
 }
 
 /** "<name> is safe", with the alert's tag: it replaces the alert's notification on the guardian's device. */

@@ -22,8 +22,8 @@ import type {
   SendResult,
 } from '../../adapters/channels';
 import type { Clock } from '../../adapters/clock';
-import type { Database } from '../../db/database';
-import type { Attempt, JobHandler, Settlement } from '../../scheduler/jobs';
+import type { Database, Queryable } from '../../db/database';
+import { enqueueJobs, type Attempt, type JobHandler, type Settlement } from '../../scheduler/jobs';
 import type { RetryPolicy } from '../../scheduler/retry-policy';
 import type { AlertEvents } from './alert-events';
 import * as repo from './repository';
@@ -48,6 +48,25 @@ export const DELIVERY_ERRORS = {
 } as const;
 
 type Sent = { providerMessageId: string | null; status: 'sent' | 'kept_in_dev_outbox' };
+
+/**
+ * Writes an alert's deliveries and, in the same transaction, a delivery job for each one to send (a held text gets
+ * none). Returns how many jobs were queued.
+ */
+export async function writeDeliveries(
+  tx: Queryable,
+  alertId: string,
+  deliveries: readonly repo.NewDelivery[],
+  now: Date,
+): Promise<number> {
+  const ids = await repo.insertDeliveries(tx, alertId, deliveries, now);
+  await enqueueJobs(
+    tx,
+    ids.map((id) => ({ kind: DELIVERY_JOB, key: id, dueAt: now })),
+    now,
+  );
+  return ids.length;
+}
 
 export function deliveryJob(deps: {
   db: Database;

@@ -87,6 +87,51 @@ export function insertAlert(tx: Queryable, alert: NewAlert): Promise<AlertRow | 
   );
 }
 
+/** What the SMS budget needs to know of the person (sms-caps.ts). */
+export type AccountStanding = { email_confirmed_at: Date | null; created_at: Date };
+
+/**
+ * Locks the person's row until the transaction ends, so their SOS requests are handled one after another (a second
+ * one finds the first and joins it), and reads how established the account is. Undefined when there is no such
+ * person. `FOR NO KEY UPDATE` does not block the person's other writes (rows that reference them).
+ */
+export function lockPerson(tx: Queryable, userId: string): Promise<AccountStanding | undefined> {
+  return one<AccountStanding>(
+    tx,
+    'SELECT email_confirmed_at, created_at FROM users WHERE id = $1 FOR NO KEY UPDATE',
+    [userId],
+  );
+}
+
+/**
+ * The person's alert an SOS raised at `raisedAt` belongs to: the newest they have not ended, or else the one that
+ * was open at `raisedAt` (a queued SOS sent after "I'm safe" ended the alert it was pressed during).
+ */
+export function findOpenAlert(db: Queryable, userId: string, raisedAt: Date): Promise<AlertRow | undefined> {
+  return one<AlertRow>(
+    db,
+    `SELECT ${ALERT_COLUMNS} FROM alerts
+     WHERE user_id = $1 AND (resolved_at IS NULL OR (created_at <= $2 AND resolved_at > $2))
+     ORDER BY resolved_at IS NULL DESC, created_at DESC, id DESC LIMIT 1`,
+    [userId, raisedAt],
+  );
+}
+
+/** How many alerts of the person, other than `alertId`, were created at or after `since`. */
+export async function countOtherAlertsSince(
+  db: Queryable,
+  userId: string,
+  since: Date,
+  alertId: string,
+): Promise<number> {
+  const row = await one<{ count: number }>(
+    db,
+    'SELECT count(*)::int AS count FROM alerts WHERE user_id = $1 AND created_at >= $2 AND id <> $3',
+    [userId, since, alertId],
+  );
+  return row?.count ?? 0;
+}
+
 export function findAlertByKey(db: Queryable, userId: string, key: string): Promise<AlertRow | undefined> {
   return one<AlertRow>(
     db,
@@ -172,8 +217,10 @@ export type NewDelivery = {
 };
 
 /**
- * One row per recipient and channel, pending and due `dueAt` (or failed when held back); returns the ids of the
- * pending ones, which need a delivery job (a repeat is stored once).
+ * One row per recipient and channel, pending and due `dueAt` (or failed when held back), listed after the alert's
+ * deliveries so far; returns the ids of the pending ones, which need a delivery job. A recipient the alert already
+ * has is stored once: its row is left as it is, unless a limit held it back, when it is planned again (a repeated
+ * SOS tries held texts again).
  */
 export async function insertDeliveries(
   tx: Queryable,
@@ -184,12 +231,17 @@ export async function insertDeliveries(
   const { rows } = await tx.query<{ id: string; held_reason: HeldReason | null }>(
     `INSERT INTO alert_deliveries (alert_id, purpose, channel, recipient, recipient_name, contact_id, position,
                                    body, status, held_reason, last_error, next_attempt_at, created_at, updated_at)
-     SELECT $1, d.purpose, d.channel, d.recipient, d.recipient_name, d.contact_id, d.position, d.body,
+     SELECT $1, d.purpose, d.channel, d.recipient, d.recipient_name, d.contact_id,
+            (SELECT COALESCE(max(position), 0) FROM alert_deliveries WHERE alert_id = $1) + d.position, d.body,
             CASE WHEN d.held_reason IS NULL THEN 'pending' ELSE 'failed' END, d.held_reason, d.last_error, $2, $2, $2
      FROM jsonb_to_recordset($3::jsonb)
        AS d(purpose text, channel text, recipient text, recipient_name text, contact_id text, body text,
             position int, held_reason text, last_error text)
-     ON CONFLICT (alert_id, purpose, channel, recipient) DO NOTHING
+     ON CONFLICT (alert_id, purpose, channel, recipient) DO UPDATE SET
+       recipient_name = EXCLUDED.recipient_name, contact_id = EXCLUDED.contact_id, body = EXCLUDED.body,
+       status = EXCLUDED.status, held_reason = EXCLUDED.held_reason, last_error = EXCLUDED.last_error,
+       next_attempt_at = EXCLUDED.next_attempt_at, updated_at = EXCLUDED.updated_at
+     WHERE alert_deliveries.held_reason IS NOT NULL
      RETURNING id, held_reason`,
     [
       alertId,
@@ -211,6 +263,22 @@ export async function insertDeliveries(
   );
   return rows.filter((row) => row.held_reason === null).map((row) => row.id);
 }
+
+/**
+ * The recipients an alert has reached or is reaching (`channel recipient`): its alert deliveries on every channel
+ * except those a limit held back. A repeated SOS does not text them again.
+ */
+export async function listAlertRecipients(tx: Queryable, alertId: string): Promise<Set<string>> {
+  const { rows } = await tx.query<{ channel: string; recipient: string }>(
+    `SELECT channel, recipient FROM alert_deliveries
+     WHERE alert_id = $1 AND purpose = 'alert' AND held_reason IS NULL`,
+    [alertId],
+  );
+  return new Set(rows.map((row) => recipientKey(row.channel, row.recipient)));
+}
+
+/** One key per channel and recipient. */
+export const recipientKey = (channel: string, recipient: string): string => `${channel} ${recipient}`;
 
 /** The deliveries to the person's contacts (every channel but a guardian's push), in the order of the list. */
 export async function listDeliveries(db: Queryable, alertIds: readonly string[]): Promise<DeliveryRow[]> {

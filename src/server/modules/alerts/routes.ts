@@ -6,6 +6,7 @@ import {
   CreateAlertRequestSchema,
   IDEMPOTENCY_KEY_HEADER,
   IdempotentRequestHeadersSchema,
+  RaiseAlertResponseSchema,
   SendEmergencySmsRequestSchema,
   SendEmergencySmsResponseSchema,
   WardAlertListResponseSchema,
@@ -15,8 +16,9 @@ import { callerOf } from '../../http/access';
 import type { AlertService } from './service';
 
 /**
- * POST /api/alerts (201 new, 200 the same alert again for a repeated Idempotency-Key with the same request, 422
- * `idempotency_key_reused` with a different one), GET /api/alerts (`?status=active`: the alerts not ended yet),
+ * POST /api/alerts (201 new; 200 the same alert again for a repeated Idempotency-Key with the same request, or the
+ * person's open alert that this SOS joined, with `outcome` saying which; 422 `idempotency_key_reused` for a key
+ * reused with a different request; 429 past the person's new alerts per hour), GET /api/alerts (`?status=active`: the alerts not ended yet),
  * GET /api/alerts/:id, POST /api/alerts/:id/resolve ("I'm safe"), POST /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints), and GET /api/wards/alerts
  * (a guardian's view of the alerts of those they watch over). Thin: each handler is one service call.
  * Raising an alert is `urgent`: its sign-in check uses the database capacity reserved for the SOS path.
@@ -27,7 +29,7 @@ export const alertRoutes =
     const raise = {
       access: 'signed-in',
       urgent: true,
-      errors: ['no_emergency_contacts', 'idempotency_key_reused'],
+      errors: ['no_emergency_contacts', 'idempotency_key_reused', 'rate_limited'],
     } as const;
 
     app.post(
@@ -37,13 +39,13 @@ export const alertRoutes =
         schema: {
           headers: IdempotentRequestHeadersSchema,
           body: CreateAlertRequestSchema,
-          response: { 200: AlertDetailSchema, 201: AlertDetailSchema },
+          response: { 200: RaiseAlertResponseSchema, 201: RaiseAlertResponseSchema },
         },
       },
       async (request, reply) => {
         const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-        const { detail, created } = await service.createAlert(callerOf(request), request.body, key);
-        return reply.status(created ? 201 : 200).send(detail);
+        const raised = await service.createAlert(callerOf(request), request.body, key);
+        return reply.status(raised.outcome === 'created' ? 201 : 200).send(raised);
       },
     );
 

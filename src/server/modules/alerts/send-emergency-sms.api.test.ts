@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_ISSUE_TEXTS, SMS_ABUSE_TEXTS, VALIDATION } from '#shared/texts';
 import { DEV_OUTBOX_UNREACHABLE_ERROR } from '../../adapters/sms/dev-outbox-sms-provider';
-import { addContact } from '../../testing/test-alerts';
+import { addContact, endOpenAlerts } from '../../testing/test-alerts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 
@@ -17,6 +17,8 @@ describe('POST /api/send-emergency-sms', () => {
     await addContact(sut, user, '+12015550130', 'Cy Friend');
   });
   afterAll(() => sut?.close());
+  // Each test's SOS is its own alert: an SOS while one is open would join it.
+  afterEach(() => endOpenAlerts(sut, user));
 
   const send = (payload: unknown, key?: string, who: TestUser = user) =>
     sut.app.inject({
@@ -124,7 +126,8 @@ describe('POST /api/send-emergency-sms', () => {
     const payload = { message: 'Retry me', phoneNumbers: ['+12015550130'] };
     const first = await send(payload, 'offline-sos-42');
     const again = await send(payload, 'offline-sos-42');
-    expect(again.json()).toEqual(first.json());
+    expect([first.json().outcome, again.json().outcome]).toEqual(['created', 'repeated']);
+    expect({ ...again.json(), outcome: 'created' }).toEqual(first.json());
     const { rows } = await sut.db.query(
       "SELECT 1 FROM dev_outbox WHERE recipient = '+12015550130' AND body LIKE '%Retry me%'",
     );

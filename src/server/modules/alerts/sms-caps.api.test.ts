@@ -1,20 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SMS_CAPS } from '#shared/constants';
-import type { AlertDetail } from '#shared/schemas/alert';
+import { SMS_BUDGET } from '#shared/constants';
+import type { AlertDelivery, RaiseAlertResponse } from '#shared/schemas/alert';
 import { HELD_TEXT_REASONS } from '#shared/texts';
 import { manualClock } from '../../adapters/clock';
 import { devOutboxMailer } from '../../adapters/mail/dev-outbox-mailer';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createLogger } from '../../logger';
-import { addContact, raiseAlert } from '../../testing/test-alerts';
+import { addContact, raiseAlert, resolveAlert } from '../../testing/test-alerts';
 import type { TestApp } from '../../testing/test-app';
 import { openTestDatabase } from '../../testing/test-database';
-import { createTestUser, signInAgain } from '../../testing/test-users';
+import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 import { DELIVERY_JOB } from './delivery-job';
 
 type LogLine = { level: number; msg: string; [key: string]: unknown };
 const ERROR_LEVEL = 50;
+const HOUR_MS = 3_600_000;
 
 /** A test app whose log lines are kept (the breaker must be logged loudly), with extra environment. */
 async function appWithLog(env: Record<string, string> = {}): Promise<TestApp & { logs: LogLine[] }> {
@@ -26,6 +27,7 @@ async function appWithLog(env: Record<string, string> = {}): Promise<TestApp & {
     JWT_SECRET: 'test-secret-test-secret-test-secret!',
     ...env,
   });
+  // Early in a clock hour, so no test's hour ends half-way.
   const clock = manualClock(new Date('2026-03-02T10:05:00Z'));
   const app = await buildApp({
     config,
@@ -48,119 +50,215 @@ async function appWithLog(env: Record<string, string> = {}): Promise<TestApp & {
   };
 }
 
-const textsTo = async (sut: TestApp, number: string): Promise<number> =>
-  (await sut.db.query('SELECT 1 FROM dev_outbox WHERE recipient = $1', [number])).rows.length;
+/** `count` real numbers (+1 201 555 xxxx) from `first` on. */
+const numbers = (first: number, count: number): string[] =>
+  Array.from({ length: count }, (_, i) => `+1201555${String(first + i).padStart(4, '0')}`);
 
-const jobsFor = async (sut: TestApp, deliveryId: string): Promise<number> =>
+/** A new, unconfirmed account with these contacts. */
+async function personWith(sut: TestApp, name: string, phones: readonly string[]): Promise<TestUser> {
+  const user = await createTestUser(sut, name);
+  for (const [i, phone] of phones.entries()) await addContact(sut, user, phone, `${name} contact ${i + 1}`);
+  return user;
+}
+
+/** An SOS (201, a new alert) followed by "I'm safe": one raise/"I'm safe" cycle. Answers the raise. */
+async function sosCycle(sut: TestApp, user: TestUser): Promise<RaiseAlertResponse> {
+  const res = await raiseAlert(sut, user);
+  expect(res.statusCode, res.body).toBe(201);
+  const raised = res.json<RaiseAlertResponse>();
+  await resolveAlert(sut, user, raised.alert.id);
+  return raised;
+}
+
+const textsOf = (raised: RaiseAlertResponse): AlertDelivery[] =>
+  raised.deliveries.filter((d) => d.purpose === 'alert' && d.channel === 'sms');
+
+/** Alert texts (not all-clears) the dev outbox holds for `phone`. */
+const sosTextsTo = async (sut: TestApp, phone: string): Promise<number> =>
   (
-    await sut.db.query('SELECT 1 FROM scheduled_jobs WHERE kind = $1 AND key = $2', [
-      DELIVERY_JOB,
-      deliveryId,
-    ])
+    await sut.db.query(
+      "SELECT 1 FROM dev_outbox WHERE recipient = $1 AND body NOT LIKE '%says they are safe now%'",
+      [phone],
+    )
   ).rows.length;
 
-const deliveryTo = (detail: AlertDetail, number: string) =>
-  detail.deliveries.find((d) => d.recipient === number)!;
+const heldReasons = async (sut: TestApp, userIds: readonly string[]): Promise<Record<string, number>> => {
+  const { rows } = await sut.db.query<{ held_reason: string | null; count: number }>(
+    `SELECT d.held_reason, count(*)::int AS count FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id
+     WHERE a.user_id = ANY($1::uuid[]) AND d.purpose = 'alert' AND d.channel = 'sms' GROUP BY d.held_reason`,
+    [userIds],
+  );
+  return Object.fromEntries(rows.map((row) => [row.held_reason ?? 'not held', row.count]));
+};
 
-describe('SMS caps: a number and the whole service have hourly limits; an SOS is never refused', () => {
+describe('SMS limits: no account can hold back another person’s SOS, nor the person’s own history', () => {
   let sut: (TestApp & { logs: LogLine[] }) | undefined;
   afterEach(async () => {
     await sut?.close();
     sut = undefined;
   });
 
-  it(`holds back the text to a number that got ${SMS_CAPS.textsPerNumberPerHour} this hour, across accounts`, async () => {
-    sut = await appWithLog();
-    const shared = '+12015550140';
-    const other = '+12015550141';
-    const ann = await createTestUser(sut, 'Ann Sender');
-    const ben = await createTestUser(sut, 'Ben Sender');
-    await addContact(sut, ann, shared, 'Shared Friend');
-    await addContact(sut, ann, other, 'Other Friend');
-    await addContact(sut, ben, shared, 'Shared Friend');
-    for (let i = 0; i < SMS_CAPS.textsPerNumberPerHour; i++) {
-      expect((await raiseAlert(sut, i % 2 === 0 ? ann : ben)).statusCode).toBe(201);
-    }
-    expect(await textsTo(sut, shared)).toBe(SMS_CAPS.textsPerNumberPerHour);
-
-    // Ann's next SOS is raised; only the text to the number over its cap is held back, and she is told why.
-    const held = await raiseAlert(sut, ann);
-    expect(held.statusCode).toBe(201);
-    const detail = held.json<AlertDetail>();
-    expect(deliveryTo(detail, shared)).toMatchObject({
-      recipient_name: 'Shared Friend',
-      status: 'failed',
-      attempts: 0,
-      held_reason: 'number_hourly_cap',
-      last_error: HELD_TEXT_REASONS.number_hourly_cap,
-    });
-    expect(deliveryTo(detail, other)).toMatchObject({ status: 'kept_in_dev_outbox' });
-    expect(deliveryTo(detail, other)).not.toHaveProperty('held_reason');
-    expect(detail.summary).toEqual({ successful: 0, total: 2 });
-    expect(await jobsFor(sut, deliveryTo(detail, shared).id)).toBe(0);
-    // Ben's SOS is raised too, with nothing sent to the capped number.
-    expect(deliveryTo((await raiseAlert(sut, ben)).json<AlertDetail>(), shared).held_reason).toBe(
-      'number_hourly_cap',
+  it("twelve fresh accounts trip the global breaker; the next person's SOS still texts every contact", async () => {
+    const breaker = 100;
+    sut = await appWithLog({ SMS_GLOBAL_MAX_PER_HOUR: String(breaker), ALERT_FIRST_ATTEMPT_WAIT_MS: '0' });
+    const app = sut;
+    // The attack: 12 accounts (no e-mail confirmation), 10 numbers each, 10 SOS each (ended in between, as an
+    // SOS while one is open only joins it).
+    const attackers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => personWith(app, `Attacker ${i}`, numbers(1000 + i * 10, 10))),
     );
-    expect(await textsTo(sut, shared)).toBe(SMS_CAPS.textsPerNumberPerHour);
-    expect(sut.logs.some((line) => line.msg.includes('per-number hourly cap'))).toBe(true);
+    for (let round = 0; round < 10; round++) {
+      for (const attacker of attackers) await sosCycle(app, attacker);
+    }
+    await app.app.scheduler.runNow(DELIVERY_JOB);
 
-    // The next clock hour the number may be texted again.
-    sut.clock.advance(60 * 60_000);
-    const later = await raiseAlert(sut, await signInAgain(sut, ben));
-    expect(deliveryTo(later.json<AlertDetail>(), shared)).toMatchObject({ status: 'kept_in_dev_outbox' });
-  }, 90_000);
+    // Each attacker's texts were bounded by its own budget, and the breaker shed the heavy senders' texts.
+    const held = await heldReasons(
+      app,
+      attackers.map((a) => a.id),
+    );
+    expect(held['not held']).toBeLessThanOrEqual(attackers.length * SMS_BUDGET.newTextsPerHour);
+    expect(held.global_breaker).toBeGreaterThan(0);
+    const errors = app.logs.filter((line) => line.level >= ERROR_LEVEL);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]!.msg).toContain('SMS global breaker tripped');
+    expect(JSON.stringify(errors)).not.toMatch(/201555|Attacker/);
 
-  it('trips the global breaker: holds texts back, logs an error without personal data, tells the person', async () => {
+    // The next real person's SOS: nothing held, every contact texted.
+    const victim = await personWith(app, 'Vera Victim', ['+447400123456', '+447400123457']);
+    const raised = await raiseAlert(app, victim);
+    expect(raised.statusCode).toBe(201);
+    expect(textsOf(raised.json<RaiseAlertResponse>()).map((d) => d.held_reason)).toEqual([
+      undefined,
+      undefined,
+    ]);
+    await app.app.scheduler.runNow(DELIVERY_JOB);
+    expect(await sosTextsTo(app, '+447400123456')).toBe(1);
+    expect(await sosTextsTo(app, '+447400123457')).toBe(1);
+  }, 240_000);
+
+  it("sheds only a heavy sender's later texts while over the breaker; a light sender's go out", async () => {
     sut = await appWithLog({ SMS_GLOBAL_MAX_PER_HOUR: '3' });
-    const cat = await createTestUser(sut, 'Cat Sender');
-    const numbers = ['+12015550150', '+12015550151'];
-    await addContact(sut, cat, numbers[0]!, 'First Friend');
-    await addContact(sut, cat, numbers[1]!, 'Second Friend');
-    expect((await raiseAlert(sut, cat)).json<AlertDetail>().summary).toEqual({ successful: 0, total: 2 });
+    const heavy = await personWith(sut, 'Hal Heavy', numbers(150, 10));
+    const light = await personWith(sut, 'Lea Light', ['+447400123456']);
+    const heavyLine = Math.floor(SMS_BUDGET.newTextsPerHour * SMS_BUDGET.heavyShare);
+
+    // The account's only alert of the hour: all ten go, far past the breaker's 3.
+    const first = await sosCycle(sut, heavy);
+    expect(textsOf(first).every((d) => d.status === 'kept_in_dev_outbox')).toBe(true);
     expect(sut.logs.filter((line) => line.level >= ERROR_LEVEL)).toEqual([]);
 
-    const second = await raiseAlert(sut, cat);
-    expect(second.statusCode).toBe(201);
-    const detail = second.json<AlertDetail>();
-    expect(deliveryTo(detail, numbers[0]!).status).toBe('kept_in_dev_outbox');
-    expect(deliveryTo(detail, numbers[1]!)).toMatchObject({
-      recipient_name: 'Second Friend',
+    // Its second: texts up to the heavy line go, those past it are shed, and the person is told why.
+    const second = await sosCycle(sut, heavy);
+    const shed = textsOf(second).filter((d) => d.held_reason === 'global_breaker');
+    expect(shed).toHaveLength(20 - heavyLine);
+    expect(shed[0]).toMatchObject({
       status: 'failed',
-      held_reason: 'global_breaker',
+      attempts: 0,
       last_error: HELD_TEXT_REASONS.global_breaker,
     });
-
     const errors = sut.logs.filter((line) => line.level >= ERROR_LEVEL);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ heldTexts: 1, globalMaxPerHour: 3 });
-    expect(errors[0]!.msg).toContain('SMS global breaker tripped');
-    expect(JSON.stringify(errors[0])).not.toMatch(/2015550|Cat Sender|First Friend|Second Friend/);
+    expect(errors[0]).toMatchObject({ heldTexts: 20 - heavyLine, globalMaxPerHour: 3 });
+    expect(JSON.stringify(errors[0])).not.toMatch(/2015550|Hal Heavy/);
+
+    // A light sender's first and later alerts go out whatever the heavy one did.
+    for (let i = 0; i < 3; i++) {
+      expect(textsOf(await sosCycle(sut, light)).map((d) => d.status)).toEqual(['kept_in_dev_outbox']);
+    }
 
     // POST /api/send-emergency-sms answers the same way: which number, and why.
     const sms = await sut.app.inject({
       method: 'POST',
       url: '/api/send-emergency-sms',
-      headers: cat.headers,
-      payload: { message: 'Help', phoneNumbers: numbers },
+      headers: heavy.headers,
+      payload: { message: 'Help', phoneNumbers: numbers(150, 10) },
     });
     expect(sms.statusCode).toBe(200);
-    expect(sms.json().results).toEqual([
-      {
-        phoneNumber: numbers[0],
-        success: false,
-        status: 'failed',
-        error: HELD_TEXT_REASONS.global_breaker,
-        heldReason: 'global_breaker',
-      },
-      {
-        phoneNumber: numbers[1],
-        success: false,
-        status: 'failed',
-        error: HELD_TEXT_REASONS.global_breaker,
-        heldReason: 'global_breaker',
-      },
+    expect(sms.json().results[9]).toEqual({
+      phoneNumber: numbers(159, 1)[0],
+      success: false,
+      status: 'failed',
+      error: HELD_TEXT_REASONS.global_breaker,
+      heldReason: 'global_breaker',
+    });
+  }, 120_000);
+
+  it("holds a new account's texts past its hourly budget, a confirmed account's later; the next hour's SOS sends them", async () => {
+    sut = await appWithLog();
+    const contacts = numbers(200, 10);
+    const fresh = await personWith(sut, 'Nia New', contacts);
+    const alertsInBudget = SMS_BUDGET.newTextsPerHour / contacts.length;
+    for (let i = 0; i < alertsInBudget; i++) {
+      expect(textsOf(await sosCycle(sut, fresh)).every((d) => !d.held_reason)).toBe(true);
+    }
+    const over = await raiseAlert(sut, fresh);
+    expect(over.statusCode).toBe(201);
+    const held = over.json<RaiseAlertResponse>();
+    expect(textsOf(held).map((d) => d.held_reason)).toEqual(contacts.map(() => 'sender_hourly_budget'));
+    expect(textsOf(held)[0]!.last_error).toBe(HELD_TEXT_REASONS.sender_hourly_budget);
+    expect(sut.logs.some((line) => line.msg.includes('used up their hourly budget'))).toBe(true);
+
+    // An hour later the alert is still open: pressing SOS again joins it and sends the held texts, once.
+    sut.clock.advance(HOUR_MS);
+    const again = await raiseAlert(sut, await signInAgain(sut, fresh));
+    expect(again.statusCode).toBe(200);
+    const joined = again.json<RaiseAlertResponse>();
+    expect(joined).toMatchObject({ outcome: 'joined', alert: { id: held.alert.id } });
+    expect(textsOf(joined).map((d) => [d.status, d.held_reason])).toEqual(
+      contacts.map(() => ['kept_in_dev_outbox', undefined]),
+    );
+    expect(await sosTextsTo(sut, contacts[0]!)).toBe(alertsInBudget + 1);
+
+    // A confirmed account has the larger budget: the same fourth alert goes out.
+    const confirmed = await personWith(sut, 'Cam Confirmed', numbers(300, 10));
+    await sut.db.query('UPDATE users SET email_confirmed_at = $2 WHERE id = $1', [
+      confirmed.id,
+      sut.clock.now(),
     ]);
-    expect(await textsTo(sut, numbers[1]!)).toBe(1);
-  }, 90_000);
+    for (let i = 0; i <= alertsInBudget; i++) {
+      expect(textsOf(await sosCycle(sut, confirmed)).every((d) => !d.held_reason)).toBe(true);
+    }
+  }, 120_000);
+
+  it("another account saving your contact's number and raising 10 SOS does not hold back your SOS to it", async () => {
+    sut = await appWithLog();
+    const mum = '+447400123456';
+    const victim = await personWith(sut, 'Vic Victim', [mum]);
+    const stalker = await personWith(sut, 'Sal Stalker', [mum]);
+    for (let i = 0; i < 10; i++) await sosCycle(sut, stalker);
+
+    const raised = await raiseAlert(sut, victim);
+    expect(raised.statusCode).toBe(201);
+    expect(textsOf(raised.json<RaiseAlertResponse>())).toMatchObject([
+      { recipient: mum, status: 'kept_in_dev_outbox' },
+    ]);
+    expect(textsOf(raised.json<RaiseAlertResponse>())[0]).not.toHaveProperty('held_reason');
+    expect(await sosTextsTo(sut, mum)).toBe(11);
+  }, 120_000);
+
+  it('10 raise/"I\'m safe" cycles in an hour: every SOS text goes out, all-clears count toward nothing', async () => {
+    sut = await appWithLog();
+    const family = ['+447400123456', '+447400123457', '+447400123458'];
+    const person = await personWith(sut, 'Pat Prolonged', family);
+    for (let cycle = 1; cycle <= 10; cycle++) {
+      const raised = await sosCycle(sut, person);
+      expect(raised.outcome).toBe('created');
+      expect(
+        textsOf(raised).map((d) => d.status),
+        `cycle ${cycle}`,
+      ).toEqual(family.map(() => 'kept_in_dev_outbox'));
+      sut.clock.advance(60_000);
+    }
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
+    for (const phone of family) {
+      expect(await sosTextsTo(sut, phone)).toBe(10);
+      const { rows } = await sut.db.query(
+        "SELECT 1 FROM dev_outbox WHERE recipient = $1 AND body LIKE '%says they are safe now%'",
+        [phone],
+      );
+      expect(rows).toHaveLength(10);
+    }
+    expect(await heldReasons(sut, [person.id])).toEqual({ 'not held': 30 });
+  }, 120_000);
 });

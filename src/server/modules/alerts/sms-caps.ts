@@ -1,39 +1,80 @@
-import { SMS_CAPS } from '#shared/constants';
+import { SMS_BUDGET } from '#shared/constants';
 import type { HeldReason } from '#shared/schemas/alert';
 import { HELD_TEXT_REASONS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Queryable } from '../../db/database';
 import { createRateLimiter, type RateLimiter } from '../../http/rate-limiter';
-import type { NewDelivery } from './repository';
+import * as repo from './repository';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 export type SmsCapsDeps = {
   clock: Clock;
-  /** SMS_GLOBAL_MAX_PER_HOUR: alert texts all accounts together may send per clock hour. */
+  /** SMS_GLOBAL_MAX_PER_HOUR: past it, heavy senders' alert texts are shed (never an account's only alert). */
   globalMaxPerHour: number;
   log: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };
 };
 
+/** The account whose alert is texting, as the limits see it this clock hour. */
+export type Sender = {
+  userId: string;
+  /** Alert texts its alerts may send this clock hour (SMS_BUDGET). */
+  budget: number;
+  /** This alert is the account's only one this clock hour: none of its texts is held back. */
+  onlyAlertThisHour: boolean;
+};
+
 /**
- * Holds back the alert texts a cap does not allow (docs/decisions/014-sms-abuse-caps.md): a number gets at most
- * SMS_CAPS.textsPerNumberPerHour alert texts per clock hour across all accounts, and all accounts together send
- * at most `globalMaxPerHour` (the breaker that protects the operator's bill). A held text is not refused: the
- * alert is raised, the delivery is stored as `failed` with its reason, and the person is told which contact and
- * why (and their phone offers to text that contact itself). Other channels are never capped.
+ * The sender of `alertId` (docs/decisions/023-sms-limits-that-cannot-silence-a-victim.md). A new account (e-mail
+ * unconfirmed and younger than SMS_BUDGET.establishedAfterDays) gets the small budget; a confirmed or older one the
+ * larger. The alert is the account's only one this hour when no other alert of theirs was created since the clock
+ * hour began (an alert raised earlier and joined by an SOS now counts as this hour's).
+ */
+export async function senderOf(
+  tx: Queryable,
+  userId: string,
+  account: repo.AccountStanding,
+  alertId: string,
+  now: Date,
+): Promise<Sender> {
+  const established =
+    account.email_confirmed_at !== null ||
+    now.getTime() - account.created_at.getTime() >= SMS_BUDGET.establishedAfterDays * DAY_MS;
+  const hourStart = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+  return {
+    userId,
+    budget: established ? SMS_BUDGET.establishedTextsPerHour : SMS_BUDGET.newTextsPerHour,
+    onlyAlertThisHour: (await repo.countOtherAlertsSince(tx, userId, hourStart, alertId)) === 0,
+  };
+}
+
+/**
+ * Holds back the alert texts the limits do not allow, so that one person's traffic never holds back another
+ * person's SOS (docs/decisions/023-sms-limits-that-cannot-silence-a-victim.md):
+ *  - the sender's own budget: past it, the texts of the sender's later alerts this hour are held
+ *    (`sender_hourly_budget`). Only the sender's own alerts fill it.
+ *  - the global breaker, SMS_GLOBAL_MAX_PER_HOUR, on the operator's bill: while all accounts together are over it,
+ *    the texts of heavy senders (past SMS_BUDGET.heavyShare of their budget this hour) are shed
+ *    (`global_breaker`). A light sender's texts go out whatever others sent.
+ *  - neither ever holds a text of the sender's only alert this hour: it still counts.
+ * A held text is not refused: the alert is raised, the delivery is stored as `failed` with its reason, and the
+ * person is told which contact and why (their phone offers to text that contact itself); a held text's counts
+ * are given back. All-clear texts and other channels never pass here: nothing holds them back.
  *
  * Counted with the one rate limiter inside the alert's transaction (`tx`): an alert that is not stored counts
- * nothing, and a held text is given back so the counts are the texts Beacon will really send.
+ * nothing.
  */
 export async function holdTextsOverCaps(
   tx: Queryable,
   deps: SmsCapsDeps,
-  deliveries: readonly NewDelivery[],
-): Promise<NewDelivery[]> {
+  sender: Sender,
+  deliveries: readonly repo.NewDelivery[],
+): Promise<repo.NewDelivery[]> {
   const limiters = {
-    perNumber: createRateLimiter(tx, deps.clock, {
-      name: 'sms-per-number',
-      limit: SMS_CAPS.textsPerNumberPerHour,
+    sender: createRateLimiter(tx, deps.clock, {
+      name: 'sms-sender',
+      limit: sender.budget,
       windowMs: HOUR_MS,
     }),
     global: createRateLimiter(tx, deps.clock, {
@@ -42,47 +83,73 @@ export async function holdTextsOverCaps(
       windowMs: HOUR_MS,
     }),
   };
-  const planned: NewDelivery[] = [];
+  const planned: repo.NewDelivery[] = [];
+  let overBreaker = false;
   for (const delivery of deliveries) {
-    const reason = delivery.channel === 'sms' ? await capHolding(limiters, delivery.recipient) : null;
+    if (delivery.channel !== 'sms' || (delivery.purpose ?? 'alert') !== 'alert') {
+      planned.push(delivery);
+      continue;
+    }
+    const { reason, globalOver } = await countText(limiters, sender);
+    overBreaker ||= globalOver;
     planned.push(reason ? { ...delivery, held: { reason, error: HELD_TEXT_REASONS[reason] } } : delivery);
   }
-  logHeld(deps, planned);
+  logLimits(deps, sender, planned, overBreaker);
   return planned;
 }
 
-/** Counts one text to `recipient`; the cap that holds it back, if any (its counts given back). */
-async function capHolding(
-  limiters: { perNumber: RateLimiter; global: RateLimiter },
-  recipient: string,
-): Promise<HeldReason | null> {
-  if (!(await limiters.perNumber.consume(recipient)).allowed) {
-    await limiters.perNumber.refund(recipient);
-    return 'number_hourly_cap';
-  }
-  if (!(await limiters.global.consume('all')).allowed) {
+/** Counts one text of `sender`; the limit that holds it back, if any (its counts then given back). */
+async function countText(
+  limiters: { sender: RateLimiter; global: RateLimiter },
+  sender: Sender,
+): Promise<{ reason: HeldReason | null; globalOver: boolean }> {
+  const own = await limiters.sender.consume(sender.userId);
+  const global = await limiters.global.consume('all');
+  const reason = heldReason(sender, own.hits, global.allowed);
+  if (reason) {
+    await limiters.sender.refund(sender.userId);
     await limiters.global.refund('all');
-    await limiters.perNumber.refund(recipient);
-    return 'global_breaker';
   }
-  return null;
+  return { reason, globalOver: !global.allowed };
 }
 
-/** Loud for the breaker (the operator must act), a warning for a number's cap. Counts only: no number, no person. */
-function logHeld(deps: SmsCapsDeps, planned: readonly NewDelivery[]): void {
+/** Which limit holds back a text that makes `hits` of the sender's this hour, if any. */
+function heldReason(sender: Sender, hits: number, globalAllowed: boolean): HeldReason | null {
+  if (sender.onlyAlertThisHour) return null;
+  if (hits > sender.budget) return 'sender_hourly_budget';
+  const heavy = hits > Math.floor(sender.budget * SMS_BUDGET.heavyShare);
+  return !globalAllowed && heavy ? 'global_breaker' : null;
+}
+
+/**
+ * Loud when the breaker sheds texts (the operator must act), a warning when it is over its limit but shed nothing
+ * (only accounts' only alerts and light senders' texts went out) or a sender used up their budget. Counts only:
+ * no number, no person.
+ */
+function logLimits(
+  deps: SmsCapsDeps,
+  sender: Sender,
+  planned: readonly repo.NewDelivery[],
+  overBreaker: boolean,
+): void {
   const count = (reason: HeldReason): number => planned.filter((d) => d.held?.reason === reason).length;
   const byBreaker = count('global_breaker');
   if (byBreaker > 0) {
     deps.log.error(
       { heldTexts: byBreaker, globalMaxPerHour: deps.globalMaxPerHour },
-      'SMS global breaker tripped: alert texts held back because SMS_GLOBAL_MAX_PER_HOUR was reached this hour. Check for SMS pumping; raise the limit if this is real traffic.',
+      "SMS global breaker tripped: heavy senders' alert texts held back because SMS_GLOBAL_MAX_PER_HOUR was reached this hour. Check for SMS pumping; raise the limit if this is real traffic.",
+    );
+  } else if (overBreaker) {
+    deps.log.warn(
+      { globalMaxPerHour: deps.globalMaxPerHour },
+      "alert texts sent past SMS_GLOBAL_MAX_PER_HOUR: an account's only alert of the hour or a light sender's texts are never held back",
     );
   }
-  const byNumberCap = count('number_hourly_cap');
-  if (byNumberCap > 0) {
+  const byBudget = count('sender_hourly_budget');
+  if (byBudget > 0) {
     deps.log.warn(
-      { heldTexts: byNumberCap, textsPerNumberPerHour: SMS_CAPS.textsPerNumberPerHour },
-      'alert texts held back: their numbers reached the per-number hourly cap',
+      { heldTexts: byBudget, textsPerHour: sender.budget },
+      "alert texts held back: the sender's alerts used up their hourly budget",
     );
   }
 }

@@ -8,7 +8,7 @@ import type { AlertDetail } from '#shared/schemas/alert';
 import { mapLink } from '#shared/map-link';
 import { TRACK_PAGE_PATH } from '#shared/constants';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { addContact, raiseAlert } from '../../testing/test-alerts';
+import { addContact, raiseAlert, resolveAlert } from '../../testing/test-alerts';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { postLocation } from '../guardians/guardian-test-helpers';
 
@@ -144,6 +144,7 @@ describe('the SOS text: position and tracking link', () => {
 
     // Switched on again: the next SOS has its link.
     await setPreferences(user, { settings: { emergencyContacts: true } });
+    await resolveAlert(sut, user, res.json<AlertDetail>().alert.id);
     await raiseAlert(sut, user, { triggerType: 'manual' });
     const { rows } = await sut.db.query<{ body: string }>(
       "SELECT body FROM dev_outbox WHERE channel = 'sms' AND user_id = $1 AND body LIKE '%Live location%'",

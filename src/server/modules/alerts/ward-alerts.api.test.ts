@@ -3,6 +3,7 @@ import { WARD_ACTIVITY } from '#shared/constants';
 import type { AlertDetail, WardAlertListResponse } from '#shared/schemas/alert';
 import { ERRORS } from '#shared/texts';
 import { DEV_OUTBOX_UNREACHABLE_ERROR } from '../../adapters/sms/dev-outbox-sms-provider';
+import { resolveAlert } from '../../testing/test-alerts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { signInAgain } from '../../testing/test-users';
@@ -109,7 +110,7 @@ describe('ward alerts API', () => {
     const guardian = await createTestUser(sut, 'Later Guardian');
     const ward = await personWithContacts('Ward');
     const pendingLink = await linkGuardian(sut, guardian, ward, 'pending');
-    await raise(ward, 'before approval');
+    await resolveAlert(sut, ward, (await raise(ward, 'before approval')).alert.id);
     sut.clock.advance(1000);
     await sut.app.inject({
       method: 'PATCH',
@@ -130,7 +131,7 @@ describe('ward alerts API', () => {
     const guardian = await createTestUser(sut, 'Guardian');
     const ward = await personWithContacts('Ward');
     await linkGuardian(sut, guardian, ward);
-    await raise(ward, 'old');
+    await resolveAlert(sut, ward, (await raise(ward, 'old')).alert.id);
     sut.clock.advance(WARD_ACTIVITY.retentionHours * 3_600_000 - 1000);
     const freshWard = await signInAgain(sut, ward);
     await raise(freshWard, 'recent');

@@ -234,7 +234,7 @@ describe('auth rate limits behind a proxy (TRUST_PROXY)', () => {
   let sut: TestApp;
   beforeAll(async () => {
     sut = await createTestApp({
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.2',
       AUTH_MAX_FAILED_SIGNINS: '3',
       AUTH_RATE_WINDOW_MINUTES: String(WINDOW_MINUTES),
     });

@@ -37,7 +37,7 @@ export const authRoutes =
         onRequest: limitAddress,
         schema: { body: SignUpRequestSchema, response: { 200: AuthSessionSchema } },
       },
-      (request) => service.signUp(request.body),
+      (request) => service.signUp(request.body, request.ip),
     );
 
     app.post(

@@ -21,6 +21,8 @@ describe('sensitive account changes', () => {
     sut = await createTestApp({
       AUTH_MAX_FAILED_SIGNINS: String(MAX_WRONG),
       AUTH_MAX_REQUESTS_PER_ADDRESS: '1000',
+      // Every test signs its people up from the one test address.
+      AUTH_MAX_SIGNUPS_PER_ADDRESS: '1000',
     });
   });
   afterAll(() => sut?.close());

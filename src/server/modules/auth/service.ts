@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { AUTH } from '#shared/constants';
+import { AUTH, SIGN_UP_LIMITS } from '#shared/constants';
 import type {
   AuthSession,
   AuthUser,
@@ -10,7 +10,7 @@ import type {
   UpdateUserRequestSchema,
   VerifyRequest,
 } from '#shared/schemas/auth';
-import { ERRORS, VALIDATION, WEAK_PASSWORD_TEXTS } from '#shared/texts';
+import { ABUSE_LIMIT_TEXTS, ERRORS, VALIDATION, WEAK_PASSWORD_TEXTS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Mailer } from '../../adapters/mail/mailer';
 import { confirmationEmail, recoveryEmail } from '../../adapters/mail/templates';
@@ -59,7 +59,11 @@ export type AuthServiceDeps = {
 export type AuthService = {
   /** Counts one auth request from a client address; 429 past the limit. */
   limitAddress(address: string): Promise<void>;
-  signUp(input: SignUpInput): Promise<AuthSession>;
+  /**
+   * `address`: the client address (request.ip). At most `limits.maxSignUpsPerAddress` accounts per address per
+   * hour: one more answers 429 with Retry-After and creates nothing.
+   */
+  signUp(input: SignUpInput, address: string): Promise<AuthSession>;
   /** `address`: the client address as the server resolves it (request.ip), for the per-address throttle. */
   signIn(input: PasswordGrant, address: string): Promise<AuthSession>;
   refresh(refreshToken: string): Promise<AuthSession>;
@@ -121,6 +125,13 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     limit: deps.limits.maxFailedSignIns,
     windowMs,
   });
+  // Accounts made from one address: counted in the sign-up's transaction, so only accounts really created count.
+  const signUpLimiter = (tx: Queryable) =>
+    createRateLimiter(tx, clock, {
+      name: 'signups-per-address',
+      limit: deps.limits.maxSignUpsPerAddress,
+      windowMs: SIGN_UP_LIMITS.windowMinutes * 60_000,
+    });
   const refreshReuseGraceMs = deps.limits.refreshReuseGraceSeconds * 1000;
   const background = createBackgroundTasks(deps.log);
 
@@ -233,7 +244,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       await enforceRateLimit(addressLimiter, address);
     },
 
-    async signUp(input) {
+    async signUp(input, address) {
       const fullName = input.data.full_name;
       rejectWeak(input.password, { email: input.email, fullName });
       const passwordHash = await passwords.hash(input.password);
@@ -247,6 +258,8 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
           now,
         });
         if (!user) return undefined;
+        const allowance = await signUpLimiter(tx).consume(address);
+        if (!allowance.allowed) throw tooManyRequests(allowance, ABUSE_LIMIT_TEXTS.tooManySignUps);
         await createProfileIfAbsent(
           tx,
           user.id,

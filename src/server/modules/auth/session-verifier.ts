@@ -1,25 +1,33 @@
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
-import type { AuthContext } from '../../http/access';
+import type { AuthContext, SessionChecks } from '../../http/access';
 import type { AccessTokens } from './access-token';
 import { isLiveSession } from './repository';
 
 /** Checks a bearer token: valid signature, not expired, and its session still signed in. */
 export type SessionVerifier = (token: string, options?: { urgent?: boolean }) => Promise<AuthContext | null>;
 
+type SessionDeps = { db: Database; tokens: AccessTokens; clock: Clock };
+
 /**
- * The one sign-in check, used by the access hook of every signed-in route and by the realtime socket. An access
- * token alone is not enough: a session signed out or revoked a second ago no longer passes.
+ * The one sign-in check, in its two steps: the token (signature and expiry, no database) and the session's row.
+ * An access token alone is not enough: a session signed out or revoked a second ago no longer passes. The access
+ * hook runs the steps at two moments (http/access.ts); the realtime socket runs both at once.
  */
-export function createSessionVerifier(deps: {
-  db: Database;
-  tokens: AccessTokens;
-  clock: Clock;
-}): SessionVerifier {
+export function createSessionChecks(deps: SessionDeps): SessionChecks {
+  return {
+    readToken: (token) => deps.tokens.verify(token, deps.clock.now()),
+    isLive: (auth, options) =>
+      isLiveSession(options.urgent ? deps.db.urgent : deps.db, auth.sessionId, auth.userId),
+  };
+}
+
+/** Both steps at once. */
+export function createSessionVerifier(deps: SessionDeps): SessionVerifier {
+  const checks = createSessionChecks(deps);
   return async (token, options = {}) => {
-    const claims = await deps.tokens.verify(token, deps.clock.now());
+    const claims = await checks.readToken(token);
     if (!claims) return null;
-    const lane = options.urgent ? deps.db.urgent : deps.db;
-    return (await isLiveSession(lane, claims.sessionId, claims.userId)) ? claims : null;
+    return (await checks.isLive(claims, { urgent: options.urgent === true })) ? claims : null;
   };
 }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { HealthSchema } from '#shared/schemas/api-error';
+import { buildApp } from '../../app';
+import { manualClock } from '../../adapters/clock';
+import { createMailer } from '../../adapters/mail/create-mailer';
+import { loadConfig } from '../../config';
+import { createLogger } from '../../logger';
+import { createTestApp, PRODUCTION_ENV, type TestApp } from '../../testing/test-app';
 
 describe('GET /api/health', () => {
   let sut: TestApp;
@@ -8,7 +14,7 @@ describe('GET /api/health', () => {
   });
   afterAll(() => sut?.close());
 
-  it('answers status, version, the database kind and the SMS provider', async () => {
+  it('answers status, version, the database kind, the SMS provider and where e-mail goes', async () => {
     const res = await sut.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -17,7 +23,27 @@ describe('GET /api/health', () => {
       database: process.env.BEACON_TEST_DB,
       databaseStatus: 'ok',
       sms: { provider: 'dev-outbox', lastOutcome: 'unknown' },
+      mail: { provider: 'dev-outbox' },
     });
+  });
+
+  it('names SMTP as the mail provider when SMTP_URL is set, as production requires', async () => {
+    // The mailer main.ts builds from the configuration; nothing is sent.
+    const config = loadConfig({ ...PRODUCTION_ENV, LOG_LEVEL: 'silent' });
+    const app = await buildApp({
+      config,
+      db: sut.db,
+      logger: createLogger('silent'),
+      clock: manualClock(),
+      mailer: createMailer(config, sut.db),
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(HealthSchema.parse(res.json()).mail).toEqual({ provider: 'smtp' });
+    } finally {
+      await app.close();
+    }
   });
 
   it('sends the security headers', async () => {

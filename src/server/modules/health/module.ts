@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '#shared/constants';
 import { HealthSchema, type Health } from '#shared/schemas/api-error';
+import type { Mailer } from '../../adapters/mail/mailer';
 import { readSmsHealth } from '../../adapters/sms/sms-provider-status';
 import type { SmsProvider } from '../../adapters/sms/sms-provider';
 import type { Database } from '../../db/database';
@@ -12,15 +13,24 @@ import type { ServerModule } from '../server-module';
  * the pool's time-outs, db/open-postgres.ts) makes the answer 503 `degraded`, so a load balancer or an operator
  * sees it at once; the pools reconnect by themselves and the next check says `ok` again. `sms` is the SMS
  * provider and its last outcome as recorded by any instance (adapters/sms/sms-provider-status.ts), so an
- * operator sees "rejecting_credentials".
+ * operator sees "rejecting_credentials". `mail` is where e-mail goes (`dev-outbox`: nowhere), known without the
+ * database. A `priority` route: it never waits behind other people's requests (http/admission.ts), so a load
+ * balancer's check says whether the server answers, not how busy it is.
  */
-export function createHealthModule(deps: { db: Database; smsProvider: SmsProvider['kind'] }): ServerModule {
+export function createHealthModule(deps: {
+  db: Database;
+  smsProvider: SmsProvider['kind'];
+  mailProvider: Mailer['kind'];
+}): ServerModule {
   const routes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       '/api/health',
-      { config: { access: 'public' }, schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
+      {
+        config: { access: 'public', priority: true },
+        schema: { response: { 200: HealthSchema, 503: HealthSchema } },
+      },
       async (request, reply) => {
-        const base = { version: APP_VERSION, database: deps.db.kind };
+        const base = { version: APP_VERSION, database: deps.db.kind, mail: { provider: deps.mailProvider } };
         try {
           await deps.db.query('SELECT 1');
           const sms = await readSmsHealth(deps.db, deps.smsProvider);

@@ -11,7 +11,7 @@ import {
   type FakeTwilio,
 } from '../../adapters/sms/fake-twilio-server';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { addContact, raiseAlert } from '../../testing/test-alerts';
+import { addContact, endOpenAlerts, raiseAlert } from '../../testing/test-alerts';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 
 describe('GET /api/health: the SMS provider', () => {
@@ -50,6 +50,8 @@ describe('GET /api/health: the SMS provider', () => {
   /** An SOS whose first attempt the fake answers with `reply` (the request waits for that attempt). */
   const sosAnswered = async (reply: FakeReply): Promise<void> => {
     next = reply;
+    // Each SOS is a new alert: one raised while another is open would join it and text nobody.
+    await endOpenAlerts(sut, user);
     expect((await raiseAlert(sut, user)).statusCode).toBe(201);
   };
 

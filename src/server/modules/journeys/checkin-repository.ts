@@ -73,37 +73,50 @@ export function findShownCheckIn(
   return findShownJourney(db, CHECK_INS, userId, now, recentMs);
 }
 
-/** "Check in": the next deadline is a full interval from now; undefined when the check-in is no longer active. */
-export function checkInNow(tx: Queryable, id: string, now: Date): Promise<CheckInRow | undefined> {
+/**
+ * "Check in", received at `at`: the next deadline is a full interval from then (never earlier than it stood);
+ * undefined when the check-in is no longer active.
+ */
+export function checkInNow(tx: Queryable, id: string, at: Date, now: Date): Promise<CheckInRow | undefined> {
   return one<CheckInRow>(
     tx,
     `UPDATE check_ins
-     SET next_due_at = $2::timestamptz + make_interval(mins => interval_minutes), last_checked_in_at = $2,
-       last_signal_at = $2, updated_at = $2
+     SET next_due_at = GREATEST(next_due_at, $2::timestamptz + make_interval(mins => interval_minutes)),
+       last_checked_in_at = GREATEST(last_checked_in_at, $2), last_signal_at = GREATEST(last_signal_at, $2),
+       updated_at = $3
      WHERE id = $1 AND status = 'active'
      RETURNING ${COLUMNS}`,
-    [id, now],
+    [id, at, now],
   );
 }
 
-export function stopCheckIn(tx: Queryable, id: string, now: Date): Promise<CheckInRow | undefined> {
+/** Stops an active check-in, as of `at` (when the server received the request). */
+export function stopCheckIn(tx: Queryable, id: string, at: Date, now: Date): Promise<CheckInRow | undefined> {
   return one<CheckInRow>(
     tx,
-    `UPDATE check_ins SET status = 'stopped', stopped_at = $2, updated_at = $2
+    `UPDATE check_ins SET status = 'stopped', stopped_at = $2, updated_at = $3
      WHERE id = $1 AND status = 'active'
      RETURNING ${COLUMNS}`,
-    [id, now],
+    [id, at, now],
   );
 }
 
-/** The deadline passed: marks an active check-in missed, only if it is (still) due at or before `now`. */
-export function missCheckIn(tx: Queryable, id: string, now: Date): Promise<CheckInRow | undefined> {
+/**
+ * The deadline passed: marks an active check-in missed at `now`, only if it is (still) due at or before `dueBy`
+ * (now less the grace, modules/journeys/deadline-job.ts).
+ */
+export function missCheckIn(
+  tx: Queryable,
+  id: string,
+  now: Date,
+  dueBy: Date,
+): Promise<CheckInRow | undefined> {
   return one<CheckInRow>(
     tx,
     `UPDATE check_ins SET status = 'missed', missed_at = $2, updated_at = $2
-     WHERE id = $1 AND status = 'active' AND next_due_at <= $2
+     WHERE id = $1 AND status = 'active' AND next_due_at <= $3
      RETURNING ${COLUMNS}`,
-    [id, now],
+    [id, now, dueBy],
   );
 }
 

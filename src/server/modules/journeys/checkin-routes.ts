@@ -13,6 +13,7 @@ import type { CheckInService } from './checkin-service';
  * object for each route, because the app's onRoute hooks write into a route's schema (http/api-contract.ts).
  */
 const checkInActionSchema = () => ({ params: IdParamsSchema, response: { 200: CheckInSchema } });
+const ACTION_CONFIG = { access: 'signed-in', priority: true, errors: ['conflict'] } as const;
 
 /** Check-ins (docs/PRODUCT.md, "Escort sessions and check-ins on the server"). Thin: one call each. */
 export const checkInRoutes =
@@ -34,16 +35,15 @@ export const checkInRoutes =
       async (request) => ({ checkin: await service.active(callerOf(request)) }),
     );
 
-    // Actions on one check-in: anyone else's answers 404; `conflict` when its state does not allow it.
+    // Actions on one check-in: anyone else's answers 404; `conflict` when its state does not allow it. They race
+    // the deadline: `priority` (never behind other people's requests), and they count from `receivedAt`.
     app.post(
       '/api/checkins/:id/check-in',
-      { config: { access: 'signed-in', errors: ['conflict'] }, schema: checkInActionSchema() },
-      (request) => service.checkIn(callerOf(request), request.params.id),
+      { config: ACTION_CONFIG, schema: checkInActionSchema() },
+      (request) => service.checkIn(callerOf(request), request.params.id, request.receivedAt),
     );
 
-    app.post(
-      '/api/checkins/:id/stop',
-      { config: { access: 'signed-in', errors: ['conflict'] }, schema: checkInActionSchema() },
-      (request) => service.stop(callerOf(request), request.params.id),
+    app.post('/api/checkins/:id/stop', { config: ACTION_CONFIG, schema: checkInActionSchema() }, (request) =>
+      service.stop(callerOf(request), request.params.id, request.receivedAt),
     );
   };

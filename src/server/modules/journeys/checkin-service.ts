@@ -1,7 +1,9 @@
 /**
  * Safety check-ins: start (needs a contact), "check in", stop, and the deadline the server keeps. Only the owner
  * touches a check-in (404 for anyone else). Each change and its deadline job are one transaction; each change is
- * told to the person and their guardians (`checkin.updated`).
+ * told to the person and their guardians (`checkin.updated`). "Check in" and stop count from `at`, when the
+ * server received the request; the deadline's job fires a grace after the deadline (deadline-job.ts), so one
+ * received in time is never overtaken by it.
  */
 import { CHECK_IN_API_TEXTS } from '#shared/journey-texts';
 import type { CheckIn } from '#shared/schemas/journey';
@@ -13,14 +15,20 @@ import { AppError } from '../../http/app-error';
 import { cancelJob, enqueueJobs, rearmJob } from '../../scheduler/jobs';
 import { countContacts } from '../contacts/repository';
 import * as repo from './checkin-repository';
-import { CHECK_IN_DEADLINE_JOB, deadlineAlertKey, raiseDeadlineAlert, type RaiseAlert } from './deadline-job';
+import {
+  CHECK_IN_DEADLINE_JOB,
+  deadlineAlertKey,
+  firesAt,
+  raiseDeadlineAlert,
+  type RaiseAlert,
+} from './deadline-job';
 import type { JourneyEvents } from './journey-events';
 import { UNTOLD_JOURNEY_SHOWN_MS } from './journey-rules';
 
 export type CheckInService = {
   start(auth: AuthContext, intervalMinutes: number): Promise<CheckIn>;
-  checkIn(auth: AuthContext, id: string): Promise<CheckIn>;
-  stop(auth: AuthContext, id: string): Promise<CheckIn>;
+  checkIn(auth: AuthContext, id: string, at: Date): Promise<CheckIn>;
+  stop(auth: AuthContext, id: string, at: Date): Promise<CheckIn>;
   active(auth: AuthContext): Promise<CheckIn | null>;
   /** The deadline job's work (deadline-job.ts): safe to repeat. */
   fireDeadline(id: string): Promise<void>;
@@ -31,8 +39,11 @@ export function createCheckInService(deps: {
   clock: Clock;
   events: JourneyEvents;
   raiseAlert: RaiseAlert;
+  /** How long after a deadline its job fires (deadline-job.ts). */
+  deadlineGraceMs: number;
 }): CheckInService {
   const { db, clock, events } = deps;
+  const fires = (deadline: Date): Date => firesAt(deadline, deps.deadlineGraceMs);
   const job = (id: string) => ({ kind: CHECK_IN_DEADLINE_JOB, key: id });
 
   /** 404 for a check-in that is not the caller's, 409 for one that has ended. */
@@ -56,7 +67,7 @@ export function createCheckInService(deps: {
           now,
           dueAt,
         });
-        if (inserted) await enqueueJobs(tx, [{ ...job(inserted.id), dueAt }], now);
+        if (inserted) await enqueueJobs(tx, [{ ...job(inserted.id), dueAt: fires(dueAt) }], now);
         return inserted;
       });
       if (!row) throw new AppError('conflict', CHECK_IN_API_TEXTS.alreadyActive);
@@ -64,13 +75,13 @@ export function createCheckInService(deps: {
       return repo.toCheckIn(row);
     },
 
-    async checkIn(auth, id) {
+    async checkIn(auth, id, at) {
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
         const owned = await repo.findCheckIn(tx, auth.userId, id);
         if (!owned) return undefined;
-        const updated = await repo.checkInNow(tx, id, now);
-        if (updated) await rearmJob(tx, job(id), updated.next_due_at, now);
+        const updated = await repo.checkInNow(tx, id, at, now);
+        if (updated) await rearmJob(tx, job(id), fires(updated.next_due_at), now);
         return updated;
       });
       if (!row) return refuse(auth, id);
@@ -78,14 +89,14 @@ export function createCheckInService(deps: {
       return repo.toCheckIn(row);
     },
 
-    async stop(auth, id) {
+    async stop(auth, id, at) {
       const now = clock.now();
       const result = await db.transaction(async (tx) => {
         const owned = await repo.findCheckIn(tx, auth.userId, id);
         if (!owned) return undefined;
         // Stopping twice answers the check-in as it stands.
         if (owned.status === 'stopped') return { row: owned, changed: false };
-        const stopped = await repo.stopCheckIn(tx, id, now);
+        const stopped = await repo.stopCheckIn(tx, id, at, now);
         if (!stopped) return undefined;
         await cancelJob(tx, job(id), now);
         return { row: stopped, changed: true };
@@ -102,7 +113,8 @@ export function createCheckInService(deps: {
 
     async fireDeadline(id) {
       const now = clock.now();
-      let row = await db.transaction((tx) => repo.missCheckIn(tx, id, now));
+      const dueBy = new Date(now.getTime() - deps.deadlineGraceMs);
+      let row = await db.transaction((tx) => repo.missCheckIn(tx, id, now, dueBy));
       if (!row) {
         // Not due (checked in, stopped), or an earlier attempt marked it and died before the alert was recorded.
         const current = await repo.findCheckInById(db, id);

@@ -16,6 +16,7 @@ import {
   alertsOf,
   deadlineJobOf,
   eventsOf,
+  jobDueFor,
   postAs,
   runDeadlines,
   startCheckIn,
@@ -70,7 +71,7 @@ describe('check-ins', () => {
     });
     expect(await deadlineJobOf(sut, CHECK_IN_DEADLINE_JOB, checkIn.id)).toEqual({
       status: 'pending',
-      due_at: new Date(checkIn.next_due_at),
+      due_at: jobDueFor(sut, checkIn.next_due_at),
     });
     const second = await postAs(sut, user, '/api/checkins', { interval_minutes: 10 });
     expect(second.statusCode).toBe(409);
@@ -93,7 +94,7 @@ describe('check-ins', () => {
         next_due_at: new Date(sut.clock.now().getTime() + 10 * 60_000).toISOString(),
       });
       expect((await deadlineJobOf(sut, CHECK_IN_DEADLINE_JOB, checkIn.id))!.due_at).toEqual(
-        new Date(res.json<CheckIn>().next_due_at),
+        jobDueFor(sut, res.json<CheckIn>().next_due_at),
       );
     }
     expect(await alertsOf(sut, user)).toEqual([]);

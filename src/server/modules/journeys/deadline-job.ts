@@ -5,7 +5,12 @@
  * the row comes due, whichever instance claims it runs `fire(id)`, which is safe to repeat: it marks the journey
  * only if it is still active and its deadline (as it stands now) has passed, and raises the alert under a key
  * derived from the journey, so a repeated attempt finds the same alert.
+ *
+ * The row is due a grace after the deadline (`deadlineGraceMs`), not at it: a check-in, arrival, stop or added
+ * time counts from the moment the server received it (`request.receivedAt`), and one received just before the
+ * deadline may still be on its way through the server when the deadline passes, possibly on another instance.
  */
+import type { Config } from '../../config';
 import { AppError } from '../../http/app-error';
 import type { JobHandler } from '../../scheduler/jobs';
 import type { RetryPolicy } from '../../scheduler/retry-policy';
@@ -21,6 +26,27 @@ const DEADLINE_RETRY: RetryPolicy = {
   maxAttempts: 12,
   giveUpAfterMs: 60 * 60_000,
 };
+
+/**
+ * What a journey action may take, once the server has it all, to be admitted and committed: its priority slot
+ * (http/admission.ts), one short transaction, and Node's check for requests past their time-out (at most 1 s).
+ */
+export const DEADLINE_HANDLING_ALLOWANCE_MS = 5_000;
+
+/**
+ * How long after a deadline its job fires: the longest a request received by the deadline can take to arrive
+ * whole (the request time-out, HTTP_REQUEST_TIMEOUT_MS; then Node cuts it off) and be handled. So an action the
+ * server received in time has committed before the job looks, and the job finds the journey moved or ended. Every
+ * missed deadline's alert waits this long (15 s by default), and no longer: it is as small as that promise allows.
+ */
+export function deadlineGraceMs(http: Pick<Config['http'], 'requestTimeoutMs'>): number {
+  return http.requestTimeoutMs + DEADLINE_HANDLING_ALLOWANCE_MS;
+}
+
+/** When the job of a deadline comes due. */
+export function firesAt(deadline: Date, graceMs: number): Date {
+  return new Date(deadline.getTime() + graceMs);
+}
 
 /** Raising an alert is a few statements; a claim holds the row well past that. */
 const LEASE_MS = 60_000;

@@ -99,36 +99,46 @@ export function updateActiveEscort(
   return one<EscortRow>(
     tx,
     `UPDATE escort_sessions
-     SET deadline_at = $2, route_data = $3::jsonb, last_signal_at = COALESCE($4, last_signal_at), updated_at = $5
+     SET deadline_at = $2, route_data = $3::jsonb, last_signal_at = GREATEST(last_signal_at, $4), updated_at = $5
      WHERE id = $1 AND status = 'active'
      RETURNING ${COLUMNS}`,
     [id, change.deadline, JSON.stringify(change.route), change.signalAt, change.now],
   );
 }
 
-/** "I'm safe" / Cancel: completes an active escort; undefined when it is no longer active. */
-export function completeEscort(tx: Queryable, id: string, now: Date): Promise<EscortRow | undefined> {
+/** "I'm safe" / Cancel, received at `at`: completes an active escort; undefined when it is no longer active. */
+export function completeEscort(
+  tx: Queryable,
+  id: string,
+  at: Date,
+  now: Date,
+): Promise<EscortRow | undefined> {
   return one<EscortRow>(
     tx,
-    `UPDATE escort_sessions SET status = 'completed', completed_at = $2, updated_at = $2
+    `UPDATE escort_sessions SET status = 'completed', completed_at = $2, updated_at = $3
      WHERE id = $1 AND status = 'active'
      RETURNING ${COLUMNS}`,
-    [id, now],
+    [id, at, now],
   );
 }
 
 /**
- * The deadline passed: marks an active escort expired, only if its deadline (as it stands now, after any added
- * time) is at or before `now`. Whichever of this and a request (complete, add time) commits first wins; the
- * other finds the row changed.
+ * The deadline passed: marks an active escort expired at `now`, only if its deadline (as it stands now, after any
+ * added time) is at or before `dueBy` (now less the grace, deadline-job.ts). Whichever of this and a request
+ * (complete, add time) commits first wins; the other finds the row changed.
  */
-export function expireEscort(tx: Queryable, id: string, now: Date): Promise<EscortRow | undefined> {
+export function expireEscort(
+  tx: Queryable,
+  id: string,
+  now: Date,
+  dueBy: Date,
+): Promise<EscortRow | undefined> {
   return one<EscortRow>(
     tx,
     `UPDATE escort_sessions SET status = 'expired', expired_at = $2, updated_at = $2
-     WHERE id = $1 AND status = 'active' AND deadline_at <= $2
+     WHERE id = $1 AND status = 'active' AND deadline_at <= $3
      RETURNING ${COLUMNS}`,
-    [id, now],
+    [id, now, dueBy],
   );
 }
 

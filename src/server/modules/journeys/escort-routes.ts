@@ -45,18 +45,24 @@ export const escortRoutes =
       (request) => service.addRoute(callerOf(request), request.params.id, request.body.points),
     );
 
+    // Added time and "I'm safe" race the deadline: `priority` (never behind other people's requests), and they
+    // count from `receivedAt`.
     app.post(
       '/api/escort-sessions/:id/extend',
       {
-        config: { access: 'signed-in', errors: ['conflict'] },
+        config: { access: 'signed-in', priority: true, errors: ['conflict'] },
         schema: { ...sessionActionSchema(), body: ExtendEscortRequestSchema },
       },
-      (request) => service.extend(callerOf(request), request.params.id, request.body.minutes),
+      (request) =>
+        service.extend(callerOf(request), request.params.id, request.body.minutes, request.receivedAt),
     );
 
     app.post(
       '/api/escort-sessions/:id/complete',
-      { config: { access: 'signed-in', errors: ['conflict'] }, schema: sessionActionSchema() },
-      (request) => service.complete(callerOf(request), request.params.id),
+      {
+        config: { access: 'signed-in', priority: true, errors: ['conflict'] },
+        schema: sessionActionSchema(),
+      },
+      (request) => service.complete(callerOf(request), request.params.id, request.receivedAt),
     );
   };

@@ -1,7 +1,9 @@
 /**
  * Escort sessions: start, route points, added time, "I'm safe", and the deadline the server keeps. Only the
  * owner touches a session (404 for anyone else). Each change and its deadline job are one transaction; each
- * change is told to the person and their guardians (`escort.updated`).
+ * change is told to the person and their guardians (`escort.updated`). Added time and "I'm safe" count from
+ * `at`, when the server received the request; the deadline's job fires a grace after the deadline
+ * (deadline-job.ts), so one received in time is never overtaken by it.
  */
 import { ESCORT } from '#shared/constants';
 import { ESCORT_API_TEXTS } from '#shared/journey-texts';
@@ -17,7 +19,13 @@ import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import { cancelJob, enqueueJobs, rearmJob } from '../../scheduler/jobs';
-import { deadlineAlertKey, ESCORT_DEADLINE_JOB, raiseDeadlineAlert, type RaiseAlert } from './deadline-job';
+import {
+  deadlineAlertKey,
+  ESCORT_DEADLINE_JOB,
+  firesAt,
+  raiseDeadlineAlert,
+  type RaiseAlert,
+} from './deadline-job';
 import * as repo from './escort-repository';
 import type { JourneyEvents } from './journey-events';
 import { UNTOLD_JOURNEY_SHOWN_MS } from './journey-rules';
@@ -29,8 +37,8 @@ export type EscortService = {
     id: string,
     points: z.output<typeof EscortRouteRequestSchema>['points'],
   ): Promise<EscortSession>;
-  extend(auth: AuthContext, id: string, minutes: number): Promise<EscortSession>;
-  complete(auth: AuthContext, id: string): Promise<EscortSession>;
+  extend(auth: AuthContext, id: string, minutes: number, at: Date): Promise<EscortSession>;
+  complete(auth: AuthContext, id: string, at: Date): Promise<EscortSession>;
   active(auth: AuthContext): Promise<EscortSession | null>;
   /** The deadline job's work (deadline-job.ts): safe to repeat. */
   fireDeadline(id: string): Promise<void>;
@@ -41,8 +49,11 @@ export function createEscortService(deps: {
   clock: Clock;
   events: JourneyEvents;
   raiseAlert: RaiseAlert;
+  /** How long after a deadline its job fires (deadline-job.ts). */
+  deadlineGraceMs: number;
 }): EscortService {
   const { db, clock, events } = deps;
+  const fires = (deadline: Date): Date => firesAt(deadline, deps.deadlineGraceMs);
   const job = (id: string) => ({ kind: ESCORT_DEADLINE_JOB, key: id });
 
   /** The caller's active escort, locked for this transaction: 404 for anyone else's, 409 once it has ended. */
@@ -53,10 +64,13 @@ export function createEscortService(deps: {
     return row;
   };
 
-  /** Writes a change to an active escort and tells everyone; `deadlineMoved` re-arms its deadline job. */
+  /**
+   * Writes a change to an active escort, received at `at`, and tells everyone; a moved deadline re-arms its job.
+   */
   const change = async (
     auth: AuthContext,
     id: string,
+    at: Date,
     edit: (row: repo.EscortRow, now: Date) => { deadline: Date; route: repo.EscortRow['route_data'] },
   ): Promise<EscortSession> => {
     const now = clock.now();
@@ -66,12 +80,12 @@ export function createEscortService(deps: {
       const updated = await repo.updateActiveEscort(tx, id, {
         deadline: next.deadline,
         route: repo.routeOf({ route_data: next.route }),
-        signalAt: now,
+        signalAt: at,
         now,
       });
       if (!updated) throw new AppError('conflict', ESCORT_API_TEXTS.notActive);
       if (next.deadline.getTime() !== current.deadline_at.getTime()) {
-        await rearmJob(tx, job(id), next.deadline, now);
+        await rearmJob(tx, job(id), fires(next.deadline), now);
       }
       return updated;
     });
@@ -91,7 +105,7 @@ export function createEscortService(deps: {
           now,
           deadline,
         });
-        if (inserted) await enqueueJobs(tx, [{ ...job(inserted.id), dueAt: deadline }], now);
+        if (inserted) await enqueueJobs(tx, [{ ...job(inserted.id), dueAt: fires(deadline) }], now);
         return inserted;
       });
       if (!row) throw new AppError('conflict', ESCORT_API_TEXTS.alreadyActive);
@@ -100,7 +114,7 @@ export function createEscortService(deps: {
     },
 
     addRoute: (auth, id, points) =>
-      change(auth, id, (row, now) => ({
+      change(auth, id, clock.now(), (row, now) => ({
         deadline: row.deadline_at,
         route: [
           ...repo.routeOf(row),
@@ -113,8 +127,8 @@ export function createEscortService(deps: {
         ].slice(-ESCORT.maxRoutePoints),
       })),
 
-    extend: (auth, id, minutes) =>
-      change(auth, id, (row) => {
+    extend: (auth, id, minutes, at) =>
+      change(auth, id, at, (row) => {
         const deadline = new Date(row.deadline_at.getTime() + minutes * 60_000);
         if (deadline.getTime() - row.started_at.getTime() > ESCORT.maxTotalMinutes * 60_000) {
           throw new AppError('validation_failed', ESCORT_API_TEXTS.extendTooFar, { field: 'minutes' });
@@ -122,7 +136,7 @@ export function createEscortService(deps: {
         return { deadline, route: row.route_data };
       }),
 
-    async complete(auth, id) {
+    async complete(auth, id, at) {
       const now = clock.now();
       const { row, changed } = await db.transaction(async (tx) => {
         const current = await repo.findEscort(tx, auth.userId, id, true);
@@ -131,7 +145,7 @@ export function createEscortService(deps: {
         // (the person ends the alert with "I'm safe").
         if (current.status === 'completed') return { row: current, changed: false };
         if (current.status !== 'active') throw new AppError('conflict', ESCORT_API_TEXTS.notActive);
-        const completed = await repo.completeEscort(tx, id, now);
+        const completed = await repo.completeEscort(tx, id, at, now);
         if (!completed) throw new AppError('conflict', ESCORT_API_TEXTS.notActive);
         await cancelJob(tx, job(id), now);
         return { row: completed, changed: true };
@@ -147,7 +161,8 @@ export function createEscortService(deps: {
 
     async fireDeadline(id) {
       const now = clock.now();
-      let row = await db.transaction((tx) => repo.expireEscort(tx, id, now));
+      const dueBy = new Date(now.getTime() - deps.deadlineGraceMs);
+      let row = await db.transaction((tx) => repo.expireEscort(tx, id, now, dueBy));
       if (!row) {
         // Not due (completed, or time was added), or an earlier attempt marked it and died before the alert was
         // recorded: then raise again under the same key.

@@ -18,6 +18,7 @@ import {
   createGuardedWard,
   deadlineJobOf,
   eventsOf,
+  jobDueFor,
   FIVE_MINUTE_ESCORT,
   postAs,
   runDeadlines,
@@ -53,7 +54,7 @@ describe('escort sessions', () => {
     });
     expect(await deadlineJobOf(sut, ESCORT_DEADLINE_JOB, session.id)).toEqual({
       status: 'pending',
-      due_at: new Date(session.deadline_at),
+      due_at: jobDueFor(sut, session.deadline_at),
     });
     expect(await activeEscort(sut, user)).toEqual(session);
     const [event] = await eventsOf<EscortSession>(sut, user, 'escort.updated');
@@ -166,7 +167,7 @@ describe('escort sessions', () => {
       new Date(session.deadline_at).getTime() + 15 * 60_000,
     );
     expect((await deadlineJobOf(sut, ESCORT_DEADLINE_JOB, session.id))!.due_at).toEqual(
-      new Date(extended.deadline_at),
+      jobDueFor(sut, extended.deadline_at),
     );
     // 195 minutes so far; the cap is 12 hours (720 minutes) in all, reached exactly.
     for (const minutes of [180, 180, 165]) {

@@ -10,7 +10,7 @@ import type {
 import type { TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { linkGuardian } from '../guardians/guardian-test-helpers';
-import { CHECK_IN_DEADLINE_JOB, ESCORT_DEADLINE_JOB } from './deadline-job';
+import { CHECK_IN_DEADLINE_JOB, deadlineGraceMs, ESCORT_DEADLINE_JOB, firesAt } from './deadline-job';
 
 /** An escort whose deadline a test reaches by moving the clock a few minutes. */
 export const FIVE_MINUTE_ESCORT = { destination_address: 'Home', estimated_duration_minutes: 5 };
@@ -70,6 +70,11 @@ export async function activeCheckIn(sut: TestApp, user: TestUser): Promise<Check
   const res = await sut.app.inject({ method: 'GET', url: '/api/checkins/active', headers: user.headers });
   expect(res.statusCode).toBe(200);
   return res.json<ActiveCheckInResponse>().checkin;
+}
+
+/** When the job of a deadline (an ISO time from an answer) comes due on `sut`: a grace after it. */
+export function jobDueFor(sut: TestApp, deadline: string): Date {
+  return firesAt(new Date(deadline), deadlineGraceMs(sut.config.http));
 }
 
 /** The deadline job of a journey (`kind` is ESCORT_DEADLINE_JOB or CHECK_IN_DEADLINE_JOB). */

@@ -23,6 +23,8 @@ export function createJourneysModule(deps: {
   clock: Clock;
   publisher: RealtimePublisher;
   raiseAlert: RaiseAlert;
+  /** How long after a deadline its job fires (deadline-job.ts `deadlineGraceMs`). */
+  deadlineGraceMs: number;
 }): ServerModule {
   const events = journeyEvents(deps.publisher);
   const escorts = createEscortService({ ...deps, events });

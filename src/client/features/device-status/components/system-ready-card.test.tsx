@@ -116,10 +116,19 @@ describe('SystemReadyCard', () => {
   });
 
   it('keeps Server Unreachable while the server fails, whatever else is missing', async () => {
-    renderCard(createFakeDevice({ gps: true }), { serverReachable: false, contactCount: 0 });
+    renderCard(createFakeDevice({ gps: true }), { server: 'unreachable', contactCount: 0 });
     await screen.findByText('GPS Active');
     expect(heading()).toHaveTextContent('Server Unreachable');
     expect(screen.getByText('No Server')).toBeInTheDocument();
+  });
+
+  it('says Checking…, never Connected or System Ready, while it is not known whether the server answers', async () => {
+    renderCard(createFakeDevice({ gps: true, battery: 0.9 }), { server: 'checking' });
+    await screen.findByText('GPS Active');
+    expect(heading()).toHaveTextContent('Checking…');
+    expect(screen.getByTestId('network-status')).toHaveTextContent('Checking…');
+    expect(screen.getByTestId('network-status')).toHaveAttribute('data-ok', 'false');
+    expect(screen.queryByText('Connected')).not.toBeInTheDocument();
   });
 
   it('shows the battery as unknown, not a guessed number, without a battery interface', async () => {

@@ -22,8 +22,11 @@ import { useDeviceStatus } from '../hooks/use-device-status';
 import { assessReadiness, type NotificationsState, type ReadinessGap } from '../utils/readiness';
 
 export type SystemReadyCardProps = {
-  /** false: the phone is online but Beacon's server fails its health check. */
-  serverReachable?: boolean;
+  /**
+   * What is known of Beacon's server (features/dashboard/utils/server-status.ts): `unreachable` while the phone is
+   * online but the server does not answer; `checking` while that is being found out.
+   */
+  server?: 'reachable' | 'checking' | 'unreachable';
   /** How many contacts the person has; undefined while unknown. */
   contactCount: number | undefined;
   /** Opens the add-contact dialog. */
@@ -35,10 +38,11 @@ export type SystemReadyCardProps = {
 /**
  * The readiness card (docs/PRODUCT.md#dashboard). It says "System Ready" only when an SOS can do its whole job:
  * contacts to text, location, notifications, a charged and connected phone. Otherwise it lists what is missing,
- * each with the one step that fixes it. A failing server says "Server Unreachable" instead, as before.
+ * each with the one step that fixes it. A server that cannot be reached says "Server Unreachable" and "No Server"
+ * instead; while that is being found out it says "Checking…", never "Connected" or "System Ready".
  */
 export function SystemReadyCard({
-  serverReachable = true,
+  server = 'reachable',
   contactCount,
   onAddContact,
   notifications,
@@ -46,7 +50,8 @@ export function SystemReadyCard({
   const status = useDeviceStatus();
   const { gpsActive, online, batteryPercent } = status;
   const batteryLow = batteryPercent !== null && batteryPercent <= LOW_BATTERY_PERCENT;
-  const serverDown = online && !serverReachable;
+  const serverDown = online && server === 'unreachable';
+  const serverChecking = online && server === 'checking';
   const { gaps, unknown } = assessReadiness({
     contactCount,
     gpsActive,
@@ -56,7 +61,13 @@ export function SystemReadyCard({
     batteryPercent,
     online,
   });
-  const state = serverDown ? 'server-down' : gaps.length > 0 ? 'not-ready' : unknown ? 'checking' : 'ready';
+  const state = serverDown
+    ? 'server-down'
+    : gaps.length > 0
+      ? 'not-ready'
+      : unknown || serverChecking
+        ? 'checking'
+        : 'ready';
   const heading = {
     'server-down': [
       SYSTEM_READY_TEXTS.serverUnreachableTitle,
@@ -99,14 +110,16 @@ export function SystemReadyCard({
         />
         <Indicator
           testId="network-status"
-          ok={online && !serverDown}
+          ok={online && server === 'reachable'}
           icon={online ? <Wifi aria-hidden /> : <WifiOff aria-hidden />}
           label={
             !online
               ? SYSTEM_READY_TEXTS.offline
               : serverDown
                 ? SYSTEM_READY_TEXTS.serverUnreachable
-                : SYSTEM_READY_TEXTS.connected
+                : serverChecking
+                  ? READINESS_TEXTS.checking
+                  : SYSTEM_READY_TEXTS.connected
           }
         />
         <li

@@ -78,3 +78,12 @@ export function isRetryableAlertError(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   return error.status === 0 || error.status >= 500 || error.status === 429 || error.status === 401;
 }
+
+/**
+ * A failed send that says the server itself is out of reach (no answer, the time-out, or a 5xx), as opposed to a
+ * server that answered "not now" (429) or "sign in again" (401): evidence for the phone's server status.
+ */
+export function meansServerUnreachable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500;
+}

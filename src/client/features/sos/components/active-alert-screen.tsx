@@ -1,18 +1,16 @@
-import { CircleCheck, MapPin, MapPinOff, Siren } from 'lucide-react';
+import { MapPin, MapPinOff, Siren } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { toast } from 'sonner';
 import { ACTIVE_ALERT_TEXTS } from '#shared/active-alert-texts';
 import { JOURNEY_ALERT_CAUSE_TEXTS } from '#shared/escort-texts';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { Card, CardTitle } from '../../../components/ui/card';
-import { focusRing } from '../../../components/ui/focus-ring';
 import { buildSmsUrl } from '../../../lib/device/sms-composer';
 import { cn } from '../../../lib/cn';
 import { formatClockTime } from '../../../lib/time-format';
-import { useResolveAlert } from '../api/resolve-alert';
 import { offlineSmsBody } from '../utils/offline-sms';
 import { CallEmergencyButton } from './call-emergency-button';
 import { DeliveryList } from './delivery-list';
+import { ImSafeControl } from './im-safe-control';
 import { TextContactsButton } from './text-contacts-button';
 
 /**
@@ -37,7 +35,8 @@ type ActiveAlertScreenProps = {
 /**
  * What the person sees from their SOS until they say they are safe, on every device they are signed in on
  * (docs/PRODUCT.md#an-alert-has-a-beginning-and-an-end): who was texted and how each text stands, whether their
- * position is shared, Call 911, and "I'm safe", which ends the alert and has everyone it reached told so.
+ * position is shared, Call 911, and "I'm safe", which asks once, then ends the alert and has everyone it reached
+ * told so.
  */
 export function ActiveAlertScreen({
   userId,
@@ -49,18 +48,10 @@ export function ActiveAlertScreen({
 }: ActiveAlertScreenProps) {
   const titleId = useId();
   const contactsId = useId();
-  const resolve = useResolveAlert(userId);
   const composerUrl = textThemYourselfUrl(detail, fullName);
   const heading = useRef<HTMLHeadingElement>(null);
   // The screen replaces whatever was on screen: move the focus (and a screen reader) to it.
   useEffect(() => heading.current?.focus(), []);
-
-  const imSafe = (): void => {
-    resolve.mutate(detail.alert.id, {
-      onSuccess: () =>
-        toast.success(ACTIVE_ALERT_TEXTS.ended, { description: ACTIVE_ALERT_TEXTS.endedDescription }),
-    });
-  };
 
   return (
     <main
@@ -83,26 +74,7 @@ export function ActiveAlertScreen({
         </p>
       </section>
 
-      <div className="flex flex-col gap-2">
-        <button
-          type="button"
-          onClick={imSafe}
-          disabled={resolve.isPending}
-          className={cn(
-            'flex h-20 w-full items-center justify-center gap-3 rounded-2xl bg-green-700 text-2xl font-bold text-white shadow-md transition-colors hover:bg-green-800 active:bg-green-900 disabled:opacity-60',
-            focusRing,
-          )}
-        >
-          <CircleCheck className="size-8" aria-hidden />
-          {resolve.isPending ? ACTIVE_ALERT_TEXTS.ending : ACTIVE_ALERT_TEXTS.imSafe}
-        </button>
-        <p className="text-center text-sm text-muted-foreground">{ACTIVE_ALERT_TEXTS.imSafeHint}</p>
-        {resolve.isError ? (
-          <p role="alert" className="text-center text-sm font-medium text-primary-text">
-            {ACTIVE_ALERT_TEXTS.endFailed}
-          </p>
-        ) : null}
-      </div>
+      <ImSafeControl userId={userId} alertId={detail.alert.id} />
 
       <CallEmergencyButton />
 

@@ -1,5 +1,5 @@
 import { MessageSquare } from 'lucide-react';
-import { OFFLINE_SMS_TEXTS } from '#shared/ui-texts';
+import { MESSAGING_APP_TEXTS } from '#shared/sos-fallback-texts';
 import { Button } from '../../../components/ui/button';
 
 /** Opens the phone's messaging app with the contacts the server did not reach and the SOS text filled in. */
@@ -8,7 +8,7 @@ export function TextContactsButton({ composerUrl }: { composerUrl: string }) {
     <Button asChild variant="secondary" className="w-full">
       <a href={composerUrl}>
         <MessageSquare aria-hidden />
-        {OFFLINE_SMS_TEXTS.textContacts}
+        {MESSAGING_APP_TEXTS.textContacts}
       </a>
     </Button>
   );

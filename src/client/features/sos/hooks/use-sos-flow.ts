@@ -3,17 +3,22 @@ import { toast } from 'sonner';
 import { SOS } from '#shared/constants';
 import type { AlertTriggerType, CreateAlertRequest } from '#shared/schemas/alert';
 import { ERRORS } from '#shared/texts';
-import { ALERT_OUTCOME_TEXTS, OFFLINE_SMS_TEXTS, SOS_TEXTS } from '#shared/ui-texts';
+import { ALERT_OUTCOME_TEXTS, SOS_TEXTS } from '#shared/ui-texts';
 import { ApiError } from '../../../lib/api-client';
 import { useDevice } from '../../../lib/device/device-context';
-import { buildSmsUrl } from '../../../lib/device/sms-composer';
-import { readOfflineEmergencyData } from '../../../lib/offline-emergency-data';
+import { errorDescription } from '../../../lib/notify-error';
 import { queueAlert } from '../api/alert-outbox';
-import { createAlert, isRetryableAlertError, type SessionRenewer } from '../api/create-alert';
-import { unsentRecipients, type AlertOutcome } from '../utils/alert-outcome';
+import {
+  createAlert,
+  isRetryableAlertError,
+  meansServerUnreachable,
+  type SessionRenewer,
+} from '../api/create-alert';
+import type { AlertOutcome } from '../utils/alert-outcome';
 import { getAlertLocation } from '../utils/get-alert-location';
 import { newIdempotencyKey } from '../utils/idempotency-key';
-import { offlineSmsBody, openSmsComposer } from '../utils/offline-sms';
+import { alertMessagingAppOffer, openMessagingApp } from '../utils/offline-sms';
+import { useUnsentAlert } from './unsent-alert-context';
 import { useReportAlert } from './use-report-alert';
 
 export type SosFlowOptions = {
@@ -32,26 +37,15 @@ export type SosFlowOptions = {
   onOutcome?: (outcome: AlertOutcome) => void;
   /** The SOS needs contacts and there are none; the host may open the add-contact dialog. */
   onNeedsContacts?: () => void;
+  /** A send failed because the server is out of reach: evidence the host's server status takes at once. */
+  onServerUnreachable?: () => void;
 };
-
-function bodyFor(request: CreateAlertRequest, fullName: string | null, raisedAt: Date): string {
-  return offlineSmsBody({
-    fullName,
-    triggerType: request.triggerType,
-    message: request.message,
-    location: request.location,
-    raisedAt,
-  });
-}
 
 export type SosPhase = 'idle' | 'countdown' | 'sending';
 
 export type SosFlow = {
   phase: SosPhase;
   soundEnabled: boolean;
-  /** The `sms:` link of the last messaging-app fallback, offered again in the status panel. */
-  composerUrl: string | null;
-  dismissComposer: () => void;
   requestSos: () => void;
   cancelSos: () => void;
   confirmSos: () => void;
@@ -65,16 +59,18 @@ export type SosFlow = {
 /**
  * One SOS from tap to outcome: contacts check → countdown → position (at most 5 s) →
  * POST /api/alerts with an Idempotency-Key made once for this SOS → toasts, and the alert the server answered
- * becomes active in the cache, so the app shell shows the active-alert screen at once. Without a connection, or when the
- * server fails, it opens the messaging app with the stored contacts AND queues the alert in the device outbox,
- * which sends it, with the same key, when the connection returns.
+ * becomes active in the cache, so the app shell shows the active-alert screen at once. Without a connection, or when
+ * the server fails, it queues the alert in the device outbox, which sends it with the same key when the server can
+ * be reached, AND opens the messaging app with the contacts saved on the phone; the status panel then says, calmly,
+ * that the alert is saved and offers the messaging app again. An SOS the server refuses is not queued (a retry
+ * cannot change the answer): the panel says that Beacon did not send it and why, and the messaging app opens.
  * See docs/PRODUCT.md#sos-and-alerts.
  */
 export function useSosFlow(options: SosFlowOptions): SosFlow {
   const { userId, contactCount, soundEnabled } = options;
   const { geolocation, network, sms } = useDevice();
+  const { markUnsent, dismiss: dismissUnsent } = useUnsentAlert();
   const [phase, setPhase] = useState<SosPhase>('idle');
-  const [composerUrl, setComposerUrl] = useState<string | null>(null);
   const [pendingQuickMessage, setPendingQuickMessage] = useState<string | null>(null);
   const sosKey = useRef<string | null>(null);
   const report = useReportAlert(userId, options.onOutcome);
@@ -91,43 +87,58 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
     return false;
   }, [contactCount]);
 
+  /** The messaging app with the contacts saved on this phone and the alert's words (nothing when none are saved). */
+  const openMessaging = useCallback(
+    (request: CreateAlertRequest, raisedAt: Date): void => {
+      if (!userId) return;
+      const offer = alertMessagingAppOffer({
+        composer: sms,
+        userId,
+        request,
+        raisedAt,
+        fullName: latest.current.fullName,
+      });
+      openMessagingApp(sms, offer);
+    },
+    [userId, sms],
+  );
+
   const fallBack = useCallback(
     (request: CreateAlertRequest, idempotencyKey: string, raisedAt: Date, afterFailedSend: boolean): void => {
       // Queued with when it was raised, not now: a send that hung before failing must not make the SOS look newer.
-      // The replay tells the server how long ago that was, so the texts say when (see replayRequest).
+      // The replay tells the server how long ago that was, so the texts say when (see replayRequest). The status
+      // panel says it is saved (it reads the outbox), so no toast repeats it.
       if (userId) {
         queueAlert({ idempotencyKey, userId, request, raisedAt, afterFailedSend }).catch((error: unknown) => {
-          // No IndexedDB (storage disabled): the messaging app below is all that is left.
+          // No IndexedDB (storage disabled): nothing will send it later, and the panel must say so.
           console.warn('Could not queue the alert', error);
+          markUnsent({ request, raisedAt, reason: null });
         });
       }
-      const stored = userId ? readOfflineEmergencyData(userId) : null;
-      const result = openSmsComposer({
-        composer: sms,
-        online: network.isOnline(),
-        phoneNumbers: stored?.contacts.map((contact) => contact.phone) ?? [],
-        body: bodyFor(request, latest.current.fullName ?? stored?.fullName ?? null, raisedAt),
-      });
-      if (result.kind === 'opened') {
-        toast.error(OFFLINE_SMS_TEXTS.onlineFailedTitle, {
-          description: OFFLINE_SMS_TEXTS.onlineFailedDescription,
-        });
-      } else {
-        toast.error(OFFLINE_SMS_TEXTS.onlineFailedTitle);
-        toast.error(result.title, { description: result.description });
-      }
-      setComposerUrl(result.url);
+      openMessaging(request, raisedAt);
       latest.current.onOutcome?.({ kind: 'queued' });
     },
-    [userId, sms, network],
+    [userId, openMessaging, markUnsent],
+  );
+
+  /** Refused for good: not queued; said in the status panel with the server's reason, and the messaging app opens. */
+  const refused = useCallback(
+    (request: CreateAlertRequest, raisedAt: Date, error: unknown): void => {
+      const reason = errorDescription(error, { fallback: ALERT_OUTCOME_TEXTS.errorDescription });
+      markUnsent({ request, raisedAt, reason });
+      openMessaging(request, raisedAt);
+      latest.current.onOutcome?.({ kind: 'error', message: reason });
+    },
+    [markUnsent, openMessaging],
   );
 
   const deliver = useCallback(
     async (triggerType: AlertTriggerType, message: string | null, idempotencyKey: string): Promise<void> => {
       // The moment the countdown fired (or the quick message was confirmed): what the texts call "Time".
       const raisedAt = new Date();
+      // A new SOS supersedes one that was not sent: what the panel says next is about this one.
+      dismissUnsent();
       setPhase('sending');
-      setComposerUrl(null);
       try {
         const location = await getAlertLocation(geolocation, SOS.locationTimeoutMs);
         const request: CreateAlertRequest = {
@@ -145,35 +156,25 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
             renewSession: latest.current.renewSession,
             timeoutMs: SOS.sendTimeoutMs,
           });
+          // Texts that did not go out are offered to the messaging app by the active-alert screen, which opens now.
           report(detail, false);
-          // Not everyone was texted: offer the messaging app for those numbers (not opened unasked).
-          const unsent = unsentRecipients(detail);
-          if (unsent.length > 0) {
-            setComposerUrl(buildSmsUrl(unsent, bodyFor(request, latest.current.fullName, raisedAt)));
-          }
         } catch (error) {
           if (isRetryableAlertError(error)) {
+            if (meansServerUnreachable(error)) latest.current.onServerUnreachable?.();
             fallBack(request, idempotencyKey, raisedAt, true);
-            return;
-          }
-          if (error instanceof ApiError && error.code === 'no_emergency_contacts') {
+          } else if (error instanceof ApiError && error.code === 'no_emergency_contacts') {
             toast.error(ERRORS.sosNeedsContacts);
             latest.current.onNeedsContacts?.();
+            latest.current.onOutcome?.({ kind: 'error', message: error.message });
           } else {
-            toast.error(ALERT_OUTCOME_TEXTS.errorTitle, {
-              description: ALERT_OUTCOME_TEXTS.errorDescription,
-            });
+            refused(request, raisedAt, error);
           }
-          latest.current.onOutcome?.({
-            kind: 'error',
-            message: error instanceof ApiError ? error.message : ALERT_OUTCOME_TEXTS.errorDescription,
-          });
         }
       } finally {
         setPhase('idle');
       }
     },
-    [geolocation, network, fallBack, report],
+    [geolocation, network, fallBack, refused, report, dismissUnsent],
   );
 
   const requestSos = useCallback(() => {
@@ -214,8 +215,6 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
   return {
     phase,
     soundEnabled,
-    composerUrl,
-    dismissComposer: useCallback(() => setComposerUrl(null), []),
     requestSos,
     cancelSos,
     confirmSos,

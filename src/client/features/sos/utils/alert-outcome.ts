@@ -24,10 +24,3 @@ export type AlertOutcome =
   | { kind: 'queued' }
   /** The server refused it (or a queued alert on replay); `message` says why. */
   | { kind: 'error'; message: string };
-
-/** The numbers whose text has not gone out, for the "text them yourself" link. */
-export function unsentRecipients(detail: AlertDetail): string[] {
-  return detail.deliveries
-    .filter((delivery) => delivery.status !== 'sent')
-    .map((delivery) => delivery.recipient);
-}

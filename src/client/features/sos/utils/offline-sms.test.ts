@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SmsComposerAdapter } from '../../../lib/device/sms-composer';
-import { offlineSmsBody, openSmsComposer } from './offline-sms';
+import { messagingAppOffer, offlineSmsBody, openMessagingApp } from './offline-sms';
 
 function composer(available = true, fails = false): SmsComposerAdapter & { open: ReturnType<typeof vi.fn> } {
   return {
@@ -40,43 +40,35 @@ describe('offlineSmsBody', () => {
   });
 });
 
-describe('openSmsComposer', () => {
+describe('messagingAppOffer and openMessagingApp', () => {
   const input = { phoneNumbers: ['+15551234567'], body: 'Help' };
 
-  it('opens the messaging app with the sms: link', () => {
+  it('offers and opens the sms: link with every number and the text', () => {
     const sms = composer();
-    expect(openSmsComposer({ ...input, composer: sms, online: false })).toEqual({
-      kind: 'opened',
-      url: 'sms:+15551234567?body=Help',
-    });
+    const offer = messagingAppOffer({ ...input, composer: sms });
+    expect(offer).toEqual({ url: 'sms:+15551234567?body=Help', mayNotOpen: false });
+    expect(openMessagingApp(sms, offer)).toBe(true);
     expect(sms.open).toHaveBeenCalledWith('sms:+15551234567?body=Help');
   });
 
-  it('needs stored contacts', () => {
-    expect(
-      openSmsComposer({ ...input, phoneNumbers: [], composer: composer(), online: false }),
-    ).toMatchObject({
-      kind: 'failed',
-      title: 'Emergency SMS Failed',
-      description: 'No emergency contacts stored offline',
-    });
+  it('has no link without numbers saved on the phone, and opens nothing', () => {
+    const sms = composer();
+    const offer = messagingAppOffer({ ...input, phoneNumbers: [], composer: sms });
+    expect(offer).toEqual({ url: null, mayNotOpen: false });
+    expect(openMessagingApp(sms, offer)).toBe(false);
+    expect(sms.open).not.toHaveBeenCalled();
   });
 
-  it('tells "no internet and no SMS" from "no native SMS here"', () => {
-    expect(openSmsComposer({ ...input, composer: composer(false), online: false })).toMatchObject({
-      title: 'SMS Not Available',
-      description: 'No SMS capability available',
-    });
-    expect(openSmsComposer({ ...input, composer: composer(false), online: true })).toMatchObject({
-      title: 'Emergency SMS Failed',
-      description: 'Native SMS not available on this platform',
-    });
+  it('keeps the link on a device that may have no messaging app, but does not open it unasked', () => {
+    const sms = composer(false);
+    const offer = messagingAppOffer({ ...input, composer: sms });
+    expect(offer).toEqual({ url: 'sms:+15551234567?body=Help', mayNotOpen: true });
+    expect(openMessagingApp(sms, offer)).toBe(false);
+    expect(sms.open).not.toHaveBeenCalled();
   });
 
   it('reports a browser that refuses to open the link', () => {
-    expect(openSmsComposer({ ...input, composer: composer(true, true), online: true })).toMatchObject({
-      kind: 'failed',
-      title: 'Emergency SMS Failed',
-    });
+    const sms = composer(true, true);
+    expect(openMessagingApp(sms, messagingAppOffer({ ...input, composer: sms }))).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 import { buildAlertSms } from '#shared/alert-sms-text';
-import type { AlertLocation, AlertTriggerType } from '#shared/schemas/alert';
-import { OFFLINE_SMS_TEXTS } from '#shared/ui-texts';
+import type { AlertLocation, AlertTriggerType, CreateAlertRequest } from '#shared/schemas/alert';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { buildSmsUrl, type SmsComposerAdapter } from '../../../lib/device/sms-composer';
+import { readOfflineEmergencyData } from '../../../lib/offline-emergency-data';
 
 /**
  * The text the messaging app opens with: the same words the server texts (who, why, when, where, their words),
@@ -26,54 +26,60 @@ export function offlineSmsBody(input: {
   });
 }
 
-/** What the messaging-app fallback did, and the toast it calls for (docs/PRODUCT.md#offline-sos). */
-export type ComposerResult =
-  | { kind: 'opened'; url: string }
-  | { kind: 'failed'; title: string; description?: string; url: string | null };
-
 /**
- * Opens the device's messaging app with every stored number and the message (docs/PRODUCT.md#offline-sos).
- * `online` tells the two "cannot" cases apart: no messaging app while online vs. no internet and no messaging app.
+ * What the phone can offer when Beacon has not sent an SOS: its messaging app (`sms:`) with every number saved on
+ * this phone and the alert's text. `url` is null when no number is saved; `mayNotOpen` when this device probably
+ * has no messaging app (the link is offered all the same: some desktops hand it to a paired phone).
  */
-export function openSmsComposer(input: {
+export type MessagingAppOffer = { url: string | null; mayNotOpen: boolean };
+
+export function messagingAppOffer(input: {
   composer: SmsComposerAdapter;
-  online: boolean;
   phoneNumbers: readonly string[];
   body: string;
-}): ComposerResult {
-  if (input.phoneNumbers.length === 0) {
-    return {
-      kind: 'failed',
-      title: OFFLINE_SMS_TEXTS.smsFailedTitle,
-      description: OFFLINE_SMS_TEXTS.noOfflineContacts,
-      url: null,
-    };
-  }
-  const url = buildSmsUrl(input.phoneNumbers, input.body);
-  if (!input.composer.isAvailable()) {
-    return input.online
-      ? {
-          kind: 'failed',
-          title: OFFLINE_SMS_TEXTS.smsFailedTitle,
-          description: OFFLINE_SMS_TEXTS.nativeUnavailable,
-          url,
-        }
-      : {
-          kind: 'failed',
-          title: OFFLINE_SMS_TEXTS.smsNotAvailableTitle,
-          description: OFFLINE_SMS_TEXTS.noSmsCapability,
-          url,
-        };
-  }
+}): MessagingAppOffer {
+  return {
+    url: input.phoneNumbers.length === 0 ? null : buildSmsUrl(input.phoneNumbers, input.body),
+    mayNotOpen: !input.composer.isAvailable(),
+  };
+}
+
+/**
+ * Opens the messaging app with the offer, when there is one and the device has a messaging app
+ * (docs/PRODUCT.md#offline-sos); true when it was handed the link. The panel offers the same link again, so
+ * nothing is lost when this cannot open it.
+ */
+export function openMessagingApp(composer: SmsComposerAdapter, offer: MessagingAppOffer): boolean {
+  if (!offer.url || offer.mayNotOpen) return false;
   try {
-    input.composer.open(url);
-    return { kind: 'opened', url };
+    composer.open(offer.url);
+    return true;
   } catch {
-    return {
-      kind: 'failed',
-      title: OFFLINE_SMS_TEXTS.smsFailedTitle,
-      description: OFFLINE_SMS_TEXTS.nativeUnavailable,
-      url,
-    };
+    return false;
   }
+}
+
+/**
+ * The offer for one SOS: the numbers saved on this phone (the offline copy, which the SOS uses without the server),
+ * and the alert's own words dated to when it was raised. `fullName` wins over the saved one when known.
+ */
+export function alertMessagingAppOffer(input: {
+  composer: SmsComposerAdapter;
+  userId: string;
+  request: CreateAlertRequest;
+  raisedAt: Date;
+  fullName?: string | null;
+}): MessagingAppOffer {
+  const stored = readOfflineEmergencyData(input.userId);
+  return messagingAppOffer({
+    composer: input.composer,
+    phoneNumbers: stored?.contacts.map((contact) => contact.phone) ?? [],
+    body: offlineSmsBody({
+      fullName: input.fullName || stored?.fullName || null,
+      triggerType: input.request.triggerType,
+      message: input.request.message,
+      location: input.request.location,
+      raisedAt: input.raisedAt,
+    }),
+  });
 }
