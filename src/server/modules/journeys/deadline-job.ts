@@ -6,10 +6,13 @@
  * only if it is still active and its deadline (as it stands now) has passed, and raises the alert under a key
  * derived from the journey, so a repeated attempt finds the same alert.
  */
+import type { Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { JobHandler } from '../../scheduler/jobs';
 import type { RetryPolicy } from '../../scheduler/retry-policy';
 import type { RaiseAlertInput, RaisedAlert } from '../alerts/service';
+import { countContacts } from '../contacts/repository';
+import { activeGuardianIds } from '../guardians/authorization';
 
 export const ESCORT_DEADLINE_JOB = 'escort-deadline';
 export const CHECK_IN_DEADLINE_JOB = 'checkin-deadline';
@@ -60,6 +63,15 @@ export async function raiseDeadlineAlert(
     if (error instanceof AppError && error.code === 'no_emergency_contacts') return null;
     throw error;
   }
+}
+
+/**
+ * Whether a deadline's alert would reach anyone: a saved contact, or an active guardian (`raiseDeadlineAlert`
+ * accepts guardians alone). A journey that promises to tell someone starts only when this holds.
+ */
+export async function hasSomeoneToTell(tx: Queryable, userId: string): Promise<boolean> {
+  if ((await countContacts(tx, userId)) > 0) return true;
+  return (await activeGuardianIds(tx, userId)).length > 0;
 }
 
 export type RaiseAlert = (input: RaiseAlertInput) => Promise<RaisedAlert>;

@@ -1,6 +1,6 @@
 /**
- * Escort sessions: start, route points, added time, "I'm safe", and the deadline the server keeps. Only the
- * owner touches a session (404 for anyone else). Each change and its deadline job are one transaction; each
+ * Escort sessions: start (needs someone the deadline's alert can reach), route points, added time, "I'm safe",
+ * and the deadline the server keeps. Only the owner touches a session (404 for anyone else). Each change and its deadline job are one transaction; each
  * change is told to the person and their guardians (`escort.updated`).
  */
 import { ESCORT } from '#shared/constants';
@@ -17,7 +17,13 @@ import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import { cancelJob, enqueueJobs, rearmJob } from '../../scheduler/jobs';
-import { deadlineAlertKey, ESCORT_DEADLINE_JOB, raiseDeadlineAlert, type RaiseAlert } from './deadline-job';
+import {
+  deadlineAlertKey,
+  ESCORT_DEADLINE_JOB,
+  hasSomeoneToTell,
+  raiseDeadlineAlert,
+  type RaiseAlert,
+} from './deadline-job';
 import * as repo from './escort-repository';
 import type { JourneyEvents } from './journey-events';
 import { UNTOLD_JOURNEY_SHOWN_MS } from './journey-rules';
@@ -84,6 +90,11 @@ export function createEscortService(deps: {
       const now = clock.now();
       const deadline = new Date(now.getTime() + input.estimated_duration_minutes * 60_000);
       const row = await db.transaction(async (tx) => {
+        // The setup promises that someone is told when time runs out: with no contact and no guardian, nobody
+        // would be, so the escort does not start (the deadline would expire untold).
+        if (!(await hasSomeoneToTell(tx, auth.userId))) {
+          throw new AppError('no_emergency_contacts', ESCORT_API_TEXTS.needsSomeoneToTell);
+        }
         const inserted = await repo.insertEscort(tx, {
           userId: auth.userId,
           destination: input.destination_address,
