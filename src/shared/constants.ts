@@ -271,6 +271,13 @@ export const SHARE_LINK_REUSE_MIN_REMAINING_MINUTES = 60;
 /** The guardian's watch screen (live positions and alerts of the people they guard). */
 export const GUARDIAN_VIEW_PATH = '/guardian/wards';
 
+/**
+ * The guardian view calls a ward Online only while their newest position is at most this old: a phone that has
+ * Beacon open and shares its location sends one every LIVE_TRACKING.intervalMs (15 s), so two minutes without
+ * one means Beacon is closed, asleep or out of signal there.
+ */
+export const WARD_ONLINE_WITHIN_MS = 2 * 60_000;
+
 /** Where a ward's alert push opens the app: the guardian view, scrolled to that ward's card. */
 export function guardianViewUrl(wardId: string): string {
   return `${GUARDIAN_VIEW_PATH}#ward-${encodeURIComponent(wardId)}`;
