@@ -22,7 +22,7 @@ export const SETTINGS_TEXTS = {
   sections: {
     'how-it-works': { title: 'How It Works', description: 'What each safety feature does' },
     profile: { title: 'Profile', description: 'Your name, email and phone' },
-    notifications: { title: 'Notifications', description: 'Alerts and reminders' },
+    notifications: { title: 'Notifications', description: 'Alerts when Beacon is closed' },
     privacy: { title: 'Privacy & Security', description: 'Location sharing and your account' },
     emergency: { title: 'Emergency Settings', description: 'Your emergency contacts' },
     preferences: { title: 'App Preferences', description: 'Theme and language' },
@@ -57,10 +57,6 @@ export const SETTINGS_TEXTS = {
     phonePlaceholder: '+1234567890',
     update: 'Update Profile',
     updating: 'Updating...',
-  },
-  notificationToggles: {
-    emergencyAlerts: { label: 'Emergency Alerts', description: 'Alerts when an emergency is raised' },
-    locationSharing: { label: 'Location Sharing', description: 'Tell me when my location is shared' },
   },
   privacyToggles: {
     shareLocation: {
