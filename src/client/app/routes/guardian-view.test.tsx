@@ -283,6 +283,27 @@ describe('/guardian/wards: the guardian view', () => {
     expect(within(card).getByRole('link', { name: /^Last known location/ })).toBeInTheDocument();
   });
 
+  it('says a quick message raised the alert, never the SOS button, in the banner and on the card', async () => {
+    const quick = { ...alert, message: 'I need help. Please call me now.' };
+    openGuardianView({
+      wardAlerts: [
+        {
+          ward_id: WARD_ID,
+          alert: quick,
+          emergencyContacts: 1,
+          deliveries: [delivery('sent')],
+          summary: { successful: 1, total: 1 },
+          seen_at: null,
+        },
+      ],
+    });
+    const banner = await screen.findByRole('alert', { name: 'Emergency alert from Bob Ward' });
+    expect(banner).toHaveTextContent('Trigger: quick message');
+    const card = screen.getByRole('article', { name: 'Bob Ward' });
+    expect(within(card).getByText('Trigger: quick message')).toBeInTheDocument();
+    expect(screen.queryByText(/SOS button/)).not.toBeInTheDocument();
+  });
+
   it('shows, in a new window, an alert raised before it opened, with each text status from the server', async () => {
     const failed: AlertDelivery = {
       ...delivery('failed'),

@@ -2,6 +2,7 @@ import { BatteryLow, BatteryMedium, MapPin, ShieldCheck, SignalZero, Wifi, WifiO
 import { useId } from 'react';
 import { LIVE_TRACKING, LOW_BATTERY_PERCENT } from '#shared/constants';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
+import { alertTriggerLabel } from '#shared/texts';
 import { mapLink } from '#shared/map-link';
 import type { Ward } from '#shared/schemas/guardian';
 import { WARD_BANNER_TEXTS } from '#shared/ward-banner-texts';
@@ -16,7 +17,7 @@ import type { WardJourneys } from '../utils/ward-journeys';
 import { openAlertIds } from '../utils/ward-banners';
 import { wardSignal, type WardSignal } from '../utils/ward-signal';
 import { DeliveryStatuses } from './delivery-statuses';
-import { mapLinkLabel, triggerLabel } from './ward-alert-banner';
+import { mapLinkLabel } from './ward-alert-banner';
 import { WardJourneysSection } from './ward-journeys';
 
 type WardCardProps = {
@@ -170,7 +171,7 @@ function AlertRow({ entry, open }: { entry: WardAlert; open: boolean }) {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className={cn('font-semibold', open && 'text-primary-text')}>
-          {GUARDIAN_VIEW_TEXTS.trigger(triggerLabel(alert.trigger_type))}
+          {GUARDIAN_VIEW_TEXTS.trigger(alertTriggerLabel(alert.trigger_type, alert.message))}
         </span>
         <Badge tone={open ? 'danger' : 'success'}>
           {open ? WARD_BANNER_TEXTS.stillActive : WARD_BANNER_TEXTS.resolved}
