@@ -106,6 +106,12 @@ export const SUBSCRIPTION_TEXTS = {
   successTitle: 'Welcome to Premium!',
   successMessage: 'Your subscription is active. Every Beacon safety feature is unlocked for you.',
   goToDashboard: 'Go to Dashboard',
+  /** /subscription-success for a visitor who is not signed in: no account, so no subscription to speak of. */
+  signedOutTitle: 'No subscription needed',
+  signedOutMessage:
+    'Beacon has nothing to buy: every safety feature comes with every account. Sign in, or create an account, to use them.',
+  signIn: 'Sign In',
+  createAccount: 'Create Account',
   sectionTitle: 'Subscription',
   sectionPlan: 'Premium',
   sectionMessage: 'All features are enabled for everyone.',
