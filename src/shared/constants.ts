@@ -272,11 +272,11 @@ export const SHARE_LINK_REUSE_MIN_REMAINING_MINUTES = 60;
 export const GUARDIAN_VIEW_PATH = '/guardian/wards';
 
 /**
- * The guardian view calls a ward Online only while their newest position is at most this old: a phone that has
- * Beacon open and shares its location sends one every LIVE_TRACKING.intervalMs (15 s), so two minutes without
- * one means Beacon is closed, asleep or out of signal there.
+ * The guardian view calls a ward Online only while their newest position is at most this old: as long as the
+ * server waits before it calls a journey silent (JOURNEY_WATCH.defaultSilenceMinutes). Not shorter: a phone lying
+ * still may send no new position for minutes while Beacon is open.
  */
-export const WARD_ONLINE_WITHIN_MS = 2 * 60_000;
+export const WARD_ONLINE_WITHIN_MS = JOURNEY_WATCH.defaultSilenceMinutes * 60_000;
 
 /** Where a ward's alert push opens the app: the guardian view, scrolled to that ward's card. */
 export function guardianViewUrl(wardId: string): string {

@@ -67,6 +67,8 @@ export function EscortSetupForm({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      {/* First, so it is read before anything is typed. */}
+      {nobodyToTell ? <NobodyToTell id={noticeId} onAddContacts={onAddContacts} /> : null}
       <FormField label={ESCORT_TEXTS.destination}>
         {(control) => (
           <Input
@@ -93,7 +95,6 @@ export function EscortSetupForm({
         )}
       </FormField>
       <HowEscortWorks />
-      {nobodyToTell ? <NobodyToTell id={noticeId} onAddContacts={onAddContacts} /> : null}
       <Button
         type="submit"
         size="lg"
