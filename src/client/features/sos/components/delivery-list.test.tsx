@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { WHO_WAS_TEXTED_TEXTS } from '#shared/active-alert-texts';
+import { WHO_WAS_TEXTED_TEXTS } from '#shared/who-was-texted-texts';
 import type { AlertDelivery } from '#shared/schemas/alert';
 import { HELD_TEXT_REASONS } from '#shared/texts';
 import { renderWithProviders } from '../../../testing/render-app';
