@@ -1,4 +1,4 @@
-import { BatteryLow, BatteryMedium, MapPin, ShieldCheck, SignalZero, Wifi, WifiOff } from 'lucide-react';
+import { BatteryLow, BatteryMedium, MapPin, ShieldCheck, Wifi, WifiOff } from 'lucide-react';
 import { useId } from 'react';
 import { LIVE_TRACKING, LOW_BATTERY_PERCENT } from '#shared/constants';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
@@ -126,7 +126,7 @@ export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
 const SIGNAL_BADGES = {
   online: { tone: 'success', Icon: Wifi, text: GUARDIAN_VIEW_TEXTS.online },
   offline: { tone: 'neutral', Icon: WifiOff, text: GUARDIAN_VIEW_TEXTS.offline },
-  no_signal: { tone: 'warning', Icon: SignalZero, text: GUARDIAN_VIEW_TEXTS.noRecentSignal },
+  no_signal: { tone: 'warning', Icon: WifiOff, text: GUARDIAN_VIEW_TEXTS.noRecentSignal },
 } as const;
 
 /** The ward's connection as their last signal tells it (utils/ward-signal.ts); nothing when it is unknown. */
