@@ -27,7 +27,7 @@ async function heading(page: Page, name: string | RegExp): Promise<void> {
   await expect(page.getByRole('heading', { name }).first()).toBeVisible();
 }
 
-test('signed out: splash, welcome, login, sign-up, forgot password, reset password, 404, account deleted', async ({
+test('signed out: splash, welcome, login, sign-up, forgot password, reset password, 404, account deleted, subscription', async ({
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -59,6 +59,10 @@ test('signed out: splash, welcome, login, sign-up, forgot password, reset passwo
     await page.goto('/account-deleted');
     await heading(page, 'Your account was deleted');
     await scan(page, `${theme} /account-deleted`, findings, testInfo);
+    // Signed out, nobody has a subscription to welcome.
+    await page.goto('/subscription-success');
+    await heading(page, 'No subscription needed');
+    await scan(page, `${theme} /subscription-success signed out`, findings, testInfo);
     await page.context().close();
   }
   expectNoSeriousFindings(findings);

@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '#shared/constants';
 import { api, personIn, snapAll } from './support';
 
 /**
@@ -27,6 +28,39 @@ async function alignBrowserClock(context: BrowserContext, page: Page): Promise<v
   await context.clock.install({ time: Date.now() + offsetMs });
 }
 
+/** POST /api/escort-sessions as the person on `page`, answering the status and error code. */
+async function startEscortAs(page: Page): Promise<{ status: number; error?: string }> {
+  return page.evaluate(async (key) => {
+    const { access_token } = JSON.parse(window.localStorage.getItem(key) ?? '{}') as {
+      access_token?: string;
+    };
+    const res = await fetch('/api/escort-sessions', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ destination_address: '12 Market Street', estimated_duration_minutes: 5 }),
+    });
+    return { status: res.status, error: ((await res.json()) as { error?: string }).error };
+  }, STORAGE_KEYS.session);
+}
+
+/**
+ * "I'm safe" may ask once before it tells everyone ("Tell everyone you are safe?"): confirm when it does, so the
+ * test holds with and without that question.
+ */
+async function confirmIfAsked(page: Page): Promise<void> {
+  const question = page.getByRole('alertdialog');
+  try {
+    await question.waitFor({ state: 'visible', timeout: 3_000 });
+  } catch {
+    return;
+  }
+  await question
+    .getByRole('button')
+    .filter({ hasNotText: /cancel|not yet|no/i })
+    .first()
+    .click();
+}
+
 /** The person's texts in the dev SMS outbox. */
 async function outboxTexts(page: Page): Promise<string[]> {
   const { messages } = await api<{ messages: Array<{ body: string }> }>(page, 'GET', '/api/dev/sms-outbox');
@@ -39,7 +73,7 @@ test.describe.configure({ mode: 'serial' });
 test('an escort whose deadline passes with the page closed texts the contact and shows EMERGENCY ALERT', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const options = {
     geolocation: { latitude: 40.712776, longitude: -74.005974, accuracy: 12 },
     permissions: ['geolocation'],
@@ -52,18 +86,41 @@ test('an escort whose deadline passes with the page closed texts the contact and
   await probe.close();
   const ward = await personIn(wardContext, 'Esme Escort', 'escort-ward');
   const guardian = await personIn(guardianContext, 'Gus Guardian', 'escort-guardian');
+
+  // Nobody to tell yet (no contact, no guardian): neither escort screen starts one, and neither does the server.
+  await ward.getByRole('button', { name: 'Escort Mode' }).click();
+  const dialog = ward.getByRole('dialog', { name: 'Escort Mode' });
+  await expect(dialog.getByTestId('escort-nobody-to-tell')).toContainText(
+    'Please add emergency contacts before starting escort mode.',
+  );
+  await dialog.getByLabel('Destination').fill('12 Market Street');
+  await expect(dialog.getByRole('button', { name: 'Start Escort Mode' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Add emergency contacts' })).toBeVisible();
+  await snapAll(ward, testInfo, 'escort-00-dialog-nobody-to-tell');
+  await ward.keyboard.press('Escape');
+  await ward.goto('/map');
+  await expect(ward.getByTestId('escort-nobody-to-tell')).toBeVisible();
+  await ward.getByLabel('Destination').fill('12 Market Street');
+  await expect(ward.getByRole('button', { name: 'Start Escort Mode' })).toBeDisabled();
+  await snapAll(ward, testInfo, 'escort-00-map-nobody-to-tell');
+  const refused = await startEscortAs(ward);
+  expect(refused).toEqual({ status: 400, error: 'no_emergency_contacts' });
+
   const { code } = await api<{ code: string }>(guardian, 'POST', '/api/invite-codes');
   const request = await api<{ id: string }>(ward, 'POST', '/api/invite-codes/redeem', { code });
   await api(guardian, 'PATCH', `/api/guardian-relationships/${request.id}`, { status: 'active' });
   await api(ward, 'POST', '/api/contacts', { name: 'Mia Contact', phone: '+12015550177' });
 
   // The ward starts a 5-minute escort on /map.
-  await ward.goto('/map');
+  await ward.reload();
   // The page asks for a fix every 30 s; on a busy machine the first may time out.
   await expect(ward.getByText('40.712776, -74.005974')).toBeVisible({ timeout: 70_000 });
   await ward.getByLabel('Destination').fill('12 Market Street');
   await ward.getByLabel('Estimated Duration (minutes)').fill('5');
   await snapAll(ward, testInfo, 'escort-01-setup');
+  // Chromium's emulated position keeps the time it was set, and the pictures above can take over a minute on a
+  // busy machine: set it again, so the escort's first fix is as fresh as a phone's.
+  await wardContext.setGeolocation(options.geolocation);
   await ward.getByRole('button', { name: 'Start Escort Mode' }).click();
   await expect(ward.getByText('Tracking Active').first()).toBeVisible();
   await expect(ward.getByText(/^[45]:\d\d$/).first()).toBeVisible();
@@ -73,6 +130,8 @@ test('an escort whose deadline passes with the page closed texts the contact and
   await guardian.goto('/guardian/wards');
   const card = guardian.getByRole('article', { name: 'Esme Escort' });
   await expect(card.getByText('To 12 Market Street')).toBeVisible({ timeout: 15_000 });
+  // The ward's phone sends its position while /map is open: Online.
+  await expect(card.getByTestId('ward-signal')).toHaveText('Online', { timeout: 30_000 });
   await snapAll(guardian, testInfo, 'escort-03-guardian-sees-escort');
 
   // A last position on the server, then the ward's phone is gone: the page is closed.
@@ -98,11 +157,30 @@ test('an escort whose deadline passes with the page closed texts the contact and
     timeout: 20_000,
   });
   await snapAll(guardian, testInfo, 'escort-04-guardian-alert');
+  // The ward's phone has been silent since: past the silence window, the badge no longer says Online.
+  await guardian.clock.fastForward('11:00');
+  await expect(card.getByTestId('ward-signal')).toHaveText('No recent signal', { timeout: 20_000 });
+  await expect(card.getByText('Online', { exact: true })).toHaveCount(0);
+  // The card's header (the badge) just below the page's sticky header.
+  await card.evaluate((element) =>
+    window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 72),
+  );
+  await snapAll(guardian, testInfo, 'escort-04b-guardian-silent-ward');
 
   // The ward opens Beacon again: the screen says what happened, truthfully.
   await reader.goto('/map');
   await expect(reader.getByText('EMERGENCY ALERT').first()).toBeVisible({ timeout: 20_000 });
   await snapAll(reader, testInfo, 'escort-05-ward-reopens');
+
+  // "I'm safe" ends the alert: /map then shows no emergency, only a new escort's setup.
+  await reader.getByRole('button', { name: "I'm safe" }).click();
+  await confirmIfAsked(reader);
+  await expect(reader.getByTestId('active-alert-screen')).toHaveCount(0, { timeout: 20_000 });
+  await expect(reader.getByRole('button', { name: 'Start Escort Mode' })).toBeVisible();
+  await expect(reader.getByTestId('escort-status')).toHaveCount(0);
+  await expect(reader.getByText('EMERGENCY ALERT', { exact: true })).toHaveCount(0);
+  await expect(reader.getByText(/contacts are being alerted/)).toHaveCount(0);
+  await snapAll(reader, testInfo, 'escort-06-map-after-im-safe');
 
   await Promise.all([wardContext.close(), guardianContext.close()]);
 });

@@ -37,6 +37,22 @@ describe('buildAlertSms', () => {
     expect(buildAlertSms({ fullName: 'Sam', triggerType, at })).toContain(`(${words})`);
   });
 
+  it('says a quick message raised it, never the SOS button, when the person sent their own words', () => {
+    const text = buildAlertSms({
+      fullName: 'Sam',
+      triggerType: 'manual',
+      at,
+      message: 'Please call me now.',
+    });
+    expect(text).toContain('Sam may need help (quick message).');
+    expect(text).not.toContain('SOS button');
+    expect(text).toContain('Message: "Please call me now."');
+    // The SOS button sends no message; blank words are no message either.
+    expect(buildAlertSms({ fullName: 'Sam', triggerType: 'manual', at, message: '  ' })).toContain(
+      '(SOS button)',
+    );
+  });
+
   it('adds the address, the person’s message and a tracking link when there are any', () => {
     const text = buildAlertSms({
       fullName: 'Sam',

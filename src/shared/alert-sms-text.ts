@@ -1,7 +1,7 @@
 import { APP_NAME, DELAYED_ALERT } from './constants';
 import { mapLink } from './map-link';
 import type { AlertTriggerType } from './schemas/alert';
-import { ALERT_TRIGGER_LABELS } from './texts';
+import { alertTriggerLabel } from './texts';
 
 export type AlertSmsInput = {
   /** The person's profile name; blank means we say "A Beacon user". */
@@ -55,7 +55,7 @@ export function buildAlertSms(input: AlertSmsInput): string {
   const late = isLate(input.at, input.sentAt);
   const zone = usableTimeZone(input.timeZone);
   const lines = [
-    `${APP_NAME} SOS: ${name} may need help (${triggerLabel(input.triggerType)}).`,
+    `${APP_NAME} SOS: ${name} may need help (${alertTriggerLabel(input.triggerType, input.message)}).`,
     late && input.sentAt
       ? `Time: ${formatFull(input.at, zone)} (sent ${formatSentAt(input.sentAt, input.at, zone)}: the phone was offline)`
       : `Time: ${formatFull(input.at, zone)}`,
@@ -79,10 +79,6 @@ function journeyLine(journey: AlertSmsJourney, sentAt: Date, zone: string): stri
   return journey.kind === 'escort'
     ? `Escort to ${journey.destination} was due at ${due} (${overdue}).`
     : `Missed a check-in due at ${due} (${overdue}).`;
-}
-
-function triggerLabel(triggerType: string): string {
-  return ALERT_TRIGGER_LABELS[triggerType as AlertTriggerType] ?? triggerType;
 }
 
 /**

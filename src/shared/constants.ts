@@ -296,6 +296,13 @@ export const SHARE_LINK_REUSE_MIN_REMAINING_MINUTES = 60;
 /** The guardian's watch screen (live positions and alerts of the people they guard). */
 export const GUARDIAN_VIEW_PATH = '/guardian/wards';
 
+/**
+ * The guardian view calls a ward Online only while their newest position is at most this old: as long as the
+ * server waits before it calls a journey silent (JOURNEY_WATCH.defaultSilenceMinutes). Not shorter: a phone lying
+ * still may send no new position for minutes while Beacon is open.
+ */
+export const WARD_ONLINE_WITHIN_MS = JOURNEY_WATCH.defaultSilenceMinutes * 60_000;
+
 /** Where a ward's alert push opens the app: the guardian view, scrolled to that ward's card. */
 export function guardianViewUrl(wardId: string): string {
   return `${GUARDIAN_VIEW_PATH}#ward-${encodeURIComponent(wardId)}`;

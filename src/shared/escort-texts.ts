@@ -29,6 +29,8 @@ export const ESCORT_TEXTS = {
   gpsNotAvailable: 'Your device does not support GPS tracking.',
   locationRequiredTitle: 'Location Required',
   locationRequired: 'Please enable GPS to start escort mode.',
+  /** With the server's refusal of an escort nobody would hear about (ESCORT_API_TEXTS.needsSomeoneToTell). */
+  addContacts: 'Add emergency contacts',
   loadFailed: 'Your escort could not be loaded. Check your connection and try again.',
   startedTitle: 'Escort Mode Active',
   startedDescription: (destination: string): string => `Tracking your journey to ${destination}.`,

@@ -27,6 +27,8 @@ export const GUARDIAN_VIEW_TEXTS = {
   battery: (percent: number): string => `Battery ${percent}%`,
   online: 'Online',
   offline: 'Offline',
+  /** No position for WARD_ONLINE_WITHIN_MS, or the server warned of silence since the last one. */
+  noRecentSignal: 'No recent signal',
   mapLabel: (name: string): string => `Map of ${name}'s position`,
   escortTitle: 'Escort Mode',
   checkInTitle: 'Safety Check-In',

@@ -13,6 +13,9 @@ export const ESCORT_API_TEXTS = {
   extendRange: `Minutes to add must be between ${ESCORT.extendMinMinutes} and ${ESCORT.extendMaxMinutes}`,
   extendTooFar: `An escort cannot run for more than ${ESCORT.maxTotalMinutes / 60} hours in all.`,
   alreadyActive: 'You already have an active escort. Stop it before starting another.',
+  /** No contact and no guardian: nobody would be told when the time runs out. */
+  needsSomeoneToTell:
+    'Please add emergency contacts before starting escort mode. When your time runs out, Beacon tells your emergency contacts and your guardians, and you have neither yet.',
   notActive: 'This escort has already ended.',
   routePointsRequired: 'Send at least one route point',
   tooManyRoutePoints: `Send at most ${ESCORT.maxRoutePointsPerRequest} route points at a time`,

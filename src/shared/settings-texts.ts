@@ -22,7 +22,7 @@ export const SETTINGS_TEXTS = {
   sections: {
     'how-it-works': { title: 'How It Works', description: 'What each safety feature does' },
     profile: { title: 'Profile', description: 'Your name, email and phone' },
-    notifications: { title: 'Notifications', description: 'Alerts and reminders' },
+    notifications: { title: 'Notifications', description: 'Alerts when Beacon is closed' },
     privacy: { title: 'Privacy & Security', description: 'Location sharing and your account' },
     emergency: { title: 'Emergency Settings', description: 'Your emergency contacts' },
     preferences: { title: 'App Preferences', description: 'Theme and language' },
@@ -57,10 +57,6 @@ export const SETTINGS_TEXTS = {
     phonePlaceholder: '+1234567890',
     update: 'Update Profile',
     updating: 'Updating...',
-  },
-  notificationToggles: {
-    emergencyAlerts: { label: 'Emergency Alerts', description: 'Alerts when an emergency is raised' },
-    locationSharing: { label: 'Location Sharing', description: 'Tell me when my location is shared' },
   },
   privacyToggles: {
     shareLocation: {
@@ -110,6 +106,12 @@ export const SUBSCRIPTION_TEXTS = {
   successTitle: 'Welcome to Premium!',
   successMessage: 'Your subscription is active. Every Beacon safety feature is unlocked for you.',
   goToDashboard: 'Go to Dashboard',
+  /** /subscription-success for a visitor who is not signed in: no account, so no subscription to speak of. */
+  signedOutTitle: 'No subscription needed',
+  signedOutMessage:
+    'Beacon has nothing to buy: every safety feature comes with every account. Sign in, or create an account, to use them.',
+  signIn: 'Sign In',
+  createAccount: 'Create Account',
   sectionTitle: 'Subscription',
   sectionPlan: 'Premium',
   sectionMessage: 'All features are enabled for everyone.',

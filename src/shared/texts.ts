@@ -177,7 +177,7 @@ export const ABUSE_LIMIT_TEXTS = {
     'Too many accounts were created from your network in the last hour. Try again later or from another network.',
 } as const;
 
-/** How an alert's trigger reads in the text message contacts receive. */
+/** How an alert's trigger reads in the text message contacts receive (use `alertTriggerLabel`). */
 export const ALERT_TRIGGER_LABELS: Record<(typeof ALERT_TRIGGER_TYPES)[number], string> = {
   manual: 'SOS button',
   shake: 'shake detected',
@@ -186,6 +186,15 @@ export const ALERT_TRIGGER_LABELS: Record<(typeof ALERT_TRIGGER_TYPES)[number], 
   escort_expired: 'escort timer expired',
   checkin_missed: 'missed check-in',
 };
+
+/**
+ * What raised an alert, in words: the text contacts receive and the guardian's "Trigger:". A `manual` alert with
+ * the person's own message came from a quick message (the SOS button sends none), so it never says "SOS button".
+ */
+export function alertTriggerLabel(triggerType: string, message?: string | null): string {
+  if (triggerType === 'manual' && message?.trim()) return 'quick message';
+  return ALERT_TRIGGER_LABELS[triggerType as (typeof ALERT_TRIGGER_TYPES)[number]] ?? triggerType;
+}
 
 export const TOASTS = {
   error: 'Error',

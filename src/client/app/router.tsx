@@ -11,6 +11,7 @@ import { RouteError } from './routes/route-error';
 import { SosRoute } from './routes/sos';
 import { SplashRoute } from './routes/splash';
 import { AccountDeletedRoute } from './routes/account-deleted';
+import { SubscriptionSuccessRoute } from './routes/subscription-success-route';
 
 /**
  * Every route (docs/PRODUCT.md#screens-and-routes). Exported so tests can mount them in a memory router. Screens
@@ -91,12 +92,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      {
-        path: paths.subscriptionSuccess,
-        lazy: async () => ({
-          Component: (await import('./routes/subscription-success')).SubscriptionSuccessRoute,
-        }),
-      },
+      { path: paths.subscriptionSuccess, element: <SubscriptionSuccessRoute /> },
       {
         path: paths.resetPassword,
         lazy: async () => ({ Component: (await import('./routes/reset-password')).ResetPasswordRoute }),

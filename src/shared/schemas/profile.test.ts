@@ -46,10 +46,16 @@ describe('profile record update', () => {
     [{ phone: '+01234567' }, 'Phone number must be in E.164 format (+1234567890)'],
   ])('%j → %s', (update, message) => expect(firstMessage(ProfileUpdateSchema, update)).toBe(message));
   it('settings are a partial set of booleans', () => {
-    expect(ProfileUpdateSchema.parse({ settings: { emergencyAlerts: false } })).toEqual({
-      settings: { emergencyAlerts: false },
+    expect(ProfileUpdateSchema.parse({ settings: { emergencyContacts: false } })).toEqual({
+      settings: { emergencyContacts: false },
     });
-    expect(ProfileUpdateSchema.safeParse({ settings: { emergencyAlerts: 'no' } }).success).toBe(false);
+    expect(ProfileUpdateSchema.safeParse({ settings: { emergencyContacts: 'no' } }).success).toBe(false);
+  });
+
+  it('drops the notification switches that acted on nothing (an older app may still send them)', () => {
+    expect(
+      ProfileUpdateSchema.parse({ settings: { emergencyAlerts: false, locationSharing: false } }),
+    ).toEqual({ settings: {} });
   });
 });
 
@@ -94,9 +100,6 @@ describe('profile (response)', () => {
       location_sharing_enabled: true,
       sound_enabled: true,
       settings: {
-        emergencyAlerts: true,
-        locationSharing: true,
-        checkInReminders: true,
         shareLocation: true,
         emergencyContacts: true,
       },

@@ -42,20 +42,18 @@ export const EmergencyContactPatchSchema = z
   .meta({ example: { relationship: 'Family' } });
 export type EmergencyContactPatch = z.input<typeof EmergencyContactPatchSchema>;
 
-/** Personal preferences kept on the server so they follow the person between devices. */
+/**
+ * Personal preferences kept on the server so they follow the person between devices; each is read where it acts
+ * (docs/PRODUCT.md#settings). Keys this schema does not know (the notification switches that acted on nothing) are
+ * dropped from a request and never answered.
+ */
 export const ProfileSettingsSchema = z.object({
-  emergencyAlerts: z.boolean(),
-  locationSharing: z.boolean(),
-  checkInReminders: z.boolean(),
   shareLocation: z.boolean(),
   emergencyContacts: z.boolean(),
 });
 export type ProfileSettings = z.infer<typeof ProfileSettingsSchema>;
 
 export const DEFAULT_PROFILE_SETTINGS: ProfileSettings = {
-  emergencyAlerts: true,
-  locationSharing: true,
-  checkInReminders: true,
   shareLocation: true,
   emergencyContacts: true,
 };

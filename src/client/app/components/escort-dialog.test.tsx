@@ -2,8 +2,14 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ESCORT_API_TEXTS } from '#shared/journey-texts';
+import type { AlertDetail } from '#shared/schemas/alert';
+import type { GuardianRelationship } from '#shared/schemas/guardian';
 import type { EscortSession } from '#shared/schemas/journey';
+import { ESCORT_TEXTS } from '#shared/escort-texts';
 import { journeyKeys } from '../../features/journeys/api/journey-keys';
+import { alertKeys } from '../../features/sos/api/alert-keys';
+import { removeActiveAlert } from '../../features/sos/api/get-active-alerts';
+import { fakeAlert } from '../../testing/fake-alert';
 import { fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
 import { createFakeDevice, type FakeDevice } from '../../testing/fake-device';
 import { fakeEscort } from '../../testing/fake-journeys';
@@ -24,6 +30,12 @@ type Options = {
   routes?: FakeRoute[];
   device?: FakeDevice;
   safetyMap?: boolean;
+  /** The person's emergency contacts (default: three). */
+  savedContacts?: typeof contacts;
+  /** Their guardian links, as GET /api/guardian-relationships answers (default: none). */
+  relationships?: GuardianRelationship[];
+  /** Their alerts not ended yet (GET /api/alerts?status=active). */
+  activeAlerts?: AlertDetail[];
 };
 
 function openDialog({
@@ -31,11 +43,16 @@ function openDialog({
   routes = [],
   device = createFakeDevice(),
   safetyMap = false,
+  savedContacts = contacts,
+  relationships = [],
+  activeAlerts = [],
 }: Options = {}) {
   const api = mockApi([
-    { method: 'GET', path: '/api/escort-sessions/active', body: { session } },
-    { method: 'GET', path: '/api/contacts', body: { contacts } },
     ...routes,
+    { method: 'GET', path: '/api/escort-sessions/active', body: { session } },
+    { method: 'GET', path: '/api/contacts', body: { contacts: savedContacts } },
+    { method: 'GET', path: '/api/guardian-relationships', body: { relationships } },
+    { method: 'GET', path: '/api/alerts?status=active', body: { alerts: activeAlerts } },
   ]);
   const queryClient = testQueryClient();
   const view = renderWithProviders(
@@ -52,6 +69,32 @@ function openDialog({
 }
 
 const sessionPath = (action: string) => `/api/escort-sessions/${fakeEscort().id}/${action}`;
+
+/** The person's link to a guardian (they are the ward), in `status`. */
+function guardianLink(status: GuardianRelationship['status']): GuardianRelationship {
+  return {
+    id: '00000007-0000-4000-8000-000000000001',
+    guardian_id: '00000006-0000-4000-8000-000000000001',
+    ward_id: USER_ID,
+    status,
+    relationship_type: 'guardian',
+    role: 'ward',
+    guardian: { full_name: 'Gus Guardian', email: 'gus@example.test' },
+    ward: { full_name: 'Jane Doe', email: 'jane@example.test' },
+    created_at: new Date(NOW).toISOString(),
+    updated_at: new Date(NOW).toISOString(),
+  };
+}
+
+const ESCORT_ALERT_ID = '00000005-0000-4000-8000-000000000002';
+
+/** The alert an escort's deadline raised, still active. */
+const escortAlert: AlertDetail = {
+  alert: fakeAlert({ id: ESCORT_ALERT_ID, trigger_type: 'escort_expired' }, new Date(NOW).toISOString()),
+  emergencyContacts: 1,
+  deliveries: [],
+  summary: { successful: 0, total: 1 },
+};
 
 beforeEach(() => {
   // setImmediate stays real: IndexedDB (fake-indexeddb) schedules its events with it.
@@ -112,6 +155,74 @@ describe('Escort Mode dialog: setup', () => {
     expect(await screen.findByText('GPS Not Available')).toBeInTheDocument();
     expect(screen.getByText('Your device does not support GPS tracking.')).toBeInTheDocument();
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('without a GPS fix does not start (one rule with /map): says where the phone is and Location Required', async () => {
+    const { user, api } = openDialog({ device: createFakeDevice({ gps: false }) });
+    expect(await screen.findByTestId('escort-location-unknown')).toHaveTextContent(
+      'Location unknown: no GPS reading yet. Location permission denied.',
+    );
+    await user.type(screen.getByLabelText('Destination'), 'Home');
+    await user.click(screen.getByRole('button', { name: 'Start Escort Mode' }));
+    expect(await screen.findByText('Location Required')).toBeInTheDocument();
+    expect(screen.getByText('Please enable GPS to start escort mode.')).toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
+    // Never started, so never "Tracking Off".
+    expect(screen.queryByTestId('escort-active-view')).not.toBeInTheDocument();
+  });
+
+  it('with neither a contact nor a guardian says nobody would be told, keeps Start off, and offers to add a contact', async () => {
+    const { user, api } = openDialog({
+      savedContacts: [],
+      relationships: [guardianLink('pending'), { ...guardianLink('active'), role: 'guardian' }],
+    });
+    const notice = await screen.findByTestId('escort-nobody-to-tell');
+    expect(notice).toHaveTextContent(ESCORT_API_TEXTS.needsSomeoneToTell);
+    await user.type(screen.getByLabelText('Destination'), 'Home');
+    const start = screen.getByRole('button', { name: 'Start Escort Mode' });
+    expect(start).toBeDisabled();
+    expect(start).toHaveAccessibleDescription(ESCORT_API_TEXTS.needsSomeoneToTell);
+    await user.click(within(notice).getByRole('button', { name: 'Add emergency contacts' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Emergency Contact' })).toBeInTheDocument();
+    expect(api.requests.some((request) => request.path === '/api/escort-sessions')).toBe(false);
+  });
+
+  it('starts with an active guardian and no contact: the deadline tells the guardian', async () => {
+    const started = fakeEscort({ destination_address: 'Home' }, NOW);
+    const { user } = openDialog({
+      savedContacts: [],
+      relationships: [guardianLink('active')],
+      routes: [
+        { method: 'POST', path: '/api/escort-sessions', body: started },
+        { method: 'POST', path: sessionPath('route'), body: started },
+      ],
+    });
+    await user.type(await screen.findByLabelText('Destination'), 'Home');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start Escort Mode' })).toBeEnabled());
+    expect(screen.queryByTestId('escort-nobody-to-tell')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start Escort Mode' }));
+    expect(await screen.findByTestId('escort-active-view')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal when the screen's lists were out of date, and reads them again", async () => {
+    const { user, api } = openDialog({
+      routes: [
+        {
+          method: 'POST',
+          path: '/api/escort-sessions',
+          status: 400,
+          body: { error: 'no_emergency_contacts', message: ESCORT_API_TEXTS.needsSomeoneToTell },
+        },
+      ],
+    });
+    await user.type(await screen.findByLabelText('Destination'), 'Home');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start Escort Mode' })).toBeEnabled());
+    // The contacts were deleted on another device meanwhile.
+    api.routes.unshift({ method: 'GET', path: '/api/contacts', body: { contacts: [] } });
+    await user.click(screen.getByRole('button', { name: 'Start Escort Mode' }));
+    expect(await screen.findByTestId('escort-nobody-to-tell')).toBeInTheDocument();
+    expect(screen.getAllByText(ESCORT_API_TEXTS.needsSomeoneToTell).length).toBeGreaterThan(1);
+    expect(screen.getByRole('button', { name: 'Start Escort Mode' })).toBeDisabled();
   });
 
   it('starts with the destination and duration, then shows the active view with the first two contacts and posts the first route point', async () => {
@@ -245,6 +356,42 @@ describe('Escort Mode dialog: active', () => {
     expect(screen.queryByRole('button', { name: "I'm Safe - Stop Tracking" })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Start a new escort' }));
     expect(await screen.findByRole('button', { name: 'Start Escort Mode' })).toBeInTheDocument();
+  });
+
+  it("once the escort's alert has ended (I'm safe) shows the setup again, never EMERGENCY ALERT", async () => {
+    const session = fakeEscort(
+      { status: 'expired', expired_at: new Date(NOW).toISOString(), alert_id: ESCORT_ALERT_ID },
+      NOW - 31 * 60_000,
+    );
+    const { queryClient } = openDialog({ session, activeAlerts: [escortAlert] });
+    await waitFor(() => expect(screen.getByTestId('escort-status')).toHaveTextContent('EMERGENCY ALERT'));
+    expect(screen.getByTestId('escort-expired')).toHaveTextContent(ESCORT_TEXTS.expiredWithAlert);
+
+    // What "I'm safe" does on this device (features/sos/api/resolve-alert.ts).
+    act(() => removeActiveAlert(queryClient, USER_ID, ESCORT_ALERT_ID));
+    expect(await screen.findByRole('button', { name: 'Start Escort Mode' })).toBeInTheDocument();
+    expect(screen.queryByText('EMERGENCY ALERT')).not.toBeInTheDocument();
+    expect(screen.queryByText(ESCORT_TEXTS.expiredWithAlert)).not.toBeInTheDocument();
+  });
+
+  it('shows EMERGENCY ALERT when the deadline fires before the active alerts are read again', async () => {
+    const session = fakeEscort({ deadline_at: new Date(NOW + 60_000).toISOString() }, NOW - 60_000);
+    const { queryClient } = openDialog({
+      session,
+      routes: [{ method: 'POST', path: sessionPath('route'), body: session }],
+    });
+    expect(await screen.findByTestId('escort-status')).toHaveTextContent('Tracking Active');
+    await waitFor(() => expect(queryClient.getQueryData(alertKeys.active(USER_ID))).toEqual([]));
+    // escort.updated arrives; the list read before it cannot know the new alert yet.
+    act(() => {
+      queryClient.setQueryData(journeyKeys.activeEscort(USER_ID), {
+        ...session,
+        status: 'expired',
+        expired_at: new Date(NOW).toISOString(),
+        alert_id: ESCORT_ALERT_ID,
+      });
+    });
+    await waitFor(() => expect(screen.getByTestId('escort-status')).toHaveTextContent('EMERGENCY ALERT'));
   });
 
   it('says the GPS error and shows tracking off when a fix fails, and never makes up a position', async () => {

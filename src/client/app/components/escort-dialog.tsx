@@ -12,10 +12,12 @@ import {
 } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { EscortActiveView } from '../../features/journeys/components/escort-active-view';
-import { EscortSetupForm } from '../../features/journeys/components/escort-setup-form';
+import { CurrentLocationPanel } from '../../features/journeys/components/current-location-panel';
 import { useEscort } from '../../features/journeys/hooks/use-escort';
 import { useRequiredSession } from '../hooks/use-required-session';
+import { useShownJourney } from '../hooks/use-shown-journey';
 import { EscortContacts } from './escort-contacts';
+import { EscortSetup, useNobodyToTell } from './escort-setup';
 
 export type EscortDialogProps = {
   open: boolean;
@@ -45,25 +47,42 @@ export function EscortDialog({ open, onOpenChange, safetyMap }: EscortDialogProp
   );
 }
 
-/** Mounted while the dialog is open: the GPS is only read while it shows an active escort. */
+/**
+ * Mounted while the dialog is open: the GPS is read while it shows (a start needs a fix, as on /map), with where
+ * the phone is shown above the setup.
+ */
 function EscortDialogBody({ safetyMap }: { safetyMap?: ReactNode }) {
   const userId = useRequiredSession().user.id;
   // The app's one tracker: the escort falls back to its newest reading when the GPS is slow to answer.
   const tracked = useTrackedLocation();
-  const escort = useEscort(userId, { pollWhenIdle: false, tracked: tracked.latest });
-  if (escort.session === undefined) {
+  const { nobodyToTell, recheck } = useNobodyToTell(userId);
+  const escort = useEscort(userId, { tracked: tracked.latest, onNobodyToTell: recheck });
+  const session = useShownJourney(userId, escort.session, escort.sessionUpdatedAt);
+  const { position } = escort;
+  if (session === undefined) {
     return escort.isError ? (
       <p role="alert">{ESCORT_TEXTS.loadFailed}</p>
     ) : (
       <Spinner className="mx-auto my-10 size-8 text-muted-foreground" />
     );
   }
-  if (escort.session === null) {
-    return <EscortSetupForm onStart={escort.start} starting={escort.starting} />;
+  if (session === null) {
+    return (
+      <div className="flex flex-col gap-4">
+        <CurrentLocationPanel fix={position.fix} error={position.error} onRefresh={position.refresh} />
+        <EscortSetup
+          userId={userId}
+          nobodyToTell={nobodyToTell}
+          hasLocation={position.fix !== null}
+          onStart={escort.start}
+          starting={escort.starting}
+        />
+      </div>
+    );
   }
   return (
     <EscortActiveView
-      session={escort.session}
+      session={session}
       controller={escort}
       contacts={<EscortContacts userId={userId} />}
       safetyMap={safetyMap}

@@ -15,8 +15,8 @@ import { AboutSection } from '../../features/settings/components/about-section';
 import { AppPreferencesSection } from '../../features/settings/components/app-preferences-section';
 import { EmergencySettingsSection } from '../../features/settings/components/emergency-settings-section';
 import { HowItWorksSection } from '../../features/settings/components/how-it-works-section';
-import { NotificationSettingsSection } from '../../features/settings/components/notification-settings-section';
 import { PrivacySection } from '../../features/settings/components/privacy-section';
+import { PushOptInCard } from '../../features/push/components/push-opt-in-card';
 import { SettingsDialog } from '../../features/settings/components/settings-dialog';
 import { SubscriptionSection } from '../../features/subscription/components/subscription-section';
 import { ThemePicker } from '../../features/theme/components/theme-picker';
@@ -64,9 +64,8 @@ export function SettingsDialogContainer({ open, onOpenChange, layout }: Settings
   const sections: Record<SettingsSectionId, ReactNode> = {
     'how-it-works': <HowItWorksSection />,
     profile: <ProfileForm userId={userId} profile={profile.data} />,
-    notifications: (
-      <NotificationSettingsSection settings={settings} onChange={changeSettings} disabled={togglesDisabled} />
-    ),
+    // The one notification switch that acts: this device's Web Push (docs/PRODUCT.md#settings).
+    notifications: <PushOptInCard />,
     privacy: (
       <PrivacySection
         settings={privacySettings}

@@ -63,7 +63,7 @@ describe('applyRealtimeEvent', () => {
     expect(target.queryClient.getQueryData(wardKeys.alerts(VIEWER))).toBeUndefined();
   });
 
-  it('reloads the own alerts when the viewer ends an alert on another device, so the active-alert screen closes', () => {
+  it('reloads the own alerts and journeys when the viewer ends an alert on another device, so the active-alert screen closes and no escort shows it', () => {
     const target = sinks();
     const invalidate = vi.spyOn(target.queryClient, 'invalidateQueries');
     applyRealtimeEvent(
@@ -72,6 +72,8 @@ describe('applyRealtimeEvent', () => {
       target,
     );
     expect(invalidate).toHaveBeenCalledWith({ queryKey: alertKeys.all });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: journeyKeys.activeEscort(VIEWER) });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: journeyKeys.activeCheckIn(VIEWER) });
   });
 
   it('adds `notification` events to the list', () => {

@@ -43,9 +43,14 @@ export type RealtimeSinks = {
 function applyOwnEvent(event: RealtimeEvent, queryClient: QueryClient): boolean {
   switch (event.type) {
     case 'alert.created':
-    case 'alert.resolved':
     case 'alert.delivery_updated':
       void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+      return true;
+    case 'alert.resolved':
+      void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+      // A journey whose deadline raised this alert is over too: the server no longer shows it.
+      void queryClient.invalidateQueries({ queryKey: journeyKeys.activeEscort(event.user_id) });
+      void queryClient.invalidateQueries({ queryKey: journeyKeys.activeCheckIn(event.user_id) });
       return true;
     case 'escort.updated': {
       // The session as the server now holds it: the countdown, route and status (expired) on every device.

@@ -6,6 +6,7 @@ import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { useTrackedLocation } from '../../features/tracking/hooks/use-tracked-location';
 import { paths } from '../../lib/paths';
 import { SubPage } from '../components/sub-page';
+import { useShownJourney } from '../hooks/use-shown-journey';
 
 export type CheckInPageProps = {
   userId: string;
@@ -20,6 +21,8 @@ export type CheckInPageProps = {
  */
 export function CheckInPage({ userId, contacts, onAddContacts }: CheckInPageProps) {
   const checkIn = useActiveCheckIn(userId);
+  // A missed check-in whose alert the person ended ("I'm safe") is over, as on the escort screens.
+  const shown = useShownJourney(userId, checkIn.data, checkIn.dataUpdatedAt);
   const actions = useCheckInActions(userId);
   const location = useTrackedLocation();
   return (
@@ -33,7 +36,7 @@ export function CheckInPage({ userId, contacts, onAddContacts }: CheckInPageProp
       <CheckInPanel
         // A failed read shows no check-in (Start stays possible; the server has the last word) instead of
         // waiting forever.
-        checkIn={checkIn.isError && checkIn.data === undefined ? null : checkIn.data}
+        checkIn={checkIn.isError && shown === undefined ? null : shown}
         location={location.latest}
         locationError={location.error}
         actions={actions}

@@ -6,6 +6,9 @@ import type { CheckIn } from '#shared/schemas/journey';
 import type { EmergencyContact } from '#shared/schemas/profile';
 import { createFakeDevice, type FakeDevice } from '../../testing/fake-device';
 import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
+import { removeActiveAlert } from '../../features/sos/api/get-active-alerts';
+import { fakeAlert } from '../../testing/fake-alert';
+import { createQueryClient } from '../../lib/query-client';
 import { renderApp, storeSession } from '../../testing/render-app';
 
 const USER_ID = fakeSession().user.id;
@@ -198,6 +201,31 @@ describe('/checkin', () => {
     expect(notice).toHaveTextContent('Your emergency contacts were notified.');
     expect(screen.getByText('Missed')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Check-in' })).toBeInTheDocument();
+  });
+
+  it("a missed check-in whose alert was ended (I'm safe) is over: no Check-in Expired notice", async () => {
+    const alertId = '00000005-0000-4000-8000-000000000001';
+    const routes = pageRoutes({
+      active: checkIn({ status: 'missed', missed_at: new Date().toISOString(), alert_id: alertId }),
+    });
+    const raised = {
+      alert: fakeAlert({ id: alertId, trigger_type: 'checkin_missed' }),
+      emergencyContacts: 1,
+      deliveries: [],
+      summary: { successful: 0, total: 1 },
+    };
+    routes.push({ method: 'GET', path: '/api/alerts?status=active', body: { alerts: [raised] } });
+    mockApi(routes);
+    // The app's own client: a read stays fresh for a while, so coming back to /checkin does not re-read it.
+    const queryClient = createQueryClient();
+    renderApp('/checkin', { queryClient });
+    // The active-alert screen stands in for /checkin until the person says they are safe.
+    expect(await screen.findByTestId('active-alert-screen')).toBeInTheDocument();
+    act(() => removeActiveAlert(queryClient, USER_ID, alertId));
+    expect(await screen.findByRole('heading', { name: 'Safety Check-In', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Start Check-in' })).toBeInTheDocument();
+    expect(screen.queryByTestId('checkin-expired')).not.toBeInTheDocument();
+    expect(screen.queryByText('Missed')).not.toBeInTheDocument();
   });
 
   it('a missed check-in without an alert never claims anyone was notified', async () => {

@@ -222,30 +222,17 @@ describe('settings', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('persists notification and privacy toggles through PATCH /api/profile', async () => {
+  it('Notifications holds only a switch that acts: Web Push on this device, nothing saved that changes nothing', async () => {
     storeSession(fakeSession());
-    const api = mockApi([
-      profileRoute,
-      {
-        method: 'PATCH',
-        path: '/api/profile',
-        body: fakeProfile({ settings: { ...fakeProfile().settings, emergencyAlerts: false } }),
-      },
-    ]);
+    const api = mockApi([profileRoute]);
     const { user } = renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^Notifications/ }));
-    const toggle = await screen.findByRole('switch', { name: 'Emergency Alerts' });
-    await waitFor(() => expect(toggle).toBeEnabled());
-    expect(toggle).toBeChecked();
-    await user.click(toggle);
-    expect(toggle).not.toBeChecked();
-    await waitFor(() =>
-      expect(api.requests.at(-1)).toMatchObject({
-        method: 'PATCH',
-        path: '/api/profile',
-        body: { settings: { emergencyAlerts: false } },
-      }),
-    );
+    const dialog = screen.getByRole('dialog', { name: 'Notifications' });
+    const push = await within(dialog).findByRole('switch', { name: 'Get alerts when Beacon is closed' });
+    expect(within(dialog).getAllByRole('switch')).toEqual([push]);
+    expect(within(dialog).queryByText('Emergency Alerts')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Location Sharing')).not.toBeInTheDocument();
+    expect(api.requests.some((request) => request.method === 'PATCH')).toBe(false);
   });
 
   it('saves Emergency Contact Access to the server and says what it does', async () => {

@@ -2,10 +2,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ESCORT } from '#shared/constants';
+import { ESCORT_TEXTS } from '#shared/escort-texts';
+import { ESCORT_API_TEXTS } from '#shared/journey-texts';
+import type { AlertDetail } from '#shared/schemas/alert';
 import type { EscortSession } from '#shared/schemas/journey';
 import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
 import { createFakeDevice, type FakeDevice } from '../../testing/fake-device';
+import { fakeAlert } from '../../testing/fake-alert';
 import { fakeEscort } from '../../testing/fake-journeys';
+import { createFakeRealtime, type FakeRealtime } from '../../testing/fake-realtime';
 import { renderApp, storeSession } from '../../testing/render-app';
 import { trackingStore } from '../../features/tracking/stores/tracking-store';
 
@@ -35,15 +40,26 @@ function openMapPage({
   session = null,
   device = movingDevice(),
   routes = [],
-}: { session?: EscortSession | null; device?: FakeDevice; routes?: FakeRoute[] } = {}) {
+  savedContacts = contacts,
+  activeAlerts = [],
+  realtime,
+}: {
+  session?: EscortSession | null;
+  device?: FakeDevice;
+  routes?: FakeRoute[];
+  savedContacts?: typeof contacts;
+  activeAlerts?: AlertDetail[];
+  realtime?: FakeRealtime;
+} = {}) {
   const api = mockApi([
-    { method: 'GET', path: '/api/escort-sessions/active', body: { session } },
-    { method: 'GET', path: '/api/contacts', body: { contacts } },
-    { method: 'GET', path: '/api/profile', body: fakeProfile() },
-    { method: 'GET', path: '/api/alerts?status=active', body: { alerts: [] } },
     ...routes,
+    { method: 'GET', path: '/api/escort-sessions/active', body: { session } },
+    { method: 'GET', path: '/api/contacts', body: { contacts: savedContacts } },
+    { method: 'GET', path: '/api/guardian-relationships', body: { relationships: [] } },
+    { method: 'GET', path: '/api/profile', body: fakeProfile() },
+    { method: 'GET', path: '/api/alerts?status=active', body: { alerts: activeAlerts } },
   ]);
-  return { ...renderApp('/map', { device }), api, device };
+  return { ...renderApp('/map', { device, realtime: realtime?.transport }), api, device };
 }
 
 beforeEach(() => {
@@ -96,6 +112,56 @@ describe('/map: the Escort Mode page', () => {
     expect(await screen.findByText('Location Required')).toBeInTheDocument();
     expect(screen.getByText('Please enable GPS to start escort mode.')).toBeInTheDocument();
     expect(api.requests.some((request) => request.path === '/api/escort-sessions')).toBe(false);
+  });
+
+  it('refuses an escort nobody would hear about: no contact and no guardian', async () => {
+    const { user, api } = openMapPage({ savedContacts: [] });
+    const notice = await screen.findByTestId('escort-nobody-to-tell');
+    expect(notice).toHaveTextContent(ESCORT_API_TEXTS.needsSomeoneToTell);
+    await screen.findByTestId('escort-address');
+    await user.type(screen.getByLabelText('Destination'), 'Home');
+    expect(screen.getByRole('button', { name: 'Start Escort Mode' })).toBeDisabled();
+    expect(within(notice).getByRole('button', { name: 'Add emergency contacts' })).toBeInTheDocument();
+    expect(api.requests.some((request) => request.path === '/api/escort-sessions')).toBe(false);
+  });
+
+  it("after the escort's alert ends (I'm safe on another device), shows the setup and no EMERGENCY ALERT", async () => {
+    const alertId = '00000005-0000-4000-8000-000000000003';
+    const session = fakeEscort(
+      { status: 'expired', expired_at: new Date(NOW).toISOString(), alert_id: alertId },
+      NOW - 31 * 60_000,
+    );
+    const raised: AlertDetail = {
+      alert: fakeAlert({ id: alertId, trigger_type: 'escort_expired' }, new Date(NOW).toISOString()),
+      emergencyContacts: 1,
+      deliveries: [],
+      summary: { successful: 0, total: 1 },
+    };
+    const realtime = createFakeRealtime();
+    const { api } = openMapPage({ session, activeAlerts: [raised], realtime });
+    // While the alert is active its screen stands in for /map.
+    expect(await screen.findByTestId('active-alert-screen')).toBeInTheDocument();
+    await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
+    act(() => void realtime.accept(fakeSession().user.id));
+
+    // Ended on another device: the server now answers neither the alert nor the escort.
+    const answer = (path: string, body: unknown) =>
+      api.routes.unshift({ method: 'GET', path, body } as FakeRoute);
+    answer('/api/alerts?status=active', { alerts: [] });
+    answer('/api/escort-sessions/active', { session: null });
+    act(() =>
+      realtime.emit({
+        id: 2,
+        type: 'alert.resolved',
+        user_id: fakeSession().user.id,
+        created_at: new Date(NOW).toISOString(),
+        payload: { ...raised.alert, status: 'resolved', resolved_at: new Date(NOW).toISOString() },
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Start Escort Mode' })).toBeInTheDocument();
+    expect(screen.queryByTestId('active-alert-screen')).not.toBeInTheDocument();
+    expect(screen.queryByText('EMERGENCY ALERT')).not.toBeInTheDocument();
+    expect(screen.queryByText(ESCORT_TEXTS.expiredWithAlert)).not.toBeInTheDocument();
   });
 
   it("shows the app tracker's recent reading when the GPS does not answer in time", async () => {

@@ -5,24 +5,28 @@ import { Badge } from '../../components/ui/badge';
 import { Spinner } from '../../components/ui/spinner';
 import { EscortActiveView } from '../../features/journeys/components/escort-active-view';
 import { CurrentLocationPanel } from '../../features/journeys/components/current-location-panel';
-import { EscortSetupForm } from '../../features/journeys/components/escort-setup-form';
 import { useEscort } from '../../features/journeys/hooks/use-escort';
 import { formatCountdown } from '../../lib/journey-format';
 import { paths } from '../../lib/paths';
 import { EscortContacts } from '../components/escort-contacts';
+import { EscortSetup, useNobodyToTell } from '../components/escort-setup';
 import { SubPage } from '../components/sub-page';
 import { useRequiredSession } from '../hooks/use-required-session';
+import { useShownJourney } from '../hooks/use-shown-journey';
 
 /**
  * /map, the Escort Mode page (docs/PRODUCT.md#escort-mode): the phone's current location (GPS read every 30 s
- * and on refresh), then the setup (a start needs a fix) or the active escort with its countdown in the header.
+ * and on refresh), then the setup (a start needs a fix and someone to tell) or the active escort with its
+ * countdown in the header.
  */
 export function EscortMapRoute() {
   const userId = useRequiredSession().user.id;
   // The app's one tracker: the escort falls back to its newest reading when the GPS is slow to answer.
   const tracked = useTrackedLocation();
-  const escort = useEscort(userId, { pollWhenIdle: true, tracked: tracked.latest });
-  const { session, seconds, position } = escort;
+  const { nobodyToTell, recheck } = useNobodyToTell(userId);
+  const escort = useEscort(userId, { tracked: tracked.latest, onNobodyToTell: recheck });
+  const session = useShownJourney(userId, escort.session, escort.sessionUpdatedAt);
+  const { seconds, position } = escort;
   const active = session?.status === 'active';
   return (
     <SubPage
@@ -54,11 +58,12 @@ export function EscortMapRoute() {
           <Spinner className="mx-auto my-10 size-8 text-muted-foreground" />
         )
       ) : session === null ? (
-        <EscortSetupForm
+        <EscortSetup
+          userId={userId}
+          nobodyToTell={nobodyToTell}
+          hasLocation={position.fix !== null}
           onStart={escort.start}
           starting={escort.starting}
-          requireLocation
-          hasLocation={position.fix !== null}
         />
       ) : (
         <EscortActiveView

@@ -1,3 +1,4 @@
+import { WARD_ONLINE_WITHIN_MS } from '#shared/constants';
 import type { EscortSession, WardJourneysResponse } from '#shared/schemas/journey';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -296,6 +297,27 @@ describe('/guardian/wards: the guardian view', () => {
     expect(within(card).getByRole('link', { name: /^Last known location/ })).toBeInTheDocument();
   });
 
+  it('says a quick message raised the alert, never the SOS button, in the banner and on the card', async () => {
+    const quick = { ...alert, message: 'I need help. Please call me now.' };
+    openGuardianView({
+      wardAlerts: [
+        {
+          ward_id: WARD_ID,
+          alert: quick,
+          emergencyContacts: 1,
+          deliveries: [delivery('sent')],
+          summary: { successful: 1, total: 1 },
+          seen_at: null,
+        },
+      ],
+    });
+    const banner = await screen.findByRole('alert', { name: 'Emergency alert from Bob Ward' });
+    expect(banner).toHaveTextContent('Trigger: quick message');
+    const card = screen.getByRole('article', { name: 'Bob Ward' });
+    expect(within(card).getByText('Trigger: quick message')).toBeInTheDocument();
+    expect(screen.queryByText(/SOS button/)).not.toBeInTheDocument();
+  });
+
   it('shows, in a new window, an alert raised before it opened, with each text status from the server', async () => {
     const failed: AlertDelivery = {
       ...delivery('failed'),
@@ -406,6 +428,26 @@ describe('/guardian/wards: the guardian view', () => {
     expect(warning).toHaveTextContent(`No signal from Bob Ward since ${time}`);
     expect(warning).toHaveTextContent(`Last position 51.400000, -0.200000 at ${time}`);
     expect(warning).toHaveTextContent('Battery 12%');
+    // One truth on the card: the phone has been silent since, so the badge does not say Online.
+    expect(within(card).getByTestId('ward-signal')).toHaveTextContent('No recent signal');
+    expect(within(card).queryByText('Online')).not.toBeInTheDocument();
+  });
+
+  it('stops calling a ward Online once their newest position is older than WARD_ONLINE_WITHIN_MS', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    try {
+      openGuardianView();
+      const card = await screen.findByRole('article', { name: 'Bob Ward' });
+      expect(within(card).getByTestId('ward-signal')).toHaveTextContent('Online');
+      // Nothing more arrives from the phone (Beacon closed, or out of signal).
+      await act(() => vi.advanceTimersByTimeAsync(WARD_ONLINE_WITHIN_MS));
+      await waitFor(() =>
+        expect(within(card).getByTestId('ward-signal')).toHaveTextContent('No recent signal'),
+      );
+      expect(within(card).queryByText('Online')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reconnects with `since` after the socket drops, so missed alerts are caught up', async () => {

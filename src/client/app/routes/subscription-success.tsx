@@ -1,10 +1,11 @@
 import { SubscriptionSuccess } from '../../features/subscription/components/subscription-success';
 import { CenteredPage } from '../components/centered-page';
 
-export function SubscriptionSuccessRoute() {
+/** /subscription-success's screen, loaded on demand by routes/subscription-success-route.tsx. */
+export function SubscriptionSuccessPage({ signedIn }: { signedIn: boolean }) {
   return (
     <CenteredPage>
-      <SubscriptionSuccess />
+      <SubscriptionSuccess signedIn={signedIn} />
     </CenteredPage>
   );
 }

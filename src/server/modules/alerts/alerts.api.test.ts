@@ -94,7 +94,8 @@ describe('alerts API (dev outbox)', () => {
 
     const outbox = await outboxFor(user.id);
     expect(outbox.map((m) => m.recipient)).toEqual(['+12015550120', '+447400123456']);
-    expect(outbox[0]!.body).toContain('Jane Doe may need help (SOS button)');
+    // Raised with the person's own words (a quick message): the text never says "SOS button".
+    expect(outbox[0]!.body).toContain('Jane Doe may need help (quick message)');
     expect(outbox[0]!.body).toContain('https://www.google.com/maps?q=51.500729,-0.124625 (within 12 m)');
     expect(outbox[0]!.body).toContain('Message: "Help, I am being followed"');
   });

@@ -11,10 +11,13 @@
  * deadline may still be on its way through the server when the deadline passes, possibly on another instance.
  */
 import type { Config } from '../../config';
+import type { Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { JobHandler } from '../../scheduler/jobs';
 import type { RetryPolicy } from '../../scheduler/retry-policy';
 import type { RaiseAlertInput, RaisedAlert } from '../alerts/service';
+import { countContacts } from '../contacts/repository';
+import { activeGuardianIds } from '../guardians/authorization';
 
 export const ESCORT_DEADLINE_JOB = 'escort-deadline';
 export const CHECK_IN_DEADLINE_JOB = 'checkin-deadline';
@@ -86,6 +89,15 @@ export async function raiseDeadlineAlert(
     if (error instanceof AppError && error.code === 'no_emergency_contacts') return null;
     throw error;
   }
+}
+
+/**
+ * Whether a deadline's alert would reach anyone: a saved contact, or an active guardian (`raiseDeadlineAlert`
+ * accepts guardians alone). A journey that promises to tell someone starts only when this holds.
+ */
+export async function hasSomeoneToTell(tx: Queryable, userId: string): Promise<boolean> {
+  if ((await countContacts(tx, userId)) > 0) return true;
+  return (await activeGuardianIds(tx, userId)).length > 0;
 }
 
 export type RaiseAlert = (input: RaiseAlertInput) => Promise<RaisedAlert>;

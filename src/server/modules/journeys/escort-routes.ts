@@ -23,7 +23,7 @@ export const escortRoutes =
     app.post(
       '/api/escort-sessions',
       {
-        config: { access: 'signed-in', errors: ['conflict'] },
+        config: { access: 'signed-in', errors: ['conflict', 'no_emergency_contacts'] },
         schema: { body: StartEscortRequestSchema, response: { 201: EscortSessionSchema } },
       },
       async (request, reply) => reply.status(201).send(await service.start(callerOf(request), request.body)),

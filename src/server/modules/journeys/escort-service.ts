@@ -1,9 +1,9 @@
 /**
- * Escort sessions: start, route points, added time, "I'm safe", and the deadline the server keeps. Only the
- * owner touches a session (404 for anyone else). Each change and its deadline job are one transaction; each
- * change is told to the person and their guardians (`escort.updated`). Added time and "I'm safe" count from
- * `at`, when the server received the request; the deadline's job fires a grace after the deadline
- * (deadline-job.ts), so one received in time is never overtaken by it.
+ * Escort sessions: start (needs someone the deadline's alert can reach), route points, added time, "I'm safe",
+ * and the deadline the server keeps. Only the owner touches a session (404 for anyone else). Each change and its
+ * deadline job are one transaction; each change is told to the person and their guardians (`escort.updated`).
+ * Added time and "I'm safe" count from `at`, when the server received the request; the deadline's job fires a
+ * grace after the deadline (deadline-job.ts), so one received in time is never overtaken by it.
  */
 import { ESCORT } from '#shared/constants';
 import { ESCORT_API_TEXTS } from '#shared/journey-texts';
@@ -23,6 +23,7 @@ import {
   deadlineAlertKey,
   ESCORT_DEADLINE_JOB,
   firesAt,
+  hasSomeoneToTell,
   raiseDeadlineAlert,
   type RaiseAlert,
 } from './deadline-job';
@@ -98,6 +99,11 @@ export function createEscortService(deps: {
       const now = clock.now();
       const deadline = new Date(now.getTime() + input.estimated_duration_minutes * 60_000);
       const row = await db.transaction(async (tx) => {
+        // The setup promises that someone is told when time runs out: with no contact and no guardian, nobody
+        // would be, so the escort does not start (the deadline would expire untold).
+        if (!(await hasSomeoneToTell(tx, auth.userId))) {
+          throw new AppError('no_emergency_contacts', ESCORT_API_TEXTS.needsSomeoneToTell);
+        }
         const inserted = await repo.insertEscort(tx, {
           userId: auth.userId,
           destination: input.destination_address,

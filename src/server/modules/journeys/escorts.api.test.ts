@@ -8,9 +8,9 @@ import { ESCORT_API_TEXTS } from '#shared/journey-texts';
 import { mapLink } from '#shared/map-link';
 import type { EscortSession } from '#shared/schemas/journey';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestUserWithContacts } from '../../testing/test-alerts';
+import { addContact, createTestUserWithContacts } from '../../testing/test-alerts';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
-import { postLocation } from '../guardians/guardian-test-helpers';
+import { endRelationship, linkGuardian, postLocation } from '../guardians/guardian-test-helpers';
 import { ESCORT_DEADLINE_JOB } from './deadline-job';
 import {
   activeEscort,
@@ -59,6 +59,38 @@ describe('escort sessions', () => {
     expect(await activeEscort(sut, user)).toEqual(session);
     const [event] = await eventsOf<EscortSession>(sut, user, 'escort.updated');
     expect(event).toEqual(session);
+  });
+
+  it('refuses to start with neither a contact nor an active guardian: nobody could be told at the deadline', async () => {
+    const nobody = await createTestUser(sut, 'Nobody');
+    // A guardian who has not approved, or whose link ended, cannot be told either.
+    await linkGuardian(sut, await createTestUser(sut, 'Pending Guardian'), nobody, 'pending');
+    const former = await createTestUser(sut, 'Former Guardian');
+    await endRelationship(sut, nobody, (await linkGuardian(sut, former, nobody)).id);
+
+    const deadlineJobs = async (): Promise<number> =>
+      (
+        await sut.db.query<{ n: number }>('SELECT count(*)::int AS n FROM scheduled_jobs WHERE kind = $1', [
+          ESCORT_DEADLINE_JOB,
+        ])
+      ).rows[0]!.n;
+    const jobsBefore = await deadlineJobs();
+    const res = await postAs(sut, nobody, '/api/escort-sessions', FIVE_MINUTE_ESCORT);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'no_emergency_contacts',
+      message: ESCORT_API_TEXTS.needsSomeoneToTell,
+    });
+    const stored = await sut.db.query('SELECT 1 FROM escort_sessions WHERE user_id = $1', [nobody.id]);
+    expect(stored.rows).toEqual([]);
+    expect(await deadlineJobs()).toBe(jobsBefore);
+    expect(await eventsOf(sut, nobody, 'escort.updated')).toEqual([]);
+
+    // A contact is enough; so is an active guardian alone (the deadline's alert reaches guardians without contacts).
+    await addContact(sut, nobody, '+12015550199');
+    expect((await startEscort(sut, nobody, FIVE_MINUTE_ESCORT)).status).toBe('active');
+    const { ward: guarded } = await createGuardedWard(sut, 'Guarded Only', 'Their Guardian');
+    expect((await startEscort(sut, guarded, FIVE_MINUTE_ESCORT)).status).toBe('active');
   });
 
   it('refuses a second active escort with 409, also when two starts race', async () => {
@@ -329,9 +361,11 @@ describe('escort sessions', () => {
       "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, 'k', 'a')",
       [guardian.id, `https://push.example/${guardian.id}`],
     );
-    const nobody = await createTestUser(sut, 'Nobody');
+    // Nobody to tell by the deadline: the only contact was deleted during the escort (a start needs one).
+    const nobody = await createTestUserWithContacts(sut, 'Nobody', [{ phone: '+12015550124' }]);
     const told = await startEscort(sut, lonely, FIVE_MINUTE_ESCORT);
     const untold = await startEscort(sut, nobody, FIVE_MINUTE_ESCORT);
+    await sut.db.query('DELETE FROM emergency_contacts WHERE user_id = $1', [nobody.id]);
     sut.clock.advance(6 * 60_000);
     await runDeadlines(sut);
 

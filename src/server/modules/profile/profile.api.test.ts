@@ -106,14 +106,27 @@ describe('profile API', () => {
     });
 
     it('merges settings into the stored ones over the defaults', async () => {
-      const first = profileOf(await patchProfile(person.headers, { settings: { emergencyAlerts: false } }));
-      expect(first.settings).toEqual({ ...DEFAULT_PROFILE_SETTINGS, emergencyAlerts: false });
+      const first = profileOf(await patchProfile(person.headers, { settings: { emergencyContacts: false } }));
+      expect(first.settings).toEqual({ ...DEFAULT_PROFILE_SETTINGS, emergencyContacts: false });
       const second = profileOf(await patchProfile(person.headers, { settings: { shareLocation: false } }));
       expect(second.settings).toEqual({
         ...DEFAULT_PROFILE_SETTINGS,
-        emergencyAlerts: false,
+        emergencyContacts: false,
         shareLocation: false,
       });
+    });
+
+    it('neither keeps nor answers the notification switches that acted on nothing', async () => {
+      const res = await patchProfile(person.headers, {
+        settings: { emergencyAlerts: false, locationSharing: false, checkInReminders: false },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(Object.keys(profileOf(res).settings).sort()).toEqual(['emergencyContacts', 'shareLocation']);
+      const { rows } = await sut.db.query<{ settings: Record<string, unknown> | null }>(
+        'SELECT settings FROM profiles WHERE id = $1',
+        [person.id],
+      );
+      expect(rows[0]!.settings ?? {}).not.toHaveProperty('emergencyAlerts');
     });
 
     it('replaces the whole emergency contact list, keeping ids that are sent', async () => {
@@ -242,7 +255,7 @@ describe('profile API', () => {
       [{ id: 'mine' }],
       [{ user_id: 'someone-else' }],
       [{ location_sharing_enabled: 'yes' }],
-      [{ settings: { emergencyAlerts: 'off' } }],
+      [{ settings: { emergencyContacts: 'off' } }],
       [{ emergency_contacts: 'Mum' }],
     ])('rejects %j (unknown or mistyped fields) with 400', async (payload) => {
       const res = await patchProfile(person.headers, payload);

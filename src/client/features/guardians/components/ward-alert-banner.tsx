@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
 import { mapLink } from '#shared/map-link';
-import { ALERT_TRIGGER_LABELS } from '#shared/texts';
+import { alertTriggerLabel } from '#shared/texts';
 import { WARD_BANNER_TEXTS } from '#shared/ward-banner-texts';
 import { Button } from '../../../components/ui/button';
 import { focusRing } from '../../../components/ui/focus-ring';
@@ -13,10 +13,6 @@ import { useMarkAlertSeen } from '../api/mark-alert-seen';
 import type { WardAlert } from '../hooks/ward-activity-context';
 import type { WardBanner } from '../utils/ward-banners';
 import { DeliveryStatuses } from './delivery-statuses';
-
-export function triggerLabel(triggerType: string): string {
-  return ALERT_TRIGGER_LABELS[triggerType as keyof typeof ALERT_TRIGGER_LABELS] ?? triggerType;
-}
 
 /** The map link's words; a last-known position (not sent with the SOS) says so, and when it was taken. */
 export function mapLinkLabel(alert: WardAlert['alert']): string {
@@ -67,7 +63,7 @@ function LoudBanner({ banner, wardName, userId, guardianViewPath }: WardAlertBan
           <p className="text-sm">
             <AlertWhen alert={alert} />
             {' · '}
-            {GUARDIAN_VIEW_TEXTS.trigger(triggerLabel(alert.trigger_type))}
+            {GUARDIAN_VIEW_TEXTS.trigger(alertTriggerLabel(alert.trigger_type, alert.message))}
           </p>
           <Earlier count={banner.state === 'active' ? banner.earlier : 0} className="bg-white text-red-800" />
           {alert.message ? <p className="text-sm break-words italic">“{alert.message}”</p> : null}

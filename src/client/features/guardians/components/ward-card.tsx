@@ -2,6 +2,7 @@ import { BatteryLow, BatteryMedium, MapPin, ShieldCheck, Wifi, WifiOff } from 'l
 import { useId } from 'react';
 import { LIVE_TRACKING, LOW_BATTERY_PERCENT } from '#shared/constants';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
+import { alertTriggerLabel } from '#shared/texts';
 import { mapLink } from '#shared/map-link';
 import type { Ward } from '#shared/schemas/guardian';
 import { WARD_BANNER_TEXTS } from '#shared/ward-banner-texts';
@@ -15,8 +16,9 @@ import { useWardRoute } from '../api/get-ward-route';
 import type { WardAlert } from '../hooks/ward-activity-context';
 import type { WardJourneys } from '../utils/ward-journeys';
 import { openAlertIds } from '../utils/ward-banners';
+import { wardSignal, type WardSignal } from '../utils/ward-signal';
 import { DeliveryStatuses } from './delivery-statuses';
-import { mapLinkLabel, triggerLabel } from './ward-alert-banner';
+import { mapLinkLabel } from './ward-alert-banner';
 import { WardJourneysSection } from './ward-journeys';
 
 type WardCardProps = {
@@ -29,7 +31,7 @@ type WardCardProps = {
 
 /**
  * One person the guardian watches over: last known position on a map with the recent route (both move live),
- * battery and online state when known, their escort (its route on the map while it runs) and check-in with their
+ * battery and, from their last signal, whether they are online, their escort (its route on the map while it runs) and check-in with their
  * deadlines and warnings, and their alerts with each contact's text status.
  */
 export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
@@ -61,16 +63,7 @@ export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
           {!ward.location_sharing_enabled ? (
             <Badge tone="warning">{GUARDIAN_VIEW_TEXTS.sharingOff}</Badge>
           ) : null}
-          {location?.online != null ? (
-            <Badge tone={location.online ? 'success' : 'neutral'}>
-              {location.online ? (
-                <Wifi className="mr-1 size-3" aria-hidden />
-              ) : (
-                <WifiOff className="mr-1 size-3" aria-hidden />
-              )}
-              {location.online ? GUARDIAN_VIEW_TEXTS.online : GUARDIAN_VIEW_TEXTS.offline}
-            </Badge>
-          ) : null}
+          <SignalBadge signal={wardSignal(location, journeys.warnings, now)} />
           {location?.battery_level != null ? (
             <Badge tone={location.battery_level <= LOW_BATTERY_PERCENT ? 'danger' : 'neutral'}>
               {location.battery_level <= LOW_BATTERY_PERCENT ? (
@@ -129,6 +122,24 @@ export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
   );
 }
 
+const SIGNAL_BADGES = {
+  online: { tone: 'success', Icon: Wifi, text: GUARDIAN_VIEW_TEXTS.online },
+  offline: { tone: 'neutral', Icon: WifiOff, text: GUARDIAN_VIEW_TEXTS.offline },
+  no_signal: { tone: 'warning', Icon: WifiOff, text: GUARDIAN_VIEW_TEXTS.noRecentSignal },
+} as const;
+
+/** The ward's connection as their last signal tells it (utils/ward-signal.ts); nothing when it is unknown. */
+function SignalBadge({ signal }: { signal: WardSignal }) {
+  if (!signal) return null;
+  const { tone, Icon, text } = SIGNAL_BADGES[signal];
+  return (
+    <Badge tone={tone} data-testid="ward-signal" data-signal={signal}>
+      <Icon className="mr-1 size-3" aria-hidden />
+      {text}
+    </Badge>
+  );
+}
+
 /** The ward's newest alert is over: "<name> is safe", and when they said so (in this device's time zone). */
 function SafeNote({ name, alert }: { name: string; alert: WardAlert['alert'] }) {
   return (
@@ -159,7 +170,7 @@ function AlertRow({ entry, open }: { entry: WardAlert; open: boolean }) {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className={cn('font-semibold', open && 'text-primary-text')}>
-          {GUARDIAN_VIEW_TEXTS.trigger(triggerLabel(alert.trigger_type))}
+          {GUARDIAN_VIEW_TEXTS.trigger(alertTriggerLabel(alert.trigger_type, alert.message))}
         </span>
         <Badge tone={open ? 'danger' : 'success'}>
           {open ? WARD_BANNER_TEXTS.stillActive : WARD_BANNER_TEXTS.resolved}

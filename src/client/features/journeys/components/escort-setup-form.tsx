@@ -1,8 +1,9 @@
-import { Navigation } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Navigation, UserRoundX } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ESCORT } from '#shared/constants';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
+import { ESCORT_API_TEXTS } from '#shared/journey-texts';
 import { StartEscortRequestSchema, type StartEscortRequest } from '#shared/schemas/journey';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
@@ -12,26 +13,34 @@ import { useDevice } from '../../../lib/device/device-context';
 type EscortSetupFormProps = {
   onStart: (request: StartEscortRequest) => void;
   starting: boolean;
-  /** The /map page: a start needs a current GPS fix ('Location Required' otherwise). */
-  requireLocation?: boolean;
-  hasLocation?: boolean;
+  /** A current GPS fix: without one a start says 'Location Required' (an escort must be tracked from the start). */
+  hasLocation: boolean;
+  /**
+   * The person has neither an emergency contact nor a guardian, so nobody would be told when time runs out: the
+   * form says so (the server's words) and does not start.
+   */
+  nobodyToTell?: boolean;
+  /** Where "Add emergency contacts" leads (shown with the notice above). */
+  onAddContacts?: () => void;
 };
 
 /**
  * The setup view of the dialog and the /map page: destination, duration (5 to 180, default 30), how it works,
- * and Start, disabled while the destination is empty or the duration below 5.
+ * and Start, disabled while the destination is empty, the duration below 5, or nobody could be told.
  */
 export function EscortSetupForm({
   onStart,
   starting,
-  requireLocation = false,
-  hasLocation = false,
+  hasLocation,
+  nobodyToTell = false,
+  onAddContacts,
 }: EscortSetupFormProps) {
   const { geolocation } = useDevice();
+  const noticeId = useId();
   const [destination, setDestination] = useState('');
   const [duration, setDuration] = useState(String(ESCORT.defaultMinutes));
   const minutes = duration === '' ? Number.NaN : Number(duration);
-  const disabled = destination === '' || !(minutes >= ESCORT.minMinutes) || starting;
+  const disabled = destination === '' || !(minutes >= ESCORT.minMinutes) || starting || nobodyToTell;
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -49,7 +58,7 @@ export function EscortSetupForm({
       toast.error(ESCORT_TEXTS.gpsNotAvailableTitle, { description: ESCORT_TEXTS.gpsNotAvailable });
       return;
     }
-    if (requireLocation && !hasLocation) {
+    if (!hasLocation) {
       toast.error(ESCORT_TEXTS.locationRequiredTitle, { description: ESCORT_TEXTS.locationRequired });
       return;
     }
@@ -58,6 +67,8 @@ export function EscortSetupForm({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      {/* First, so it is read before anything is typed. */}
+      {nobodyToTell ? <NobodyToTell id={noticeId} onAddContacts={onAddContacts} /> : null}
       <FormField label={ESCORT_TEXTS.destination}>
         {(control) => (
           <Input
@@ -84,11 +95,36 @@ export function EscortSetupForm({
         )}
       </FormField>
       <HowEscortWorks />
-      <Button type="submit" size="lg" disabled={disabled}>
+      <Button
+        type="submit"
+        size="lg"
+        disabled={disabled}
+        aria-describedby={nobodyToTell ? noticeId : undefined}
+      >
         <Navigation aria-hidden />
         {starting ? ESCORT_TEXTS.starting : ESCORT_TEXTS.start}
       </Button>
     </form>
+  );
+}
+
+/** Why Start is off: the server refuses an escort nobody would hear about (POST /api/escort-sessions). */
+function NobodyToTell({ id, onAddContacts }: { id: string; onAddContacts?: () => void }) {
+  return (
+    <div
+      data-testid="escort-nobody-to-tell"
+      className="flex flex-col gap-2 rounded-xl bg-primary-soft p-3 text-sm"
+    >
+      <p id={id} className="flex gap-2 text-primary-text">
+        <UserRoundX className="mt-0.5 size-4 shrink-0" aria-hidden />
+        {ESCORT_API_TEXTS.needsSomeoneToTell}
+      </p>
+      {onAddContacts ? (
+        <Button variant="outline" size="sm" className="self-start" onClick={onAddContacts}>
+          {ESCORT_TEXTS.addContacts}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EscortSession, StartEscortRequest } from '#shared/schemas/journey';
+import { ApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
 import { completeEscort, extendEscort, getActiveEscort, startEscort } from '../api/escort-sessions';
 import { journeyKeys } from '../api/journey-keys';
@@ -31,12 +32,19 @@ function useSetEscort(userId: string) {
   };
 }
 
-export function useStartEscort(userId: string) {
+/**
+ * Starts an escort. The server refuses one that could tell nobody (`no_emergency_contacts`): the toast gives its
+ * words, and `onNobodyToTell` lets the screen re-read what it knows of the person's contacts and guardians.
+ */
+export function useStartEscort(userId: string, onNobodyToTell?: () => void) {
   const setEscort = useSetEscort(userId);
   return useMutation({
     mutationFn: (request: StartEscortRequest) => startEscort(request),
     onSuccess: setEscort,
-    onError: (error) => notifyError(error),
+    onError: (error) => {
+      notifyError(error);
+      if (error instanceof ApiError && error.code === 'no_emergency_contacts') onNobodyToTell?.();
+    },
   });
 }
 

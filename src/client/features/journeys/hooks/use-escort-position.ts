@@ -34,20 +34,18 @@ export type EscortPosition = {
 const GPS_ERROR_TOAST_ID = 'escort-gps-error';
 
 /**
- * Asks the GPS for a fix every ESCORT.positionIntervalMs while `poll` is true (timeout, max age and high accuracy
- * from ESCORT), and while `session` is active adds each fix to its route on the server
+ * Asks the GPS for a fix every ESCORT.positionIntervalMs while the screen is open (timeout, max age and high
+ * accuracy from ESCORT), and while `session` is active adds each fix to its route on the server
  * (POST /api/escort-sessions/:id/route), whose answer replaces the cached session. A failed fix during an escort
  * shows the GPS Error toast and turns tracking off until a fix succeeds again.
  */
 export function useEscortPosition({
   userId,
   session,
-  poll,
   tracked = null,
 }: {
   userId: string;
   session: EscortSession | null;
-  poll: boolean;
   /**
    * The newest reading of the app's one tracker (features/tracking, handed in by app/). A fix the GPS does not give
    * in time falls back to it while it is younger than LIVE_TRACKING.maximumAgeMs: browsers may hold a fresh
@@ -139,12 +137,11 @@ export function useEscortPosition({
   }, [geolocation, sendPoint]);
 
   useEffect(() => {
-    if (!poll) return;
     readFix();
     const timer = window.setInterval(readFix, ESCORT.positionIntervalMs);
     return () => window.clearInterval(timer);
     // A new session starts its route at once, with a fresh fix.
-  }, [poll, readFix, activeId]);
+  }, [readFix, activeId]);
 
   return { fix, tracking, error, refresh: readFix };
 }

@@ -11,6 +11,8 @@ import { useEscortPosition, type EscortPosition } from './use-escort-position';
 export type EscortController = {
   /** undefined while the first read runs; null: no escort (the setup view). */
   session: EscortSession | null | undefined;
+  /** When this device last learned the session (read or event), in its own clock (ms). */
+  sessionUpdatedAt: number;
   isError: boolean;
   /** Seconds left until the server's deadline while the session is active; null otherwise. */
   seconds: number | null;
@@ -31,12 +33,13 @@ export type EscortController = {
 
 /**
  * Everything one escort screen needs (the dialog and the /map page share it): the server's session, the
- * countdown to its deadline with the warning at ESCORT.warningSeconds, the GPS fixes that feed its route, and
- * start / Add time / stop. `pollWhenIdle`: the /map page reads the GPS before a start too (a start needs a fix).
+ * countdown to its deadline with the warning at ESCORT.warningSeconds, the GPS fixes (read before a start too:
+ * a start needs one) that feed its route, and start / Add time / stop. `onNobodyToTell`: the server refused the
+ * start because the person has neither a contact nor a guardian.
  */
 export function useEscort(
   userId: string,
-  { pollWhenIdle, tracked = null }: { pollWhenIdle: boolean; tracked?: PositionReading | null },
+  { tracked = null, onNobodyToTell }: { tracked?: PositionReading | null; onNobodyToTell?: () => void },
 ): EscortController {
   const queryClient = useQueryClient();
   const query = useActiveEscort(userId);
@@ -48,15 +51,15 @@ export function useEscort(
   const position = useEscortPosition({
     userId,
     session: active,
-    poll: pollWhenIdle || active !== null,
     tracked,
   });
-  const startMutation = useStartEscort(userId);
+  const startMutation = useStartEscort(userId, onNobodyToTell);
   const extendMutation = useExtendEscort(userId);
   const completeMutation = useCompleteEscort(userId);
 
   return {
     session,
+    sessionUpdatedAt: query.dataUpdatedAt,
     isError: query.isError,
     seconds,
     position,

@@ -1,5 +1,7 @@
 import { Phone } from 'lucide-react';
+import { useId } from 'react';
 import { ACTIVE_ALERT_TEXTS } from '#shared/active-alert-texts';
+import { WHO_WAS_TEXTED_TEXTS } from '#shared/who-was-texted-texts';
 import type { AlertDelivery, AlertDeliveryStatus } from '#shared/schemas/alert';
 import { DELIVERY_TEXTS } from '#shared/ui-texts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -15,14 +17,83 @@ const TONES: Record<AlertDeliveryStatus, BadgeTone> = {
   cancelled: 'neutral',
 };
 
-/** Each contact's alert text and where it stands, live: the one way the person sees who got their alert. */
+/** Where a text stands for the person: it went out, it is still being sent, or it will not go out from Beacon. */
+type TextOutcome = 'texted' | 'in_progress' | 'not_texted';
+
+function outcomeOf(delivery: AlertDelivery): TextOutcome {
+  if (delivery.held_reason) return 'not_texted';
+  if (delivery.status === 'sent') return 'texted';
+  if (delivery.status === 'pending' || delivery.status === 'sending') return 'in_progress';
+  // failed, kept in a dev outbox (never sent), cancelled ("I'm safe" came first)
+  return 'not_texted';
+}
+
+/**
+ * Each contact's alert text and where it stands, live: the one way the person sees who got their alert. Under "Who
+ * was texted" only the texts that went out; the others apart, with what happened to them (still being sent; or
+ * failed, held back, kept in a dev outbox, cancelled), so nobody is counted as told who was not.
+ */
 export function DeliveryList({ deliveries }: { deliveries: readonly AlertDelivery[] }) {
   const texts = deliveries.filter((delivery) => delivery.purpose === 'alert' && delivery.channel !== 'push');
   if (texts.length === 0)
     return <p className="text-sm text-muted-foreground">{ACTIVE_ALERT_TEXTS.noContacts}</p>;
+  const of = (outcome: TextOutcome) => texts.filter((delivery) => outcomeOf(delivery) === outcome);
+  const [texted, inProgress, notTexted] = [of('texted'), of('in_progress'), of('not_texted')];
   return (
-    <ul className="flex flex-col gap-2" aria-live="polite">
-      {texts.map((delivery) => (
+    <div className="flex flex-col gap-4" aria-live="polite">
+      {texted.length > 0 ? (
+        <DeliveryRows deliveries={texted} outcome="texted" />
+      ) : (
+        <p className="text-sm text-muted-foreground" data-testid="nobody-texted">
+          {inProgress.length > 0 ? WHO_WAS_TEXTED_TEXTS.nobodyYet : WHO_WAS_TEXTED_TEXTS.nobody}
+        </p>
+      )}
+      <DeliveryGroup
+        title={WHO_WAS_TEXTED_TEXTS.inProgressTitle}
+        hint={WHO_WAS_TEXTED_TEXTS.inProgressHint}
+        deliveries={inProgress}
+        outcome="in_progress"
+      />
+      <DeliveryGroup
+        title={WHO_WAS_TEXTED_TEXTS.notTextedTitle}
+        hint={WHO_WAS_TEXTED_TEXTS.notTextedHint}
+        deliveries={notTexted}
+        outcome="not_texted"
+      />
+    </div>
+  );
+}
+
+function DeliveryGroup({
+  title,
+  hint,
+  deliveries,
+  outcome,
+}: {
+  title: string;
+  hint: string;
+  deliveries: AlertDelivery[];
+  outcome: TextOutcome;
+}) {
+  const titleId = useId();
+  if (deliveries.length === 0) return null;
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-2">
+      <div className="flex flex-col gap-0.5">
+        <h3 id={titleId} className="font-semibold">
+          {title}
+        </h3>
+        <p className="text-sm text-muted-foreground">{hint}</p>
+      </div>
+      <DeliveryRows deliveries={deliveries} outcome={outcome} />
+    </section>
+  );
+}
+
+function DeliveryRows({ deliveries, outcome }: { deliveries: AlertDelivery[]; outcome: TextOutcome }) {
+  return (
+    <ul className="flex flex-col gap-2" data-outcome={outcome}>
+      {deliveries.map((delivery) => (
         <DeliveryRow key={delivery.id} delivery={delivery} />
       ))}
     </ul>

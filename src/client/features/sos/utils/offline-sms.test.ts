@@ -14,7 +14,7 @@ function composer(available = true, fails = false): SmsComposerAdapter & { open:
 describe('offlineSmsBody', () => {
   const raisedAt = new Date('2026-01-01T12:20:30.000Z');
 
-  it('uses the words the server texts, dated to when the SOS was raised, with no tracking link', () => {
+  it('uses the words the server texts (a message: a quick message), dated to when the SOS was raised, with no tracking link', () => {
     expect(
       offlineSmsBody({
         fullName: 'Grace Hopper',
@@ -25,7 +25,7 @@ describe('offlineSmsBody', () => {
       }),
     ).toBe(
       [
-        'Beacon SOS: Grace Hopper may need help (SOS button).',
+        'Beacon SOS: Grace Hopper may need help (quick message).',
         'Time: 2026-01-01 12:20 UTC',
         'Location: https://www.google.com/maps?q=1.500000,2.250000 (within 10 m)',
         'Message: "Call me"',
