@@ -163,6 +163,14 @@ test('the tracking link of an SOS text shows no position after "I\'m safe", only
   await snapAll(contact, testInfo, 'tracking-page-live');
 
   await api(page, 'POST', `/api/alerts/${raised.alert.id}/resolve`);
+  // The person's Share Link card lists the link the text carried, saying what it shows.
+  await page.goto('/guardian');
+  const shareCard = page.getByRole('region', { name: 'Share Live Location' });
+  await expect(
+    shareCard.getByText('Sent with your SOS texts: shows your position only while that SOS is active.'),
+  ).toBeVisible();
+  await shareCard.scrollIntoViewIfNeeded();
+  await snapAll(page, testInfo, 'share-link-card-alert-link');
   // The phone goes on sending positions after "I'm safe".
   await api(page, 'POST', '/api/locations', LATER);
 
