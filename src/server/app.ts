@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       publisher: realtime,
       retentionHours: config.locations.retentionHours,
-      onStored: journeyWatch.watch.readingsStored,
+      onReceived: journeyWatch.watch.readingsReceived,
       log: app.log,
     }),
     createShareLinksModule({ db, clock, origin }),

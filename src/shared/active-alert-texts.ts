@@ -53,6 +53,8 @@ export const ACTIVE_ALERT_TEXTS = {
   sharingOn: 'Your position is being shared while this alert is active.',
   sharingOff: 'Your position is not being shared. Turn on Share Location in Settings › Privacy.',
   sharingNoPermission: 'Your position is not being shared: this browser has no location permission.',
+  sharingUnknown:
+    'Your position is sent while this alert is active; it reaches your contacts if Share Location is on (your settings have not loaded yet).',
   imSafe: "I'm safe",
   imSafeHint: 'Ends your alerts and tells everyone who got them that you are safe.',
   ending: 'Ending the alert…',

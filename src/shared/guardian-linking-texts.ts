@@ -43,6 +43,8 @@ export const GUARDIAN_PAGE_TEXTS = {
   shareLinkLabel: 'Share link',
   copyShareLink: 'Copy share link',
   shareExpires: (time: string): string => `Expires ${time}`,
+  /** A link made for the person's SOS texts, listed with theirs so it can be revoked. */
+  sentWithAlert: 'Sent with your SOS texts: shows your position only while that SOS is active.',
   activeLinksTitle: 'Active share links',
   noActiveLinks: 'No active share links.',
   revoke: 'Revoke',

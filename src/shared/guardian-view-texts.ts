@@ -19,6 +19,8 @@ export const GUARDIAN_VIEW_TEXTS = {
   sharingOff: 'Location sharing is off',
   noPosition: 'No position yet',
   lastUpdated: (when: string): string => `Last updated ${when}`,
+  /** The phone keeps finding itself at the same place. */
+  stillHere: (checked: string): string => `Still at this place, checked ${checked}`,
   coordinates: (latitude: number, longitude: number): string =>
     `${latitude.toFixed(6)}, ${longitude.toFixed(6)}`,
   accuracy: (metres: number): string => `±${Math.round(metres)} m`,

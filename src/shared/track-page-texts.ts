@@ -6,6 +6,12 @@ export const TRACK_PAGE_TEXTS = {
   title: (name: string): string => (name ? `${name}'s live location` : 'Live location'),
   description: 'Shared with you through Beacon. This page updates by itself.',
   lastUpdated: (when: string): string => `Last updated ${when}`,
+  /** The phone keeps finding itself at the same place: when it last did, and since when it has been there. */
+  stillHere: (checked: string, since: string): string =>
+    `Still at this place, checked ${checked} (here since ${since})`,
+  /** A link an SOS text carried, once that SOS ended: it shows no position any more. */
+  positionsEnded: (when: string): string =>
+    `This link stopped showing the position when the SOS it was sent with ended (${when}).`,
   noPosition: 'No position has been shared yet.',
   sharingOff: 'Location sharing is paused.',
   validUntil: (time: string): string => `Link valid until ${time}`,

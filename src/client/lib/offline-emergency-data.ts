@@ -5,7 +5,7 @@ import { persistentStoreFamily } from './persistent-store';
 
 /**
  * The offline copy: the person's contacts, name and phone kept in local storage so an SOS can
- * still reach the contacts through the messaging app without a connection. Per person, so a shared device never
+ * still reach the contacts through the messaging app without a connection, and the settings an SOS needs. Per person, so a shared device never
  * texts someone else's contacts. Written by the contacts feature (contacts) and the app shell (profile), read by
  * the SOS feature; it lives in lib/ because features do not import each other.
  * See docs/PRODUCT.md#data-kept-on-the-device.
@@ -16,6 +16,12 @@ const OfflineEmergencyDataSchema = z.object({
   phone: z.string().nullable(),
   /** Unknown until the profile has loaded once; callers treat unknown as "sound on". */
   soundEnabled: z.boolean().nullable(),
+  /**
+   * Share Location (the profile's location_sharing_enabled) as last read: a reload without a connection still
+   * knows whether an alert shares the position. Unknown until the profile has loaded once (copies saved before
+   * this field read as unknown).
+   */
+  shareLocation: z.boolean().nullable().default(null),
   savedAt: z.string(),
 });
 export type OfflineEmergencyData = z.infer<typeof OfflineEmergencyDataSchema>;
@@ -27,6 +33,7 @@ const EMPTY: Omit<OfflineEmergencyData, 'savedAt'> = {
   fullName: null,
   phone: null,
   soundEnabled: null,
+  shareLocation: null,
 };
 
 export function offlineEmergencyDataKey(userId: string): string {
@@ -58,6 +65,12 @@ export function saveOfflineContacts(userId: string, contacts: readonly Emergency
 
 export function saveOfflineProfile(userId: string, profile: OfflineProfile): void {
   update(userId, profile);
+}
+
+/** Written wherever the profile is read for the live location (app/hooks/use-location-sharing-state.ts). */
+export function saveOfflineShareLocation(userId: string, shareLocation: boolean): void {
+  if (readOfflineEmergencyData(userId)?.shareLocation === shareLocation) return;
+  update(userId, { shareLocation });
 }
 
 /**

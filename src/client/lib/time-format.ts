@@ -13,6 +13,19 @@ export function formatDayTime(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
 }
 
+/**
+ * "Mon 14:05 CET": the weekday and the zone's short name too, for a page read by someone who may be in another
+ * time zone than the person it is about (the public tracking page).
+ */
+export function formatDayTimeZone(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, {
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+}
+
 /** "just now", "40 s ago", "3 min ago", "2 h ago", then the date and time. */
 export function formatAgo(iso: string, nowMs: number): string {
   const age = Math.max(0, nowMs - Date.parse(iso));

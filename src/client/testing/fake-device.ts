@@ -20,6 +20,8 @@ export type FakeDevice = DeviceAdapters & {
   emitPositionError: (failure: GeolocationFailure) => void;
   /** How many `watchPosition` watchers are active. */
   watcherCount: () => number;
+  /** The options of every `getCurrentPosition` call, in order. */
+  positionAsks: Array<Parameters<DeviceAdapters['geolocation']['getCurrentPosition']>[0]>;
   /** The fake browser's Web Push state. */
   pushState: {
     supported: boolean;
@@ -51,10 +53,12 @@ export function createFakeDevice({
   }>();
   const device: FakeDevice = {
     geolocation: {
-      getCurrentPosition: () =>
-        gps
+      getCurrentPosition: (options) => {
+        device.positionAsks.push(options);
+        return gps
           ? Promise.resolve({ latitude: 51.5, longitude: -0.12, accuracy: 10 })
-          : Promise.reject(Object.assign(new Error('denied'), { code: 1 })),
+          : Promise.reject(Object.assign(new Error('denied'), { code: 1 }));
+      },
       watchPosition(_options, onPosition, onError) {
         const watcher = { onPosition, onError };
         watchers.add(watcher);
@@ -117,6 +121,7 @@ export function createFakeDevice({
       for (const watcher of [...watchers]) watcher.onError(failure);
     },
     watcherCount: () => watchers.size,
+    positionAsks: [],
     pushState: { supported: true, permission: 'default', requestResult: 'granted', subscription: null },
     push: {
       isSupported: () => device.pushState.supported,

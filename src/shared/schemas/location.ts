@@ -83,11 +83,23 @@ export const LocationIngestRequestSchema = z
   .meta({ example: { readings: [{ latitude: 51.5007, longitude: -0.1246, accuracy: 12 }] } });
 export type LocationIngestRequest = LocationReading | { readings: LocationReading[] };
 
-/** `sharing: false` = the person's location sharing is off, so nothing was stored or sent. */
-export const LocationIngestResponseSchema = z.object({ stored: z.int().min(0), sharing: z.boolean() });
+/**
+ * `stored`: readings at a new place (each a new point of the route). `checked`: readings that found the phone
+ * still at a place already stored: they add no point but move that place's `checked_at`. `sharing: false` = the
+ * person's location sharing is off, so nothing was stored or sent.
+ */
+export const LocationIngestResponseSchema = z.object({
+  stored: z.int().min(0),
+  checked: z.int().min(0),
+  sharing: z.boolean(),
+});
 export type LocationIngestResponse = z.infer<typeof LocationIngestResponseSchema>;
 
-/** A stored reading. `recorded_at` is when it was taken (never later than when the server received it). */
+/**
+ * A stored place. `recorded_at` is when the reading that put the phone there was taken (never later than when the
+ * server received it); `checked_at` is the newest reading that found it still at exactly this place (equal to
+ * `recorded_at` until one does; absent from positions kept before the server tracked it).
+ */
 export const LocationSchema = z.object({
   user_id: IdSchema,
   latitude: z.number(),
@@ -100,6 +112,7 @@ export const LocationSchema = z.object({
   battery_level: z.number().nullable(),
   online: z.boolean().nullable(),
   recorded_at: TimestampSchema,
+  checked_at: TimestampSchema.optional(),
 });
 export type Location = z.infer<typeof LocationSchema>;
 

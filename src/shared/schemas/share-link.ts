@@ -14,6 +14,11 @@ export const ShareLinkSchema = z.object({
   expires_at: TimestampSchema,
   is_active: z.boolean(),
   created_at: TimestampSchema,
+  /**
+   * Made for the person's SOS texts (not by the person): it shows their position only while the SOS that last
+   * sent it is active.
+   */
+  sent_with_alert: z.boolean(),
 });
 export type ShareLink = z.infer<typeof ShareLinkSchema>;
 
@@ -30,9 +35,10 @@ export type UpdateShareLinkRequest = z.infer<typeof UpdateShareLinkRequestSchema
 export const ShareCodeParamsSchema = z.object({ shareCode: IdSchema });
 
 /**
- * GET /api/track/:shareCode (public). `location` is the latest known position, `route` the readings taken since
- * the link was made (at most 50, oldest first); both are empty when the person has location sharing off.
- * `alert` is shown even while sharing is off: it is not a position.
+ * GET /api/track/:shareCode (public). `location` is the latest known position, `route` the places since the link
+ * was made (for a link an SOS text carried: since that SOS was raised; at most 50, oldest first); both are empty
+ * when the person has location sharing off, and for an SOS's link once that SOS ended (`positions_ended_at`).
+ * `alert` is shown even then: it is not a position.
  * An expired link answers 410 `link_expired`, a revoked one 410 `link_inactive`, an unknown one 404.
  */
 export const TrackedAlertSchema = z.object({
@@ -55,5 +61,10 @@ export const TrackResponseSchema = z.object({
   location: LocationSchema.omit({ user_id: true }).nullable(),
   route: z.array(RoutePointSchema),
   expires_at: TimestampSchema,
+  /**
+   * For a link an SOS text carried: when that SOS ended ("I'm safe"). From then on the link shows no position,
+   * until a later SOS sends the same link again. Null while it is active, and for a link the person shared.
+   */
+  positions_ended_at: TimestampSchema.nullable(),
 });
 export type TrackResponse = z.infer<typeof TrackResponseSchema>;

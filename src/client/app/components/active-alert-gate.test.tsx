@@ -68,7 +68,7 @@ function api(active: AlertDetail[], { sharing = true }: { sharing?: boolean } = 
     { method: 'POST', path: `/api/alerts/${ALERT_ID}/resolve`, body: resolved },
     { method: 'GET', path: '/api/profile', body: fakeProfile({ location_sharing_enabled: sharing }) },
     { method: 'GET', path: '/api/contacts', body: { contacts: [] } },
-    { method: 'POST', path: '/api/locations', body: { stored: 1, sharing: true } },
+    { method: 'POST', path: '/api/locations', body: { stored: 1, checked: 0, sharing: true } },
   ]);
   return { ...mock, activeRoute };
 }

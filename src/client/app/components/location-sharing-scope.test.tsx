@@ -8,6 +8,8 @@ import { renderWithProviders, storeSession, testQueryClient } from '../../testin
 import { alertKeys } from '../../features/sos/api/alert-keys';
 import { fakeAlert } from '../../testing/fake-alert';
 import type { AlertDetail } from '#shared/schemas/alert';
+import { readOfflineEmergencyData, saveOfflineShareLocation } from '../../lib/offline-emergency-data';
+import { sharingPlan, sharingState } from '../hooks/use-location-sharing-state';
 
 const USER = fakeSession().user.id;
 
@@ -20,7 +22,7 @@ function alertDetail(): AlertDetail {
   };
 }
 
-const ingestOk = { method: 'POST', path: '/api/locations', body: { stored: 1, sharing: true } };
+const ingestOk = { method: 'POST', path: '/api/locations', body: { stored: 1, checked: 0, sharing: true } };
 
 function setup({
   sharing = true,
@@ -108,7 +110,10 @@ describe('live location sharing from this device', () => {
   });
 
   it('asks for a fresh position every 5 s while an alert is active, and stops when it ends', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+      shouldAdvanceTime: true,
+    });
     try {
       storeSession(fakeSession());
       const active = { method: 'GET', path: '/api/alerts?status=active', body: { alerts: [alertDetail()] } };
@@ -122,20 +127,117 @@ describe('live location sharing from this device', () => {
       const queryClient = testQueryClient();
       renderWithProviders(<p>app</p>, { device, queryClient });
       const posts = () => api.requests.filter((r) => r.method === 'POST' && r.path === '/api/locations');
-      await waitFor(() => expect(device.watcherCount()).toBe(1));
       await waitFor(() => expect(queryClient.getQueryData(alertKeys.active(USER))).toHaveLength(1));
 
-      // The phone reports no movement, yet a position goes out each interval.
-      await act(() => vi.advanceTimersByTimeAsync(LIVE_TRACKING.activeAlertIntervalMs));
+      // During the alert a fresh fix (never a cached one) is asked for at once and then each interval instead of
+      // watching, so though the phone reports no movement, a position goes out each interval.
       await waitFor(() => expect(posts()).toHaveLength(1));
+      expect(device.watcherCount()).toBe(0);
+      expect(device.positionAsks.at(-1)).toMatchObject({ maximumAgeMs: 0 });
       await act(() => vi.advanceTimersByTimeAsync(LIVE_TRACKING.activeAlertIntervalMs));
       await waitFor(() => expect(posts()).toHaveLength(2));
+      await act(() => vi.advanceTimersByTimeAsync(LIVE_TRACKING.activeAlertIntervalMs));
+      await waitFor(() => expect(posts()).toHaveLength(3));
 
+      // The alert ends: back to watching, nothing more unless the phone moves.
       act(() => queryClient.setQueryData(alertKeys.active(USER), []));
+      await waitFor(() => expect(device.watcherCount()).toBe(1));
       await act(() => vi.advanceTimersByTimeAsync(LIVE_TRACKING.activeAlertIntervalMs * 2));
-      expect(posts()).toHaveLength(2);
+      expect(posts()).toHaveLength(3);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  describe('when the profile cannot be loaded (a reload without a connection)', () => {
+    const activeAlert = {
+      method: 'GET',
+      path: '/api/alerts?status=active',
+      body: { alerts: [alertDetail()] },
+    };
+    const profileDown = {
+      method: 'GET',
+      path: '/api/profile',
+      status: 503,
+      body: { error: 'service_unavailable', message: 'Down' },
+    };
+
+    function start(routes: Parameters<typeof mockApi>[0]) {
+      storeSession(fakeSession());
+      const api = mockApi(routes);
+      const device: FakeDevice = createFakeDevice();
+      device.permissionStates.location = 'granted';
+      const queryClient = testQueryClient();
+      renderWithProviders(<p>app</p>, { device, queryClient });
+      const posts = () => api.requests.filter((r) => r.method === 'POST' && r.path === '/api/locations');
+      const profileReads = () => api.requests.filter((r) => r.path === '/api/profile').length;
+      return { api, device, posts, profileReads };
+    }
+
+    it('an alert shares with the setting as last read on this device', async () => {
+      saveOfflineShareLocation(USER, true);
+      const { device, posts, profileReads } = start([profileDown, ingestOk, activeAlert]);
+      await waitFor(() => expect(profileReads()).toBeGreaterThan(0));
+      await waitFor(() => expect(posts()).toHaveLength(1));
+      expect(device.positionAsks.length).toBeGreaterThan(0);
+    });
+
+    it('a setting never read is unknown, never off: without an alert nothing is sent', async () => {
+      const quiet = start([profileDown, ingestOk]);
+      await waitFor(() => expect(quiet.profileReads()).toBeGreaterThan(0));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(quiet.device.watcherCount()).toBe(0);
+    });
+
+    it('a setting never read does not stop an alert from sending (the server keeps it only if sharing is on)', async () => {
+      const { posts } = start([profileDown, ingestOk, activeAlert]);
+      await waitFor(() => expect(posts()).toHaveLength(1));
+    });
+
+    it('recovers by itself once the profile loads, and remembers the setting for the next reload', async () => {
+      vi.useFakeTimers({
+        toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'],
+        shouldAdvanceTime: true,
+      });
+      try {
+        const { api, device, profileReads } = start([profileDown, ingestOk]);
+        await waitFor(() => expect(profileReads()).toBeGreaterThan(0));
+        expect(device.watcherCount()).toBe(0);
+        expect(readOfflineEmergencyData(USER)?.shareLocation ?? null).toBeNull();
+
+        // The server answers again: the next ask loads the profile, without a reload.
+        api.routes.splice(api.routes.indexOf(profileDown), 1, {
+          method: 'GET',
+          path: '/api/profile',
+          body: fakeProfile({ location_sharing_enabled: true }),
+        });
+        await act(() => vi.advanceTimersByTimeAsync(LIVE_TRACKING.intervalMs));
+        await waitFor(() => expect(device.watcherCount()).toBe(1));
+        expect(readOfflineEmergencyData(USER)?.shareLocation).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
+});
+
+describe('the sharing state and what the tracker does in it', () => {
+  it('is unknown, never off, while the setting has never been read', () => {
+    expect(sharingState(true, null)).toBe('unknown');
+    expect(sharingState(true, true)).toBe('on');
+    expect(sharingState(true, false)).toBe('off');
+    expect(sharingState(false, true)).toBe('no_permission');
+  });
+
+  it('sends during an alert unless the setting is known to be off; otherwise only with it on', () => {
+    const plan = (state: Parameters<typeof sharingPlan>[0], alerting: boolean, demanded = false) =>
+      sharingPlan(state, { alerting, demanded });
+    expect(plan('on', false)).toEqual({ enabled: true, watchOnly: false });
+    expect(plan('unknown', true)).toEqual({ enabled: true, watchOnly: false });
+    expect(plan('unknown', false)).toEqual({ enabled: false, watchOnly: false });
+    expect(plan('unknown', false, true)).toEqual({ enabled: false, watchOnly: true });
+    expect(plan('off', true)).toEqual({ enabled: false, watchOnly: false });
+    expect(plan('off', true, true)).toEqual({ enabled: false, watchOnly: true });
+    expect(plan('no_permission', true, true)).toEqual({ enabled: false, watchOnly: false });
   });
 });

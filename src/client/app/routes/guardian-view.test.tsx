@@ -158,6 +158,20 @@ describe('/guardian/wards: the guardian view', () => {
     expect(wardRequests()).toBe(requestsBefore);
   });
 
+  it('a ward lying still: a new check of the same place says so, without a new point', async () => {
+    const { realtime } = openGuardianView();
+    const card = await screen.findByRole('article', { name: 'Bob Ward' });
+    expect(within(card).getByText('Last updated 1 min ago')).toBeInTheDocument();
+    act(() => {
+      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
+    });
+    act(() => {
+      realtime.emit(event('location.updated', { ...ward.location!, checked_at: new Date().toISOString() }));
+    });
+    expect(await within(card).findByText('Still at this place, checked just now')).toBeInTheDocument();
+    expect(within(card).queryByText(/^Last updated/)).not.toBeInTheDocument();
+  });
+
   it('shows a red banner on alert.created, then each contact text status as it changes', async () => {
     const { realtime, api } = openGuardianView();
     api.routes.push({

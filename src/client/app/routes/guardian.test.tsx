@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPY_FEEDBACK_MS } from '#shared/constants';
+import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import type { GuardianRelationship, InviteCode } from '#shared/schemas/guardian';
 import type { ShareLink } from '#shared/schemas/share-link';
 import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
@@ -47,6 +48,7 @@ function shareLink(id: string): ShareLink {
     expires_at: new Date(Date.now() + 24 * HOUR_MS).toISOString(),
     is_active: true,
     created_at: new Date().toISOString(),
+    sent_with_alert: false,
   };
 }
 
@@ -335,6 +337,18 @@ describe('/guardian: share links', () => {
       ).toBe(true),
     );
     expect(await within(card).findByText('No active share links.')).toBeInTheDocument();
+  });
+
+  it('says which listed link an SOS text carried: it shows the position only while that SOS is active', async () => {
+    const own = shareLink('00000007-0000-4000-8000-000000000002');
+    const sent = { ...shareLink('00000007-0000-4000-8000-000000000003'), sent_with_alert: true };
+    openGuardianPage(pageRoutes({ links: [own, sent] }));
+    const card = await screen.findByRole('region', { name: 'Share Live Location' });
+    const rows = await within(card).findAllByRole('listitem');
+    const sentRow = rows.find((row) => within(row).queryByDisplayValue(sent.url));
+    const ownRow = rows.find((row) => within(row).queryByDisplayValue(own.url));
+    expect(within(sentRow!).getByText(GUARDIAN_PAGE_TEXTS.sentWithAlert)).toBeInTheDocument();
+    expect(within(ownRow!).queryByText(GUARDIAN_PAGE_TEXTS.sentWithAlert)).not.toBeInTheDocument();
   });
 });
 

@@ -27,6 +27,7 @@ function tracked(latitude: number, overrides: Partial<TrackResponse> = {}): Trac
     },
     route: [{ latitude: 51.49, longitude: -0.12, accuracy: 9, recorded_at: '2025-01-01T00:00:00.000Z' }],
     expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    positions_ended_at: null,
     ...overrides,
   };
 }
@@ -116,6 +117,71 @@ describe('/track/:shareCode (public)', () => {
     expect(await screen.findByText('Ada Lovelace marked themselves safe')).toBeInTheDocument();
     expect(screen.getByText(/^Marked safe .+, after an SOS raised .+\.$/)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('once the SOS the link was sent with has ended: the person is safe, since when, and no position or map', async () => {
+    const safeAt = new Date(Date.now() - 60_000).toISOString();
+    mockApi([
+      {
+        method: 'GET',
+        path: PATH,
+        body: tracked(0, {
+          alert: {
+            status: 'resolved',
+            raised_at: new Date(Date.now() - 30 * 60_000).toISOString(),
+            resolved_at: safeAt,
+          },
+          positions_ended_at: safeAt,
+          location: null,
+          route: [],
+        }),
+      },
+    ]);
+    renderApp('/track/share-abc');
+    expect(await screen.findByText('Ada Lovelace marked themselves safe')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^This link stopped showing the position when the SOS it was sent with ended \(.+\)\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Last known position')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Map of the shared position' })).not.toBeInTheDocument();
+  });
+
+  it('a phone lying still: when it last found itself at the place, and since when it is there', async () => {
+    const base = tracked(51.5);
+    const location = base.location && { ...base.location, checked_at: new Date().toISOString() };
+    mockApi([{ method: 'GET', path: PATH, body: { ...base, location } }]);
+    renderApp('/track/share-abc');
+    expect(
+      await screen.findByText(/^Still at this place, checked just now \(here since .+\)$/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Last updated/)).not.toBeInTheDocument();
+  });
+
+  it('gives every time with its time zone, for a reader who may be elsewhere', async () => {
+    const base = tracked(51.5);
+    const raisedAt = new Date(Date.now() - 5 * 60_000);
+    mockApi([
+      {
+        method: 'GET',
+        path: PATH,
+        body: {
+          ...base,
+          alert: { status: 'active', raised_at: raisedAt.toISOString(), resolved_at: null },
+          location: base.location && { ...base.location, checked_at: new Date().toISOString() },
+        },
+      },
+    ]);
+    renderApp('/track/share-abc');
+    const zone = (at: Date): string =>
+      new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' })
+        .formatToParts(at)
+        .find((part) => part.type === 'timeZoneName')!.value;
+    const sos = await screen.findByRole('alert');
+    expect(within(sos).getByText(/^SOS raised /).textContent).toContain(zone(raisedAt));
+    expect(screen.getByText(/^Still at this place/).textContent).toContain(zone(new Date()));
+    expect(screen.getByText(/^Link valid until /).textContent).toContain(zone(new Date()));
   });
 
   it('says when the person has location sharing off', async () => {

@@ -62,7 +62,8 @@ export async function alertPosition(
     location_accuracy: last.accuracy,
     location_address: last.address,
     location_source: 'last_known',
-    location_recorded_at: last.recorded_at,
+    // When the phone was last found there (a phone lying still keeps confirming its place), not when it arrived.
+    location_recorded_at: last.checked_at,
   };
 }
 

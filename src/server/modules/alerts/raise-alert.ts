@@ -243,7 +243,12 @@ async function alertText(
 ): Promise<string> {
   const preferences = await findSosPreferences(tx, input.userId);
   const link = preferences.contactsGetTrackingLink
-    ? await getOrCreateActiveShareLink(tx, { userId: input.userId, now, origin: deps.origin })
+    ? await getOrCreateActiveShareLink(tx, {
+        userId: input.userId,
+        alertId: alert.id,
+        now,
+        origin: deps.origin,
+      })
     : null;
   return buildAlertSms({
     fullName,

@@ -132,6 +132,28 @@ describe('journey watch: silence warning, last gasp, heartbeat', () => {
     expect(await warningsOf(ward.id)).toMatchObject([{ kind: 'silence', journey: 'checkin' }]);
   });
 
+  it('hears a phone lying still: readings at the same place are signs of life and can warn of a dying battery', async () => {
+    const { ward } = await guardedWard('Stella Still');
+    const escortId = await insertEscortRow(sut, ward);
+    const here = { latitude: 48.8566, longitude: 2.3522 };
+    await postLocation(sut, ward, { ...here, battery: 40 });
+    for (let i = 0; i < 3; i++) {
+      sut.clock.advance(8 * MINUTE);
+      // The same place again: no new point, but the phone is alive.
+      expect(await postLocation(sut, ward, { ...here, battery: 30 - i })).toMatchObject({
+        stored: 0,
+        checked: 1,
+      });
+      await watch();
+    }
+    expect(await warningsOf(ward.id)).toEqual([]);
+
+    await postLocation(sut, ward, { ...here, battery: 4 });
+    expect(await warningsOf(ward.id)).toEqual([
+      { kind: 'last_gasp', journey: 'escort', journey_id: escortId, battery: 4 },
+    ]);
+  });
+
   it('sends the last gasp once when a reading reports 5 % or less during a journey', async () => {
     const { ward, guardian, browser } = await guardedWard('Bea Battery');
     await postLocation(sut, ward, { latitude: 40.7, longitude: -74, battery: 3 });

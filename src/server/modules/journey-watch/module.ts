@@ -14,7 +14,7 @@ export const SILENCE_WATCH_JOB = 'journey-silence-watch';
 
 /**
  * Guardians' warnings during a ward's journey (service.ts): the heartbeat route, the periodic silence watch and
- * the warning pushes. `watch.readingsStored` is handed to the locations module (a dying battery).
+ * the warning pushes. `watch.readingsReceived` is handed to the locations module (a dying battery).
  */
 export function createJourneyWatchModule(deps: {
   db: Database;

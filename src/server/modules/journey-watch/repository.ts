@@ -57,8 +57,8 @@ export async function findSilentJourneys(
            greatest(j.${STARTED[journey]}, j.last_signal_at, l.received) AS last_signal_at
     FROM ${TABLE[journey]} j
     LEFT JOIN LATERAL (
-      SELECT max(created_at) AS received FROM live_locations
-      WHERE user_id = j.user_id AND created_at >= j.${STARTED[journey]}
+      SELECT max(received_at) AS received FROM live_locations
+      WHERE user_id = j.user_id AND received_at >= j.${STARTED[journey]}
     ) l ON true
     WHERE j.status = 'active' AND j.silence_warned_at IS NULL
       AND greatest(j.${STARTED[journey]}, j.last_signal_at, l.received) < $1`;

@@ -33,13 +33,16 @@ import { WARNING_PUSH_JOB, type WarningPushPayload } from './warning-push-job';
 
 export type HeartbeatInput = z.output<typeof JourneyHeartbeatRequestSchema>;
 
-/** A stored reading, as the locations module hands it over. */
-export type StoredReading = NewLocation;
+/** A reading taken while sharing was on, as the locations module hands it over. */
+export type ReceivedReading = NewLocation;
 
 export type JourneyWatch = {
   heartbeat(auth: AuthContext, input: HeartbeatInput): Promise<{ journeys: number }>;
-  /** Positions of the person were stored: a dying battery during a journey warns the guardians. */
-  readingsStored(userId: string, readings: readonly StoredReading[]): Promise<void>;
+  /**
+   * Positions of the person arrived while they share their location (stored, or confirming a stored place): a
+   * dying battery during a journey warns the guardians.
+   */
+  readingsReceived(userId: string, readings: readonly ReceivedReading[]): Promise<void>;
   /** The periodic look for silent journeys. */
   warnSilentJourneys(now: Date): Promise<void>;
 };
@@ -106,7 +109,7 @@ export function createJourneyWatch(deps: {
       return { journeys: journeys.length };
     },
 
-    async readingsStored(userId, readings) {
+    async readingsReceived(userId, readings) {
       const dying = readings.filter(
         (reading) =>
           reading.battery_level !== null && reading.battery_level <= JOURNEY_WATCH.lastGaspBatteryPercent,
@@ -114,7 +117,11 @@ export function createJourneyWatch(deps: {
       if (dying.length === 0) return;
       // The first dying reading is the one that warns; later ones find the journey already warned.
       const first = dying.reduce((a, b) => (b.recorded_at < a.recorded_at ? b : a));
-      await warnLastGasp(userId, first.battery_level, toLocation({ ...first, user_id: userId }));
+      await warnLastGasp(
+        userId,
+        first.battery_level,
+        toLocation({ ...first, user_id: userId, checked_at: first.recorded_at }),
+      );
     },
 
     async warnSilentJourneys(now) {

@@ -5,7 +5,8 @@ import { ERRORS, FIELD_ISSUE_TEXTS, LOCATION_TEXTS, VALIDATION } from '#shared/t
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { signInAgain } from '../../testing/test-users';
-import { endRelationship, linkGuardian, postLocation } from '../guardians/guardian-test-helpers';
+import type { RealtimeEventOf, RealtimeServerMessage } from '#shared/schemas/realtime';
+import { endRelationship, linkGuardian, openSocket, postLocation } from '../guardians/guardian-test-helpers';
 import { LOCATION_RETENTION_EVERY_MS, LOCATION_RETENTION_JOB } from './module';
 
 describe('locations API', () => {
@@ -56,7 +57,7 @@ describe('locations API', () => {
       battery: 80,
       online: true,
     };
-    expect(await postLocation(sut, user, reading)).toEqual({ stored: 1, sharing: true });
+    expect(await postLocation(sut, user, reading)).toEqual({ stored: 1, checked: 0, sharing: true });
 
     const res = await latest(user);
     expect(res.statusCode).toBe(200);
@@ -76,6 +77,7 @@ describe('locations API', () => {
         battery_level: 80,
         online: true,
         recorded_at: taken,
+        checked_at: taken,
       },
     });
   });
@@ -89,7 +91,7 @@ describe('locations API', () => {
       // Epoch milliseconds, as the browser's Position.timestamp gives them; sent out of order.
       timestamp: now - (i % 2 === 0 ? i : 200 - i) * 1000,
     }));
-    expect((await post(user, { readings })).json()).toEqual({ stored: 100, sharing: true });
+    expect((await post(user, { readings })).json()).toEqual({ stored: 100, checked: 0, sharing: true });
     expect(await storedCount(user.id)).toBe(100);
     expect((await latest(user)).json<LatestLocationResponse>().location).toMatchObject({
       latitude: 0,
@@ -121,16 +123,99 @@ describe('locations API', () => {
       { latitude: 40.7, longitude: -74, timestamp: now - 30_000 },
       { latitude: 40.8, longitude: -74, timestamp: now - 15_000 },
     ];
-    expect((await post(user, { readings })).json()).toEqual({ stored: 2, sharing: true });
+    expect((await post(user, { readings })).json()).toEqual({ stored: 2, checked: 0, sharing: true });
     const again = [...readings, { latitude: 40.9, longitude: -74, timestamp: now }];
-    expect((await post(user, { readings: again })).json()).toEqual({ stored: 1, sharing: true });
-    expect((await post(user, { readings: again })).json()).toEqual({ stored: 0, sharing: true });
+    expect((await post(user, { readings: again })).json()).toEqual({ stored: 1, checked: 0, sharing: true });
+    expect((await post(user, { readings: again })).json()).toEqual({ stored: 0, checked: 0, sharing: true });
     expect(await storedCount(user.id)).toBe(3);
     // Another reading taken at the same moment somewhere else is a different reading.
     expect((await post(user, { latitude: 41, longitude: -74, timestamp: now })).json()).toEqual({
       stored: 1,
+      checked: 0,
       sharing: true,
     });
+  });
+
+  it('a phone lying still: each fresh reading there moves the place’s check, adds no point, and reaches guardians', async () => {
+    const user = await createTestUser(sut);
+    const guardian = await createTestUser(sut);
+    await linkGuardian(sut, guardian, user, 'active');
+    const socket = await openSocket(sut.app, { user: guardian });
+    try {
+      const arrived = sut.clock.now();
+      const home = { latitude: 40.7128, longitude: -74.006, accuracy: 9 };
+      expect(await postLocation(sut, user, { ...home, battery: 60 })).toEqual({
+        stored: 1,
+        checked: 0,
+        sharing: true,
+      });
+      // Five seconds later a fresh fix finds the phone at exactly the same place.
+      sut.clock.advance(5000);
+      expect(await postLocation(sut, user, { ...home, battery: 59, online: true })).toEqual({
+        stored: 0,
+        checked: 1,
+        sharing: true,
+      });
+      expect(await storedCount(user.id)).toBe(1);
+      const still = (await latest(user)).json<LatestLocationResponse>().location;
+      expect(still).toMatchObject({
+        ...home,
+        battery_level: 59,
+        online: true,
+        recorded_at: arrived.toISOString(),
+        checked_at: sut.clock.now().toISOString(),
+      });
+      // The guardian hears the check too: the same place, checked now.
+      const isCheck = (message: RealtimeServerMessage): message is RealtimeEventOf<'location.updated'> =>
+        message.type === 'location.updated' && message.payload.checked_at === sut.clock.now().toISOString();
+      expect((await socket.waitFor(isCheck)).payload).toMatchObject({
+        recorded_at: arrived.toISOString(),
+        battery_level: 59,
+      });
+
+      // A reading sent late (taken before the check) changes nothing of it.
+      expect(
+        await postLocation(sut, user, { ...home, battery: 70, timestamp: arrived.getTime() + 1000 }),
+      ).toEqual({ stored: 0, checked: 1, sharing: true });
+      expect((await latest(user)).json<LatestLocationResponse>().location).toMatchObject({
+        battery_level: 59,
+        checked_at: sut.clock.now().toISOString(),
+      });
+
+      // Moving on is a new point; coming back is another.
+      sut.clock.advance(5000);
+      await postLocation(sut, user, { latitude: 40.72, longitude: -74.006 });
+      sut.clock.advance(5000);
+      expect(await postLocation(sut, user, home)).toEqual({ stored: 1, checked: 0, sharing: true });
+      const points = (await route(user)).json<LocationRouteResponse>().route;
+      expect(points.map((point) => point.latitude)).toEqual([40.7128, 40.72, 40.7128]);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('an offline batch taken at one place is one point with its last check, also when sent again', async () => {
+    const user = await createTestUser(sut);
+    const now = sut.clock.now().getTime();
+    const at = (latitude: number, secondsAgo: number, battery: number) => ({
+      latitude,
+      longitude: 2,
+      timestamp: now - secondsAgo * 1000,
+      battery,
+    });
+    // Out of order, as an outbox may hold them: two places, each read several times.
+    const readings = [at(1, 50, 90), at(2, 20, 80), at(1, 40, 89), at(1, 30, 88), at(2, 10, 79)];
+    expect((await post(user, { readings })).json()).toEqual({ stored: 2, checked: 3, sharing: true });
+    expect((await post(user, { readings })).json()).toMatchObject({ stored: 0, sharing: true });
+    expect(await storedCount(user.id)).toBe(2);
+    const { rows } = await sut.db.query<{ latitude: number; checked_at: Date; battery_level: number }>(
+      'SELECT latitude, checked_at, battery_level FROM live_locations WHERE user_id = $1 ORDER BY recorded_at',
+      [user.id],
+    );
+    expect(rows).toEqual([
+      { latitude: 1, checked_at: new Date(now - 30_000), battery_level: 88 },
+      { latitude: 2, checked_at: new Date(now - 10_000), battery_level: 79 },
+    ]);
   });
 
   it('answers each invalid reading with its field’s message and stores nothing', async () => {
@@ -174,7 +259,7 @@ describe('locations API', () => {
       accuracy: null,
       address: '',
     });
-    expect(fine.json()).toEqual({ stored: 1, sharing: true });
+    expect(fine.json()).toEqual({ stored: 1, checked: 0, sharing: true });
   });
 
   it('stores nothing while the person’s location sharing is off', async () => {
@@ -186,7 +271,11 @@ describe('locations API', () => {
       payload: { location_sharing_enabled: false },
     });
     expect(res.statusCode).toBe(200);
-    expect((await post(user, { latitude: 1, longitude: 2 })).json()).toEqual({ stored: 0, sharing: false });
+    expect((await post(user, { latitude: 1, longitude: 2 })).json()).toEqual({
+      stored: 0,
+      checked: 0,
+      sharing: false,
+    });
     expect(await storedCount(user.id)).toBe(0);
     expect((await latest(user)).json()).toEqual({ user_id: user.id, sharing: false, location: null });
   });
@@ -260,6 +349,15 @@ describe('locations API', () => {
     expect(await storedCount(user.id)).toBe(1);
     const fresh = await signInAgain(sut, user);
     expect((await latest(fresh)).json<LatestLocationResponse>().location).toMatchObject({ latitude: 3 });
+
+    // A place the phone has stayed at for longer than the retention period is still its position.
+    const still = { latitude: 5, longitude: 5 };
+    await postLocation(sut, fresh, { ...still, timestamp: sut.clock.now().getTime() - 30 * 3_600_000 });
+    await postLocation(sut, fresh, still);
+    sut.clock.advance(LOCATION_RETENTION_EVERY_MS);
+    await sut.app.scheduler.runNow(LOCATION_RETENTION_JOB);
+    expect((await latest(fresh)).json<LatestLocationResponse>().location).toMatchObject(still);
+    await sut.db.query('DELETE FROM live_locations WHERE user_id = $1 AND latitude = 5', [user.id]);
 
     // However often the scheduler asks, the job deletes once per period: its row is due again a period later.
     await postLocation(sut, fresh, {

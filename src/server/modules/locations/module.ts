@@ -17,8 +17,8 @@ export function createLocationsModule(deps: {
   clock: Clock;
   publisher: RealtimePublisher;
   retentionHours: number;
-  /** Told of every stored batch of positions (the journey watch). */
-  onStored?: (userId: string, readings: readonly NewLocation[]) => Promise<void>;
+  /** Told of every batch of positions taken while sharing is on (the journey watch). */
+  onReceived?: (userId: string, readings: readonly NewLocation[]) => Promise<void>;
   log?: { warn(object: unknown, message: string): void };
 }): ServerModule {
   return {

@@ -29,8 +29,11 @@ export function createLocationService(deps: {
   db: Database;
   clock: Clock;
   publisher: RealtimePublisher;
-  /** Told of every stored batch (the journey watch looks for a dying battery); its failure fails nothing. */
-  onStored?: (userId: string, readings: readonly repo.NewLocation[]) => Promise<void>;
+  /**
+   * Told of every batch taken while sharing is on, stored or only confirming a place (the journey watch looks
+   * for a dying battery); its failure fails nothing.
+   */
+  onReceived?: (userId: string, readings: readonly repo.NewLocation[]) => Promise<void>;
   log?: { warn(object: unknown, message: string): void };
 }): LocationService {
   const { db, clock, publisher } = deps;
@@ -55,20 +58,28 @@ export function createLocationService(deps: {
     async ingest(auth, readings) {
       const now = clock.now();
       const taken = readings.map((reading) => toNewLocation(reading, now));
-      // One round trip: the sharing check, the skip of readings already stored and the insert (repository.ts).
-      const { sharing, stored } = await repo.insertNewLocations(db, auth.userId, taken, now);
-      if (stored.length === 0) return { stored: 0, sharing };
-      await deps.onStored?.(auth.userId, stored).catch((error: unknown) => {
-        deps.log?.warn({ err: error }, 'a listener of stored positions failed');
+      // One round trip: the sharing check, the stays, the skip of readings already stored (repository.ts).
+      const { sharing, stored, extended, checked } = await repo.insertNewLocations(
+        db,
+        auth.userId,
+        taken,
+        now,
+      );
+      if (!sharing) return { stored: 0, checked: 0, sharing };
+      // A reading that only confirmed a place still brought a battery level (a dying phone lying still).
+      await deps.onReceived?.(auth.userId, taken).catch((error: unknown) => {
+        deps.log?.warn({ err: error }, 'a listener of received positions failed');
       });
-      const newest = stored.reduce((a, b) => (b.recorded_at.getTime() >= a.recorded_at.getTime() ? b : a));
-      // Not awaited: the upload is answered now; guardians' screens get the position in the background.
+      const places = extended ? [...stored, extended] : stored;
+      if (places.length === 0) return { stored: 0, checked, sharing };
+      const newest = places.reduce((a, b) => (b.recorded_at.getTime() >= a.recorded_at.getTime() ? b : a));
+      // Not awaited: the upload is answered now; guardians' screens get the position (or its new check) later.
       void publisher.publish({
         type: 'location.updated',
         userId: auth.userId,
-        payload: repo.toLocation({ ...newest, user_id: auth.userId }),
+        payload: repo.toLocation(newest),
       });
-      return { stored: stored.length, sharing };
+      return { stored: stored.length, checked, sharing };
     },
 
     async latest(auth, userId) {

@@ -8,19 +8,21 @@ export type ShareLinkRow = {
   expires_at: Date;
   is_active: boolean;
   created_at: Date;
+  /** The newest alert whose texts carry the link; null for a link the person made themselves. */
+  alert_id: string | null;
 };
 
-const COLUMNS = 'id, user_id, share_code, expires_at, is_active, created_at';
+const COLUMNS = 'id, user_id, share_code, expires_at, is_active, created_at, alert_id';
 
 export async function insertShareLink(
   db: Queryable,
-  link: { userId: string; expiresAt: Date; now: Date },
+  link: { userId: string; expiresAt: Date; now: Date; alertId?: string },
 ): Promise<ShareLinkRow> {
   const row = await one<ShareLinkRow>(
     db,
-    `INSERT INTO share_links (user_id, expires_at, is_active, created_at) VALUES ($1, $2, true, $3)
+    `INSERT INTO share_links (user_id, expires_at, is_active, created_at, alert_id) VALUES ($1, $2, true, $3, $4)
      RETURNING ${COLUMNS}`,
-    [link.userId, link.expiresAt, link.now],
+    [link.userId, link.expiresAt, link.now, link.alertId ?? null],
   );
   return row!;
 }
@@ -34,18 +36,32 @@ export async function listShareLinks(db: Queryable, userId: string, limit: numbe
   return rows;
 }
 
-/** The person's active link that stays valid until at least `validUntil`, newest first. */
-export function findReusableShareLink(
+/**
+ * The person's active link made for an alert that stays valid until at least `validUntil`, the longest-lived
+ * first. A link the person shared themselves is never one: what an SOS text exposes must end with the SOS.
+ */
+export function findReusableAlertLink(
   db: Queryable,
   userId: string,
   validUntil: Date,
 ): Promise<ShareLinkRow | undefined> {
   return one<ShareLinkRow>(
     db,
-    `SELECT ${COLUMNS} FROM share_links WHERE user_id = $1 AND is_active AND expires_at > $2
+    `SELECT ${COLUMNS} FROM share_links
+     WHERE user_id = $1 AND alert_id IS NOT NULL AND is_active AND expires_at > $2
      ORDER BY expires_at DESC LIMIT 1`,
     [userId, validUntil],
   );
+}
+
+/** A later alert's texts carry the link again: it shows positions while that alert is active. */
+export async function moveAlertLink(db: Queryable, linkId: string, alertId: string): Promise<ShareLinkRow> {
+  const row = await one<ShareLinkRow>(
+    db,
+    `UPDATE share_links SET alert_id = $2 WHERE id = $1 RETURNING ${COLUMNS}`,
+    [linkId, alertId],
+  );
+  return row!;
 }
 
 export function findShareLinkByCode(db: Queryable, shareCode: string): Promise<ShareLinkRow | undefined> {
@@ -82,5 +98,18 @@ export function findNewestAlertSince(
      WHERE user_id = $1 AND occurred_at >= $2
      ORDER BY occurred_at DESC LIMIT 1`,
     [userId, since],
+  );
+}
+
+/** One of the person's alerts: when it was raised and whether (when) it ended. */
+export function findAlertOf(
+  db: Queryable,
+  userId: string,
+  alertId: string,
+): Promise<TrackedAlertRow | undefined> {
+  return one<TrackedAlertRow>(
+    db,
+    'SELECT occurred_at, resolved_at FROM alerts WHERE id = $1 AND user_id = $2',
+    [alertId, userId],
   );
 }

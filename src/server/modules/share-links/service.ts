@@ -62,22 +62,25 @@ export function createShareLinkService(deps: {
       if (link.expires_at.getTime() <= clock.now().getTime()) {
         throw new AppError('link_expired', SHARE_LINK_TEXTS.linkExpired);
       }
-      const [fullName, sharing, alert] = await Promise.all([
+      const [fullName, sharing, alert, sentWith] = await Promise.all([
         findFullName(db, link.user_id),
         isSharingLocation(db, link.user_id),
         repo.findNewestAlertSince(db, link.user_id, alertWindowStart(link.created_at)),
+        link.alert_id ? repo.findAlertOf(db, link.user_id, link.alert_id) : undefined,
       ]);
+      const window = positionWindow(link, sentWith);
       const base = {
         full_name: fullName,
         alert: alert ? toTrackedAlert(alert) : null,
         sharing,
         expires_at: link.expires_at.toISOString(),
+        positions_ended_at: window.endedAt?.toISOString() ?? null,
       };
       // The link shares positions only while the person shares their location at all.
-      if (!sharing) return { ...base, location: null, route: [] };
+      if (!sharing || window.endedAt) return { ...base, location: null, route: [] };
       const latest = (await latestLocations(db, [link.user_id])).get(link.user_id);
       const route = await recentRoute(db, link.user_id, {
-        since: link.created_at,
+        since: window.since,
         limit: LOCATION_LIMITS.routePoints,
       });
       return {
@@ -90,22 +93,40 @@ export function createShareLinkService(deps: {
 }
 
 /**
- * An active link for the person that stays valid for at least an hour more, made if there is none. For the
- * alert pipeline: an SOS text carries `{origin}/track/{code}` so contacts can follow the person live.
+ * What a link may show. One the person shared themselves: their positions from when it was made, until it
+ * expires or they revoke it. One an SOS text carried: the positions of that SOS (its route from when it was
+ * raised) while it is active, and none once they said they are safe — ending the alert ends what its text
+ * exposes. A later SOS that sends the same link again opens it again (getOrCreateActiveShareLink).
+ */
+function positionWindow(
+  link: repo.ShareLinkRow,
+  sentWith: repo.TrackedAlertRow | undefined,
+): { since: Date; endedAt: Date | null } {
+  if (!link.alert_id) return { since: link.created_at, endedAt: null };
+  // Its alert cannot be found (it never should be): nothing to show rather than everything.
+  if (!sentWith) return { since: link.created_at, endedAt: link.created_at };
+  return { since: sentWith.occurred_at, endedAt: sentWith.resolved_at };
+}
+
+/**
+ * The link an alert's texts carry (`{origin}/track/{code}`, so contacts can follow the person live): the person's
+ * alert link that stays valid for at least an hour more, now carried by `alertId` too, or a new one made for it.
+ * Never a link the person shared themselves, which "I'm safe" does not end.
  */
 export async function getOrCreateActiveShareLink(
   db: Queryable,
-  context: { userId: string; now: Date; origin: string },
+  context: { userId: string; alertId: string; now: Date; origin: string },
 ): Promise<ShareLink> {
   const validUntil = new Date(context.now.getTime() + SHARE_LINK_REUSE_MIN_REMAINING_MINUTES * 60_000);
-  const existing = await repo.findReusableShareLink(db, context.userId, validUntil);
-  const row =
-    existing ??
-    (await repo.insertShareLink(db, {
-      userId: context.userId,
-      expiresAt: shareLinkExpiry(context.now),
-      now: context.now,
-    }));
+  const existing = await repo.findReusableAlertLink(db, context.userId, validUntil);
+  const row = existing
+    ? await repo.moveAlertLink(db, existing.id, context.alertId)
+    : await repo.insertShareLink(db, {
+        userId: context.userId,
+        expiresAt: shareLinkExpiry(context.now),
+        now: context.now,
+        alertId: context.alertId,
+      });
   return toShareLink(row, context.origin);
 }
 
@@ -142,6 +163,7 @@ function toShareLink(row: repo.ShareLinkRow, origin: string): ShareLink {
     expires_at: row.expires_at.toISOString(),
     is_active: row.is_active,
     created_at: row.created_at.toISOString(),
+    sent_with_alert: row.alert_id !== null,
   };
 }
 

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AlertDetail } from '#shared/schemas/alert';
 import type { ShareLink, TrackResponse } from '#shared/schemas/share-link';
 import { ERRORS, FIELD_ISSUE_TEXTS, SHARE_LINK_TEXTS } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestUserWithContacts, raiseAlert } from '../../testing/test-alerts';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { signInAgain } from '../../testing/test-users';
 import { postLocation } from '../guardians/guardian-test-helpers';
@@ -193,20 +196,22 @@ describe('share links API', () => {
     }
   });
 
-  it('gives the alert pipeline an active link, reusing one with at least an hour left', async () => {
+  it('gives the alert pipeline its own link, reusing one with at least an hour left, never the person’s own', async () => {
     const user = await createTestUser(sut);
     const origin = 'https://beacon.example';
-    const first = await getOrCreateActiveShareLink(sut.db, { userId: user.id, now: sut.clock.now(), origin });
+    const own = await create(user);
+    expect(own.sent_with_alert).toBe(false);
+    const forAlert = (alertId = randomUUID()) =>
+      getOrCreateActiveShareLink(sut.db, { userId: user.id, alertId, now: sut.clock.now(), origin });
+    const first = await forAlert();
+    expect(first.id).not.toBe(own.id);
+    expect(first.sent_with_alert).toBe(true);
     expect(first.url).toBe(`${origin}/track/${first.share_code}`);
-    const again = await getOrCreateActiveShareLink(sut.db, { userId: user.id, now: sut.clock.now(), origin });
+    const again = await forAlert();
     expect(again.id).toBe(first.id);
 
     sut.clock.advance(23.5 * 3_600_000); // half an hour left: too little for someone reading a text later
-    const renewed = await getOrCreateActiveShareLink(sut.db, {
-      userId: user.id,
-      now: sut.clock.now(),
-      origin,
-    });
+    const renewed = await forAlert();
     expect(renewed.id).not.toBe(first.id);
 
     expect(trackUrl('https://beacon.example/', renewed.share_code)).toBe(renewed.url);
@@ -214,7 +219,129 @@ describe('share links API', () => {
     // A revoked link is never handed out.
     const fresh = await signInAgain(sut, user);
     await sut.app.inject({ method: 'DELETE', url: `/api/share-links/${renewed.id}`, headers: fresh.headers });
-    const next = await getOrCreateActiveShareLink(sut.db, { userId: user.id, now: sut.clock.now(), origin });
+    const next = await forAlert();
     expect(next.id).not.toBe(renewed.id);
+  });
+
+  describe('the link an SOS text carries', () => {
+    const HOME = { latitude: 51.5007, longitude: -0.1246 };
+    const PARK = { latitude: 51.5033, longitude: -0.1195 };
+    const LATER = { latitude: 51.51, longitude: -0.13 };
+    const AWAY = { latitude: 51.52, longitude: -0.14 };
+
+    /** Raises an SOS and answers it with the tracking code its text carries. */
+    const sos = async (user: TestUser): Promise<{ alertId: string; code: string }> => {
+      const raised = await raiseAlert(sut, user);
+      expect(raised.statusCode).toBe(201);
+      const alertId = raised.json<AlertDetail>().alert.id;
+      const { rows } = await sut.db.query<{ body: string }>(
+        "SELECT body FROM alert_deliveries WHERE alert_id = $1 AND channel = 'sms'",
+        [alertId],
+      );
+      const code = /\/track\/([0-9a-f-]{36})/.exec(rows[0]!.body)?.[1];
+      expect(code).toBeDefined();
+      return { alertId, code: code! };
+    };
+    const resolve = (user: TestUser, alertId: string) =>
+      sut.app.inject({ method: 'POST', url: `/api/alerts/${alertId}/resolve`, headers: user.headers });
+    const view = async (code: string): Promise<TrackResponse> => {
+      const res = await track(code);
+      expect(res.statusCode).toBe(200);
+      return res.json<TrackResponse>();
+    };
+    const containsPosition = (body: TrackResponse, spot: { latitude: number }): boolean =>
+      JSON.stringify(body).includes(String(spot.latitude));
+
+    it('shows no position after "I’m safe", only that the person marked themselves safe and when', async () => {
+      const user = await createTestUserWithContacts(sut, 'Sam Safe', [{ phone: '+447400123456' }]);
+      await postLocation(sut, user, HOME);
+      const own = await create(user);
+      sut.clock.advance(60_000);
+      const { alertId, code } = await sos(user);
+      expect(code).not.toBe(own.share_code);
+
+      // While the SOS is active: live, with the way since it was raised.
+      sut.clock.advance(5000);
+      await postLocation(sut, user, PARK);
+      const live = await view(code);
+      expect(live).toMatchObject({
+        alert: { status: 'active' },
+        positions_ended_at: null,
+        location: PARK,
+      });
+      expect(live.route.map((point) => point.latitude)).toEqual([PARK.latitude]);
+
+      sut.clock.advance(5000);
+      expect((await resolve(user, alertId)).statusCode).toBe(200);
+      const safeAt = sut.clock.now().toISOString();
+      // The phone goes on sending positions after "I'm safe".
+      sut.clock.advance(5000);
+      await postLocation(sut, user, LATER);
+
+      const ended = await view(code);
+      expect(ended).toMatchObject({
+        full_name: 'Sam Safe',
+        alert: { status: 'resolved', resolved_at: safeAt },
+        positions_ended_at: safeAt,
+        location: null,
+        route: [],
+      });
+      for (const spot of [HOME, PARK, LATER]) expect(containsPosition(ended, spot)).toBe(false);
+
+      // The link the person shared themselves is theirs to end: it still shows where they are.
+      expect(await view(own.share_code)).toMatchObject({ positions_ended_at: null, location: LATER });
+    });
+
+    it('a second SOS sends the same link again, live from its own start, and ends it again', async () => {
+      const user = await createTestUserWithContacts(sut, 'Rae Again', [{ phone: '+447400123457' }]);
+      await postLocation(sut, user, HOME);
+      const first = await sos(user);
+      sut.clock.advance(5000);
+      await postLocation(sut, user, PARK);
+      await resolve(user, first.alertId);
+      sut.clock.advance(60_000);
+      await postLocation(sut, user, LATER); // between the two alerts
+
+      sut.clock.advance(60_000);
+      const second = await sos(user);
+      expect(second.code).toBe(first.code);
+      sut.clock.advance(5000);
+      await postLocation(sut, user, AWAY);
+      const reopened = await view(first.code);
+      expect(reopened).toMatchObject({
+        alert: { status: 'active' },
+        positions_ended_at: null,
+        location: AWAY,
+      });
+      // Only this SOS's way: nothing from the first alert or from between the two.
+      expect(reopened.route.map((point) => point.latitude)).toEqual([AWAY.latitude]);
+
+      await resolve(user, second.alertId);
+      expect(await view(first.code)).toMatchObject({ location: null, route: [] });
+    });
+
+    it('an older text’s link whose SOS ended says so, and shows a newer SOS without its positions', async () => {
+      const user = await createTestUserWithContacts(sut, 'Old Text', [{ phone: '+447400123458' }]);
+      await postLocation(sut, user, HOME);
+      const first = await sos(user);
+      await resolve(user, first.alertId);
+      const safeAt = sut.clock.now().toISOString();
+
+      // Less than an hour of the first link left: the next SOS gets a link of its own.
+      sut.clock.advance(23.5 * 3_600_000);
+      const signedIn = await signInAgain(sut, user);
+      await postLocation(sut, signedIn, AWAY);
+      const second = await sos(signedIn);
+      expect(second.code).not.toBe(first.code);
+      const old = await view(first.code);
+      expect(old).toMatchObject({
+        alert: { status: 'active', resolved_at: null },
+        positions_ended_at: safeAt,
+        location: null,
+        route: [],
+      });
+      expect(containsPosition(old, AWAY)).toBe(false);
+      expect(await view(second.code)).toMatchObject({ location: AWAY });
+    });
   });
 });

@@ -9,6 +9,7 @@ import { WARD_BANNER_TEXTS } from '#shared/ward-banner-texts';
 import { LiveMap } from '../../../components/map/live-map';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../lib/cn';
+import { stillCheckedAt } from '../../../lib/position-check';
 import { formatAgo, formatDayTime } from '../../../lib/time-format';
 import { useNow } from '../../../lib/use-now';
 import { useWardRoute } from '../api/get-ward-route';
@@ -96,9 +97,7 @@ export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
           {location.accuracy != null ? (
             <span className="text-muted-foreground">{GUARDIAN_VIEW_TEXTS.accuracy(location.accuracy)}</span>
           ) : null}
-          <time dateTime={location.recorded_at} className="text-muted-foreground">
-            {GUARDIAN_VIEW_TEXTS.lastUpdated(formatAgo(location.recorded_at, now))}
-          </time>
+          <PositionAge location={location} now={now} />
         </p>
       ) : (
         <p className="text-sm text-muted-foreground">{GUARDIAN_VIEW_TEXTS.noPosition}</p>
@@ -196,5 +195,17 @@ function AlertRow({ entry, open }: { entry: WardAlert; open: boolean }) {
       ) : null}
       <DeliveryStatuses deliveries={entry.deliveries} />
     </li>
+  );
+}
+
+/** "Last updated 2 min ago", or for a phone that keeps finding itself at the same place when it last did. */
+function PositionAge({ location, now }: { location: NonNullable<Ward['location']>; now: number }) {
+  const checkedAt = stillCheckedAt(location);
+  return (
+    <time dateTime={checkedAt ?? location.recorded_at} className="text-muted-foreground">
+      {checkedAt
+        ? GUARDIAN_VIEW_TEXTS.stillHere(formatAgo(checkedAt, now))
+        : GUARDIAN_VIEW_TEXTS.lastUpdated(formatAgo(location.recorded_at, now))}
+    </time>
   );
 }

@@ -37,6 +37,14 @@ describe('wardSignal', () => {
     expect(wardSignal(reading({ recorded_at: old, online: null }), [], NOW)).toBe('no_signal');
   });
 
+  it('counts a new check of the same place as a signal: a ward lying still is not silent', () => {
+    const arrived = at(WARD_ONLINE_WITHIN_MS * 3);
+    expect(wardSignal(reading({ recorded_at: arrived, checked_at: at(5000) }), [], NOW)).toBe('online');
+    expect(
+      wardSignal(reading({ recorded_at: arrived, checked_at: at(WARD_ONLINE_WITHIN_MS + 1000) }), [], NOW),
+    ).toBe('no_signal');
+  });
+
   it('never says online after a silence warning that came after the newest position', () => {
     const silence = fakeWarning({ kind: 'silence', last_signal_at: at(11 * 60_000), created_at: at(0) });
     expect(wardSignal(reading({ recorded_at: at(11 * 60_000) }), [silence], NOW)).toBe('no_signal');

@@ -18,7 +18,8 @@ export function wardSignal(
   warnings: readonly JourneyWarning[],
   now: number,
 ): WardSignal {
-  const lastSignal = location ? Date.parse(location.recorded_at) : null;
+  // A phone lying still keeps confirming its place (checked_at) without a new position.
+  const lastSignal = location ? Date.parse(location.checked_at ?? location.recorded_at) : null;
   const silencedAfter = warnings.some(
     (warning) =>
       warning.kind === 'silence' && (lastSignal === null || Date.parse(warning.created_at) >= lastSignal),

@@ -13,8 +13,11 @@ import { DeliveryList } from './delivery-list';
 import { ImSafeControl } from './im-safe-control';
 import { TextContactsButton } from './text-contacts-button';
 
-/** Whether this device is sending its position while the alert is active (see LocationSharingScope). */
-export type AlertSharingState = 'on' | 'off' | 'no_permission';
+/**
+ * Whether this device is sending its position while the alert is active (see LocationSharingScope); `unknown`:
+ * Share Location has not been read on this device yet, so the position goes out and the server decides.
+ */
+export type AlertSharingState = 'on' | 'off' | 'no_permission' | 'unknown';
 
 type ActiveAlertScreenProps = {
   userId: string;
@@ -112,15 +115,17 @@ function AlertCause({
   );
 }
 
+const SHARING_TEXTS: Record<AlertSharingState, string> = {
+  on: ACTIVE_ALERT_TEXTS.sharingOn,
+  off: ACTIVE_ALERT_TEXTS.sharingOff,
+  no_permission: ACTIVE_ALERT_TEXTS.sharingNoPermission,
+  unknown: ACTIVE_ALERT_TEXTS.sharingUnknown,
+};
+
 function SharingNotice({ sharing }: { sharing: AlertSharingState }) {
   const on = sharing === 'on';
   const Icon = on ? MapPin : MapPinOff;
-  const text =
-    sharing === 'on'
-      ? ACTIVE_ALERT_TEXTS.sharingOn
-      : sharing === 'off'
-        ? ACTIVE_ALERT_TEXTS.sharingOff
-        : ACTIVE_ALERT_TEXTS.sharingNoPermission;
+  const text = SHARING_TEXTS[sharing];
   return (
     <p
       data-testid="alert-sharing"

@@ -102,6 +102,9 @@ function ShareLinkRow({ link, copied, onCopy, revoking, onRevoke }: ShareLinkRow
         onFocus={(event) => event.currentTarget.select()}
         className="h-9 font-mono text-sm"
       />
+      {link.sent_with_alert ? (
+        <p className="text-sm text-muted-foreground">{GUARDIAN_PAGE_TEXTS.sentWithAlert}</p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <time dateTime={link.expires_at} className="text-sm text-muted-foreground">
           {GUARDIAN_PAGE_TEXTS.shareExpires(expires)}

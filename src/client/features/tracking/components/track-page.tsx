@@ -17,7 +17,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatCoordinates } from '../../../lib/format-coordinates';
-import { formatAgo, formatDayTime } from '../../../lib/time-format';
+import { stillCheckedAt } from '../../../lib/position-check';
+import { formatAgo, formatDayTimeZone } from '../../../lib/time-format';
 import { useNow } from '../../../lib/use-now';
 import { useTrack } from '../api/get-track';
 
@@ -86,22 +87,25 @@ export function TrackPage({ shareCode, brand }: { shareCode: string; brand: Reac
         <CardContent className="flex flex-col gap-3">
           {data.alert ? <AlertStatus alert={data.alert} name={data.full_name} now={now} /> : null}
           {location ? <PositionText location={location} now={now} /> : null}
-          <LiveMap
-            label={TRACK_PAGE_TEXTS.mapLabel}
-            markerLabel={data.full_name}
-            position={
-              location
-                ? { latitude: location.latitude, longitude: location.longitude, accuracy: location.accuracy }
-                : null
-            }
-            route={data.route}
-            className="h-80"
-          />
-          {location ? null : (
-            <p className="text-sm text-muted-foreground">
-              {data.sharing ? TRACK_PAGE_TEXTS.noPosition : TRACK_PAGE_TEXTS.sharingOff}
-            </p>
+          {/* Once the SOS this link was sent with has ended there is nothing to map. */}
+          {data.positions_ended_at ? null : (
+            <LiveMap
+              label={TRACK_PAGE_TEXTS.mapLabel}
+              markerLabel={data.full_name}
+              position={
+                location
+                  ? {
+                      latitude: location.latitude,
+                      longitude: location.longitude,
+                      accuracy: location.accuracy,
+                    }
+                  : null
+              }
+              route={data.route}
+              className="h-80"
+            />
           )}
+          {location ? null : <NoPosition track={data} />}
           {track.isError ? (
             <p role="status" className="flex items-center gap-2 text-sm text-warning">
               <RefreshCw className="size-4" aria-hidden />
@@ -110,7 +114,7 @@ export function TrackPage({ shareCode, brand }: { shareCode: string; brand: Reac
           ) : null}
           <p className="text-xs text-muted-foreground">
             <time dateTime={data.expires_at}>
-              {TRACK_PAGE_TEXTS.validUntil(formatDayTime(data.expires_at))}
+              {TRACK_PAGE_TEXTS.validUntil(formatDayTimeZone(data.expires_at))}
             </time>
           </p>
         </CardContent>
@@ -121,7 +125,7 @@ export function TrackPage({ shareCode, brand }: { shareCode: string; brand: Reac
 
 /** The SOS line: red while active, green once the person said they are safe, with when. */
 function AlertStatus({ alert, name, now }: { alert: TrackedAlert; name: string; now: number }) {
-  const raised = formatDayTime(alert.raised_at);
+  const raised = formatDayTimeZone(alert.raised_at);
   if (alert.status === 'resolved' && alert.resolved_at) {
     return (
       <div className="flex gap-3 rounded-lg border border-success/40 bg-success/10 p-3" role="status">
@@ -130,7 +134,7 @@ function AlertStatus({ alert, name, now }: { alert: TrackedAlert; name: string; 
           <p className="font-semibold">{TRACK_PAGE_TEXTS.sosResolvedTitle(name)}</p>
           <p className="text-sm">
             <time dateTime={alert.resolved_at}>
-              {TRACK_PAGE_TEXTS.sosResolved(formatDayTime(alert.resolved_at), raised)}
+              {TRACK_PAGE_TEXTS.sosResolved(formatDayTimeZone(alert.resolved_at), raised)}
             </time>
           </p>
         </div>
@@ -141,7 +145,7 @@ function AlertStatus({ alert, name, now }: { alert: TrackedAlert; name: string; 
     <div className="flex gap-3 rounded-lg border border-destructive/50 bg-destructive/10 p-3" role="alert">
       <Siren className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden />
       <div>
-        <p className="font-semibold text-destructive">{TRACK_PAGE_TEXTS.sosActiveTitle(name)}</p>
+        <p className="font-semibold text-primary-text">{TRACK_PAGE_TEXTS.sosActiveTitle(name)}</p>
         <p className="text-sm">
           <time dateTime={alert.raised_at}>
             {TRACK_PAGE_TEXTS.sosActive(raised, formatAgo(alert.raised_at, now))}
@@ -154,8 +158,12 @@ function AlertStatus({ alert, name, now }: { alert: TrackedAlert; name: string; 
 
 type SharedLocation = NonNullable<TrackResponse['location']>;
 
-/** The position in words, readable with no map at all: address, coordinates, a maps-app link and its age. */
+/**
+ * The position in words, readable with no map at all: address, coordinates, a maps-app link and its age — or,
+ * for a phone that keeps finding itself at the same place, when it last checked and since when it is there.
+ */
 function PositionText({ location, now }: { location: SharedLocation; now: number }) {
+  const checkedAt = stillCheckedAt(location);
   return (
     <section aria-labelledby="track-position" className="flex flex-col gap-1 text-sm">
       <h2 id="track-position" className="flex items-center gap-2 font-semibold">
@@ -171,9 +179,15 @@ function PositionText({ location, now }: { location: SharedLocation; now: number
       </p>
       <p className="flex items-center gap-2">
         <Clock className="size-4 text-muted-foreground" aria-hidden />
-        <time dateTime={location.recorded_at}>
-          {TRACK_PAGE_TEXTS.lastUpdated(formatAgo(location.recorded_at, now))}
-        </time>
+        {checkedAt ? (
+          <time dateTime={checkedAt}>
+            {TRACK_PAGE_TEXTS.stillHere(formatAgo(checkedAt, now), formatDayTimeZone(location.recorded_at))}
+          </time>
+        ) : (
+          <time dateTime={location.recorded_at}>
+            {TRACK_PAGE_TEXTS.lastUpdated(formatAgo(location.recorded_at, now))}
+          </time>
+        )}
       </p>
       <a
         href={mapLink(location.latitude, location.longitude)}
@@ -187,6 +201,16 @@ function PositionText({ location, now }: { location: SharedLocation; now: number
       </a>
     </section>
   );
+}
+
+/** Why there is no position: the SOS this link was sent with has ended, sharing is off, or none came yet. */
+function NoPosition({ track }: { track: TrackResponse }) {
+  const text = track.positions_ended_at
+    ? TRACK_PAGE_TEXTS.positionsEnded(formatDayTimeZone(track.positions_ended_at))
+    : track.sharing
+      ? TRACK_PAGE_TEXTS.noPosition
+      : TRACK_PAGE_TEXTS.sharingOff;
+  return <p className="text-sm text-muted-foreground">{text}</p>;
 }
 
 function Shell({ brand, children }: { brand: ReactNode; children: ReactNode }) {

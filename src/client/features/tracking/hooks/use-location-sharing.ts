@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { LIVE_TRACKING } from '#shared/constants';
 import { useDevice } from '../../../lib/device/device-context';
-import type { GeolocationAdapter, PositionReading } from '../../../lib/device/geolocation';
+import { pollFreshPositions } from '../../../lib/device/fresh-positions';
+import type { GeolocationFailure, PositionReading } from '../../../lib/device/geolocation';
 import { queueReading } from '../api/location-outbox';
 import { trackingStore } from '../stores/tracking-store';
 import { createLocationSender } from '../utils/location-sender';
@@ -17,15 +18,17 @@ type LocationSharingOptions = {
    */
   watchOnly?: boolean;
   /**
-   * Set while the person has an active alert (LIVE_TRACKING.activeAlertIntervalMs): a fresh fix is also asked for
-   * this often, so their position goes out at this rate even when the phone reports no movement.
+   * Set while the person has an active alert (LIVE_TRACKING.activeAlertIntervalMs): instead of watching, a fresh
+   * fix (never a cached one) is asked for this often (lib/device/fresh-positions.ts), so a position goes out at
+   * this rate even when the phone reports no movement; the server keeps a still phone's as a new check of its
+   * place.
    */
   activeAlertIntervalMs?: number;
 };
 
 /**
  * The device's one location tracker (docs/PRODUCT.md#live-location-and-share-links): watches the position with
- * high accuracy (maximum age 60 s, timeout 30 s), skips readings sooner than half the interval, keeps the newest
+ * high accuracy (maximum age 60 s, timeout 30 s; during an alert a fresh fix every 5 s instead), skips readings sooner than half the interval, keeps the newest
  * LIVE_TRACKING.historySize accepted readings and the last failure in `trackingStore` (screens read them with
  * useTrackedLocation), and, while sharing is on, posts each accepted reading with the battery level and online
  * flag. Readings taken offline wait in the device outbox (lib/outbox), which sends them when the network returns.
@@ -74,47 +77,35 @@ export function useLocationSharing({
     const offer = (reading: PositionReading): void => {
       if (sender.offer({ ...reading, battery: batteryPercent })) trackingStore.record(reading);
     };
-    const stopWatching = geolocation.watchPosition(
-      {
-        highAccuracy: LIVE_TRACKING.highAccuracy,
-        maximumAgeMs: LIVE_TRACKING.maximumAgeMs,
-        timeoutMs: LIVE_TRACKING.timeoutMs,
-      },
-      offer,
-      // The watch keeps trying after a timeout or a missing fix; the failure shows where the position is shown
-      // until a position arrives. A withdrawn permission is also noticed by useLocationPermissionGranted.
-      (failure) => trackingStore.fail(failure.code),
-    );
-    const stopPolling = activeAlertIntervalMs
-      ? pollPosition(geolocation, activeAlertIntervalMs, offer)
-      : undefined;
+    // The watch keeps trying after a timeout or a missing fix; the failure shows where the position is shown
+    // until a position arrives. A withdrawn permission is also noticed by useLocationPermissionGranted.
+    const fail = (failure: GeolocationFailure): void => trackingStore.fail(failure.code);
+    // During an alert a fresh fix every interval instead of the watch: a watch reports only movement, and while
+    // one runs the browser holds a fresh single fix until the phone moves (Chromium does).
+    const stopTracking = activeAlertIntervalMs
+      ? pollFreshPositions(
+          geolocation,
+          {
+            intervalMs: activeAlertIntervalMs,
+            timeoutMs: LIVE_TRACKING.timeoutMs,
+            highAccuracy: LIVE_TRACKING.highAccuracy,
+          },
+          offer,
+          fail,
+        )
+      : geolocation.watchPosition(
+          {
+            highAccuracy: LIVE_TRACKING.highAccuracy,
+            maximumAgeMs: LIVE_TRACKING.maximumAgeMs,
+            timeoutMs: LIVE_TRACKING.timeoutMs,
+          },
+          offer,
+          fail,
+        );
     return () => {
       active = false;
-      stopWatching();
-      stopPolling?.();
+      stopTracking();
       stopBattery?.();
     };
   }, [watching, enabled, userId, geolocation, battery, network, activeAlertIntervalMs]);
-}
-
-/** Asks for a fresh fix every `intervalMs` (a watch only reports movement); a failed ask waits for the next. */
-function pollPosition(
-  geolocation: GeolocationAdapter,
-  intervalMs: number,
-  offer: (reading: PositionReading) => void,
-): () => void {
-  const timer = window.setInterval(() => {
-    geolocation
-      .getCurrentPosition({
-        timeoutMs: intervalMs,
-        highAccuracy: LIVE_TRACKING.highAccuracy,
-        maximumAgeMs: 0,
-      })
-      .then((position) =>
-        // maximumAge 0: the fix is taken now, so now is its time.
-        offer({ ...position, speed: null, heading: null, altitude: null, timestamp: Date.now() }),
-      )
-      .catch(() => undefined);
-  }, intervalMs);
-  return () => window.clearInterval(timer);
 }
