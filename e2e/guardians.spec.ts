@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addContact, personIn, snap } from './support';
+import { addContact, personIn, sayImSafe, snap } from './support';
 
 const START = { latitude: 51.507351, longitude: -0.127758 };
 const MOVED = { latitude: 51.51, longitude: -0.13 };
@@ -80,8 +80,7 @@ test('a guardian links with a ward, watches them move and sees their SOS live; t
 
   // The ward says they are safe (their active-alert screen stands in for every page until then), then makes a
   // share link; a signed-out browser follows it.
-  await ward.getByRole('button', { name: "I'm safe" }).click();
-  await ward.getByRole('alertdialog').getByRole('button', { name: "Yes, I'm safe" }).click();
+  await sayImSafe(ward);
   await expect(ward.getByTestId('active-alert-screen')).toHaveCount(0);
   await ward.goto('/guardian');
   await ward.getByRole('button', { name: 'Generate Share Link' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '#shared/constants';
-import { api, personIn, snapAll } from './support';
+import { api, personIn, sayImSafe, snapAll } from './support';
 
 /**
  * Issue 12, journeys whose deadlines live on the server. The browser starts them; the server's clock is moved
@@ -41,24 +41,6 @@ async function startEscortAs(page: Page): Promise<{ status: number; error?: stri
     });
     return { status: res.status, error: ((await res.json()) as { error?: string }).error };
   }, STORAGE_KEYS.session);
-}
-
-/**
- * "I'm safe" may ask once before it tells everyone ("Tell everyone you are safe?"): confirm when it does, so the
- * test holds with and without that question.
- */
-async function confirmIfAsked(page: Page): Promise<void> {
-  const question = page.getByRole('alertdialog');
-  try {
-    await question.waitFor({ state: 'visible', timeout: 3_000 });
-  } catch {
-    return;
-  }
-  await question
-    .getByRole('button')
-    .filter({ hasNotText: /cancel|not yet|no/i })
-    .first()
-    .click();
 }
 
 /** The person's texts in the dev SMS outbox. */
@@ -173,8 +155,7 @@ test('an escort whose deadline passes with the page closed texts the contact and
   await snapAll(reader, testInfo, 'escort-05-ward-reopens');
 
   // "I'm safe" ends the alert: /map then shows no emergency, only a new escort's setup.
-  await reader.getByRole('button', { name: "I'm safe" }).click();
-  await confirmIfAsked(reader);
+  await sayImSafe(reader);
   await expect(reader.getByTestId('active-alert-screen')).toHaveCount(0, { timeout: 20_000 });
   await expect(reader.getByRole('button', { name: 'Start Escort Mode' })).toBeVisible();
   await expect(reader.getByTestId('escort-status')).toHaveCount(0);

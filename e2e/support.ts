@@ -83,6 +83,12 @@ export const SAVED_ALERT = 'Saved — Beacon sends it the moment it reaches the 
 /** The readiness card's heading while something is missing (a new person has no contacts). */
 export const NOT_READY = 'Not Ready Yet';
 
+/** Ends the active alert from its screen: "I'm safe", then yes to the one question it asks. */
+export async function sayImSafe(page: Page): Promise<void> {
+  await page.getByRole('button', { name: "I'm safe" }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: "Yes, I'm safe" }).click();
+}
+
 /** Adds a contact through the dashboard's Emergency Contacts card. */
 export async function addContact(page: Page, name: string, phone: string): Promise<void> {
   const card = page.locator('#emergency-contacts');

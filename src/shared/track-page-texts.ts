@@ -4,6 +4,8 @@
  */
 export const TRACK_PAGE_TEXTS = {
   title: (name: string): string => (name ? `${name}'s live location` : 'Live location'),
+  /** Once the SOS the link was sent with has ended, the page no longer shows where the person is. */
+  endedTitle: (name: string): string => (name ? `${name}'s SOS has ended` : 'This SOS has ended'),
   description: 'Shared with you through Beacon. This page updates by itself.',
   lastUpdated: (when: string): string => `Last updated ${when}`,
   /** The phone keeps finding itself at the same place: when it last did, and since when it has been there. */

@@ -14,6 +14,7 @@ globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObse
 Element.prototype.scrollIntoView ??= function scrollIntoView(): void {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;
+Element.prototype.setPointerCapture ??= () => undefined;
 
 /** Empties the device outbox's IndexedDB (the app keeps its connection open across tests). */
 async function clearDeviceOutbox(): Promise<void> {

@@ -28,6 +28,18 @@ describe('database rate limiter', () => {
     expect(await sut.consume('k')).toMatchObject({ allowed: true, hits: 1 });
   });
 
+  it('records several hits at once and peeks at the count of the current window only', async () => {
+    const { clock, sut } = setup('peek');
+    expect(await sut.peek('k')).toBe(0);
+    await sut.record('k', 5);
+    await sut.record('k', 0);
+    expect(await sut.peek('k')).toBe(5);
+    expect(await sut.consume('k')).toMatchObject({ allowed: false, hits: 6 });
+    expect(await sut.peek('other')).toBe(0);
+    clock.advance(WINDOW_MS);
+    expect(await sut.peek('k')).toBe(0);
+  });
+
   it('refund gives one hit back and never goes below zero', async () => {
     const { sut } = setup('refund');
     await sut.consume('k');

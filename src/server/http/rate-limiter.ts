@@ -22,8 +22,13 @@ export type RateLimitDecision = {
 export type RateLimiter = {
   /** Counts one attempt for `key` and says whether it is within the limit. */
   consume(key: string): Promise<RateLimitDecision>;
-  /** Counts one attempt for `key` that is heard whatever the count (it still slows down the next ones). */
-  record(key: string): Promise<void>;
+  /**
+   * Counts `count` (default 1) attempts for `key` that are heard whatever the count (they still slow down the
+   * next ones).
+   */
+  record(key: string, count?: number): Promise<void>;
+  /** The hits counted for `key` in the current window, read without taking the counter's row lock. */
+  peek(key: string): Promise<number>;
   /** Gives one counted attempt back (e.g. a sign-in that turned out to succeed). */
   refund(key: string): Promise<void>;
 };
@@ -62,20 +67,29 @@ export function createRateLimiter(db: Queryable, clock: Clock, options: RateLimi
   const secondsUntil = (end: Date, now: Date): number =>
     Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000));
 
-  /** Adds one hit unless `allowedWhen` (SQL over the row `c`) is false; returns the new count, or null. */
-  async function hit(key: string, now: Date, allowedWhen: string, extra: unknown[]): Promise<number | null> {
+  /**
+   * Adds `count` hits unless `allowedWhen` (SQL over the row `c`; its placeholders start at $5) is false; returns
+   * the new count, or null.
+   */
+  async function hit(
+    key: string,
+    now: Date,
+    allowedWhen: string,
+    extra: unknown[],
+    count = 1,
+  ): Promise<number | null> {
     const window = windowOf(now);
     const { rows } = await db.query<{ hits: number }>(
-      `INSERT INTO rate_limit_counters AS c (bucket, window_start, hits, last_hit_at) VALUES ($1, $2, 1, $3)
-       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = c.hits + 1, last_hit_at = EXCLUDED.last_hit_at
+      `INSERT INTO rate_limit_counters AS c (bucket, window_start, hits, last_hit_at) VALUES ($1, $2, $4, $3)
+       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = c.hits + $4, last_hit_at = EXCLUDED.last_hit_at
        WHERE ${allowedWhen}
        RETURNING hits`,
-      [bucketOf(key), window.start, now, ...extra],
+      [bucketOf(key), window.start, now, count, ...extra],
     );
     if (rows.length === 0) return null;
-    const hits = Number(rows[0]?.hits ?? 1);
-    // The first hit of a window is a good moment to forget this limiter's finished windows.
-    if (hits === 1) await pruneBefore(db, prefix, window.start);
+    const hits = Number(rows[0]?.hits ?? count);
+    // The first hits of a window are a good moment to forget this limiter's finished windows.
+    if (hits === count) await pruneBefore(db, prefix, window.start);
     return hits;
   }
 
@@ -85,7 +99,7 @@ export function createRateLimiter(db: Queryable, clock: Clock, options: RateLimi
   ): Promise<RateLimitDecision> {
     const now = clock.now();
     const params = [options.limit, slowdown.firstDelayMs, slowdown.maxDelayMs];
-    const allowed = `c.hits < $4 OR c.last_hit_at IS NULL OR ${nextAllowedAt('$4', '$5', '$6')} <= $3`;
+    const allowed = `c.hits < $5 OR c.last_hit_at IS NULL OR ${nextAllowedAt('$5', '$6', '$7')} <= $3`;
     const hits = await hit(key, now, allowed, params);
     if (hits !== null) return { allowed: true, hits, retryAfterSeconds: 0 };
     const { rows } = await db.query<{ hits: number; next: Date }>(
@@ -112,8 +126,15 @@ export function createRateLimiter(db: Queryable, clock: Clock, options: RateLimi
         retryAfterSeconds: secondsUntil(windowOf(now).end, now),
       };
     },
-    async record(key) {
-      await hit(key, clock.now(), 'true', []);
+    async record(key, count = 1) {
+      if (count > 0) await hit(key, clock.now(), 'true', [], count);
+    },
+    async peek(key) {
+      const { rows } = await db.query<{ hits: number }>(
+        'SELECT hits FROM rate_limit_counters WHERE bucket = $1 AND window_start = $2',
+        [bucketOf(key), windowOf(clock.now()).start],
+      );
+      return Number(rows[0]?.hits ?? 0);
     },
     async refund(key) {
       await db.query(

@@ -139,6 +139,10 @@ describe('/track/:shareCode (public)', () => {
     ]);
     renderApp('/track/share-abc');
     expect(await screen.findByText('Ada Lovelace marked themselves safe')).toBeInTheDocument();
+    // The page no longer calls itself a live location.
+    expect(
+      screen.getByRole('heading', { name: "Ada Lovelace's SOS has ended", level: 1 }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText(
         /^This link stopped showing the position when the SOS it was sent with ended \(.+\)\.$/,

@@ -15,7 +15,12 @@ import { createTestUser, signInAgain, type TestUser } from '../../testing/test-u
 import { linkGuardian } from '../guardians/guardian-test-helpers';
 import { CHECK_IN } from '#shared/constants';
 import { CHECK_IN_DEADLINE_JOB, ESCORT_DEADLINE_JOB } from '../journeys/deadline-job';
-import { FIVE_MINUTE_ESCORT, startCheckIn, startEscort } from '../journeys/journey-test-helpers';
+import {
+  advancePastDeadline,
+  FIVE_MINUTE_ESCORT,
+  startCheckIn,
+  startEscort,
+} from '../journeys/journey-test-helpers';
 import { DELIVERY_JOB, DELIVERY_RETRY } from './delivery-job';
 
 const ALL_CLEAR_LINE = 'says they are safe now';
@@ -255,7 +260,7 @@ describe('"I\'m safe" with several open alerts', () => {
 
   /** Moves the clock past a journey's deadline, fires it, sends its texts: the id of the alert it raised. */
   const journeyAlert = async (kind: string, minutes: number): Promise<string> => {
-    sut.clock.advance(minutes * 60_000);
+    advancePastDeadline(sut, minutes);
     await sut.app.scheduler.runNow(kind);
     await sut.app.scheduler.runNow(DELIVERY_JOB);
     const { rows } = await sut.db.query<{ id: string }>('SELECT id FROM alerts WHERE created_at = $1', [

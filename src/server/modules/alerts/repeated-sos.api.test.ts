@@ -12,7 +12,7 @@ import { addContact, raiseAlert, resolveAlert } from '../../testing/test-alerts'
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 import { CHECK_IN_DEADLINE_JOB } from '../journeys/deadline-job';
-import { startCheckIn } from '../journeys/journey-test-helpers';
+import { advancePastDeadline, startCheckIn } from '../journeys/journey-test-helpers';
 import { DELIVERY_JOB } from './delivery-job';
 
 const HOUR_MS = 3_600_000;
@@ -115,7 +115,7 @@ describe('a repeated SOS joins the open alert', () => {
 
     // A missed check-in is the server's alert, not the person's: it is raised whatever the count.
     await startCheckIn(sut, user, CHECK_IN.minMinutes);
-    sut.clock.advance(CHECK_IN.minMinutes * 60_000);
+    advancePastDeadline(sut, CHECK_IN.minMinutes);
     await sut.app.scheduler.runNow(CHECK_IN_DEADLINE_JOB);
     const { rows } = await sut.db.query(
       "SELECT 1 FROM alerts WHERE user_id = $1 AND trigger_type = 'checkin_missed'",
@@ -197,7 +197,7 @@ describe('a repeated SOS joins the open alert', () => {
     const user = await person('Cleo Checkin', ['+447400123480']);
     const sos = (await raiseAlert(sut, user)).json<RaiseAlertResponse>();
     await startCheckIn(sut, user, CHECK_IN.minMinutes);
-    sut.clock.advance(CHECK_IN.minMinutes * 60_000);
+    advancePastDeadline(sut, CHECK_IN.minMinutes);
     await sut.app.scheduler.runNow(CHECK_IN_DEADLINE_JOB);
     await sut.app.scheduler.runNow(CHECK_IN_DEADLINE_JOB);
     await sut.app.scheduler.runNow(DELIVERY_JOB);

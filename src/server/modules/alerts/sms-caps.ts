@@ -63,7 +63,11 @@ export async function senderOf(
  * are given back. All-clear texts and other channels never pass here: nothing holds them back.
  *
  * Counted with the one rate limiter inside the alert's transaction (`tx`): an alert that is not stored counts
- * nothing.
+ * nothing. The sender's counter is the sender's own row. The breaker's counter is one row for everyone, so it is
+ * read without its lock and the texts that go out are added to it in one statement, last: an alert holds that row
+ * only for the rest of its transaction (its deliveries and their jobs), and other people's SOS never queue on it
+ * while this one counts its texts. Alerts counting at the same moment may each see the others' texts missing and
+ * overshoot the limit by that much; the breaker protects a bill, not a hard quota.
  */
 export async function holdTextsOverCaps(
   tx: Queryable,
@@ -83,34 +87,42 @@ export async function holdTextsOverCaps(
       windowMs: HOUR_MS,
     }),
   };
+  let globalHits = await limiters.global.peek(GLOBAL_KEY);
   const planned: repo.NewDelivery[] = [];
   let overBreaker = false;
+  let going = 0;
   for (const delivery of deliveries) {
     if (delivery.channel !== 'sms' || (delivery.purpose ?? 'alert') !== 'alert') {
       planned.push(delivery);
       continue;
     }
-    const { reason, globalOver } = await countText(limiters, sender);
-    overBreaker ||= globalOver;
+    const globalAllowed = globalHits + 1 <= deps.globalMaxPerHour;
+    overBreaker ||= !globalAllowed;
+    const reason = await countText(limiters.sender, sender, globalAllowed);
+    if (!reason) {
+      globalHits += 1;
+      going += 1;
+    }
     planned.push(reason ? { ...delivery, held: { reason, error: HELD_TEXT_REASONS[reason] } } : delivery);
   }
+  await limiters.global.record(GLOBAL_KEY, going);
   logLimits(deps, sender, planned, overBreaker);
   return planned;
 }
 
-/** Counts one text of `sender`; the limit that holds it back, if any (its counts then given back). */
+/** The breaker's one counter, for all accounts. */
+const GLOBAL_KEY = 'all';
+
+/** Counts one text on the sender's budget; the limit that holds it back, if any (its count then given back). */
 async function countText(
-  limiters: { sender: RateLimiter; global: RateLimiter },
+  own: RateLimiter,
   sender: Sender,
-): Promise<{ reason: HeldReason | null; globalOver: boolean }> {
-  const own = await limiters.sender.consume(sender.userId);
-  const global = await limiters.global.consume('all');
-  const reason = heldReason(sender, own.hits, global.allowed);
-  if (reason) {
-    await limiters.sender.refund(sender.userId);
-    await limiters.global.refund('all');
-  }
-  return { reason, globalOver: !global.allowed };
+  globalAllowed: boolean,
+): Promise<HeldReason | null> {
+  const { hits } = await own.consume(sender.userId);
+  const reason = heldReason(sender, hits, globalAllowed);
+  if (reason) await own.refund(sender.userId);
+  return reason;
 }
 
 /** Which limit holds back a text that makes `hits` of the sender's this hour, if any. */

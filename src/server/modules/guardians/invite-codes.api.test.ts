@@ -238,11 +238,13 @@ describe('invite codes API', () => {
           consume: async () => ({ allowed: true, hits: 1, retryAfterSeconds: 1 }),
           record: async () => {},
           refund: async () => {},
+          peek: async () => 0,
         },
         perAddress: {
           consume: async () => ({ allowed: true, hits: 1, retryAfterSeconds: 1 }),
           record: async () => {},
           refund: async () => {},
+          peek: async () => 0,
         },
       },
       generate: () => draws.shift() ?? 'NEVERHIT',

@@ -151,7 +151,7 @@ describe('check-ins', () => {
     expect(texts.map((text) => text.recipient).sort()).toEqual(['+12015550123', '+12015550124']);
     for (const { body } of texts) {
       expect(body).toContain('(missed check-in)');
-      expect(body).toMatch(/Missed a check-in due at \d\d:\d\d UTC \(3 min overdue\)\./);
+      expect(body).toMatch(/Missed a check-in due at (\d{4}-\d\d-\d\d )?\d\d:\d\d UTC \(3 min overdue\)\./);
       expect(body).toContain(`Last known location (18 min ago): ${mapLink(40.7128, -74.006)}`);
       expect(body).toContain('Live location: ');
     }

@@ -77,6 +77,11 @@ export function jobDueFor(sut: TestApp, deadline: string): Date {
   return firesAt(new Date(deadline), deadlineGraceMs(sut.config.http));
 }
 
+/** Moves `sut`'s clock from a journey's start to when its deadline `minutes` later fires (a grace after it). */
+export function advancePastDeadline(sut: TestApp, minutes: number): void {
+  sut.clock.advance(minutes * 60_000 + deadlineGraceMs(sut.config.http));
+}
+
 /** The deadline job of a journey (`kind` is ESCORT_DEADLINE_JOB or CHECK_IN_DEADLINE_JOB). */
 export async function deadlineJobOf(
   sut: TestApp,

@@ -81,7 +81,11 @@ export function TrackPage({ shareCode, brand }: { shareCode: string; brand: Reac
     <Shell brand={brand}>
       <Card>
         <CardHeader>
-          <CardTitle as="h1">{TRACK_PAGE_TEXTS.title(data.full_name)}</CardTitle>
+          <CardTitle as="h1">
+            {data.positions_ended_at
+              ? TRACK_PAGE_TEXTS.endedTitle(data.full_name)
+              : TRACK_PAGE_TEXTS.title(data.full_name)}
+          </CardTitle>
           <CardDescription>{TRACK_PAGE_TEXTS.description}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
