@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { api, personIn, snapAll } from './support';
 
 /**
- * Issue 11, "guardians see one calm picture": a ward presses SOS three times, which is one alert (a repeated SOS
+ * "Guardians see one calm picture": a ward presses SOS three times, which is one alert (a repeated SOS
  * joins the open one), and the guardian sees ONE banner (their own SOS still on screen), says Seen (the banner
  * turns quiet and stays), the ward says "I'm safe" and the banner says so. Linking and alerts go through the API;
  * only what the guardian sees is driven by the UI. Several open alerts of one ward (a journey's deadline beside an

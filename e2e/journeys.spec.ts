@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '#shared/constants';
 import { api, personIn, sayImSafe, snapAll } from './support';
 
 /**
- * Issue 12, journeys whose deadlines live on the server. The browser starts them; the server's clock is moved
+ * Journeys whose deadlines live on the server. The browser starts them; the server's clock is moved
  * forward over the development-only `POST /api/dev/clock` (DEV_CLOCK_CONTROL, set by scripts/e2e-server.mjs), so
  * a deadline passes without waiting minutes and with no browser of the person open.
  */

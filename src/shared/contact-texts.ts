@@ -1,5 +1,5 @@
 /**
- * Texts added for issue 11 (time zones, phone numbers, contact undo, the deleted-account screen): kept in their
+ * Texts of time zones, phone numbers, contact undo and the deleted-account screen, kept in their
  * own module so parallel work on ui-texts.ts does not collide. Small, and imported by the first download.
  */
 export const TIME_ZONE_TEXTS = {

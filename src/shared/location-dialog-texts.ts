@@ -1,7 +1,7 @@
 /**
  * The words of the location screens loaded on demand: the Your Location dialog (docs/PRODUCT.md#your-location-dialog)
  * and the tracking failures shown where the tracked position is shown (docs/PRODUCT.md#live-location-and-share-links).
- * The spec's error catalogue, §8 "Geolocation" and "Tracking".
+ * The messages of the location errors: "Geolocation" (one fix) and "Tracking" (the live watch).
  */
 import { LOCATION_DIALOG } from './constants';
 
@@ -26,7 +26,7 @@ export const LOCATION_DIALOG_TEXTS = {
   markerLabel: 'You are here',
 } as const;
 
-/** §8 Geolocation (location dialog). */
+/** Geolocation: one fix failed (the location dialog). */
 export const GEOLOCATION_ERROR_TEXTS = {
   denied: 'Location access denied. Please enable location permissions and try again.',
   unavailable: 'Location information unavailable. Try moving to an area with better GPS signal.',
@@ -35,7 +35,7 @@ export const GEOLOCATION_ERROR_TEXTS = {
   notSupported: 'Geolocation is not supported by this browser.',
 } as const;
 
-/** §8 Tracking: failures of the live position watch. */
+/** Tracking: failures of the live position watch. */
 export const TRACKING_ERROR_TEXTS = {
   denied: 'Location access denied. Please enable location permissions.',
   unavailable: 'Location unavailable. Check GPS settings.',

@@ -1,5 +1,5 @@
 /**
- * Texts of issue 11's guardian picture (docs/PRODUCT.md#guardians-see-one-calm-picture): the one banner per ward,
+ * Texts of the guardian's calm picture (docs/PRODUCT.md#guardians-see-one-calm-picture): the one banner per ward,
  * "Seen", an alert's end ("<name> is safe"), and the ward's notice that a guardian declined their request. The
  * banner's texts download with the banner (ward-alert-banner.tsx), not with the first screen.
  */

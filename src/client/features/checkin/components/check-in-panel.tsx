@@ -27,7 +27,7 @@ type CheckInPanelProps = {
   checkIn: CheckIn | null | undefined;
   /** The device's newest tracked position; null while unknown. */
   location: { latitude: number; longitude: number } | null;
-  /** The tracker's message (the spec's §8 Tracking), if any. */
+  /** The tracker's message (a Tracking message), if any. */
   locationError: string | null;
   actions: CheckInPanelActions;
   /** The emergency contacts, as the app lists them. */

@@ -45,7 +45,7 @@ export async function getPreciseLocation(
   }
 }
 
-/** The spec's §8 Geolocation message for a failed fix (GeolocationPositionError codes, or unsupported). */
+/** The Geolocation message for a failed fix (GeolocationPositionError codes, or unsupported). */
 export function geolocationErrorMessage(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {

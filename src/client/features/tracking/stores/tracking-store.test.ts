@@ -52,7 +52,7 @@ describe('the tracker’s history', () => {
   });
 });
 
-describe('tracking messages (the spec’s §8 Tracking)', () => {
+describe('tracking messages', () => {
   it.each([
     [1, TRACKING_ERROR_TEXTS.denied, 'Location access denied. Please enable location permissions.'],
     [2, TRACKING_ERROR_TEXTS.unavailable, 'Location unavailable. Check GPS settings.'],

@@ -7,7 +7,7 @@ const POSITION_UNAVAILABLE = 2;
 const TIMEOUT = 3;
 
 /**
- * What the person is told about the tracker (the spec's §8 Tracking): the browser's recorded permission first
+ * What the person is told about the tracker (the Tracking messages): the browser's recorded permission first
  * (a denied or missing geolocation means no watch runs at all), then the watch's last failure. Null: no problem.
  */
 export function trackingErrorMessage(
