@@ -91,7 +91,7 @@ describe('buildAlertSms', () => {
       location: { latitude: 51.5007292, longitude: -0.1246254, accuracy: 14.6 },
     });
     expect(text.split('\n').slice(1)).toEqual([
-      'Time: 2026-03-04 05:06 UTC (sent 05:26 UTC: the phone was offline)',
+      'Time: 2026-03-04 05:06 UTC (sent 05:26 UTC: the phone could not reach Beacon until then)',
       'Location at 05:06 UTC: https://www.google.com/maps?q=51.500729,-0.124625 (within 15 m)',
     ]);
     expect(text).toMatch(/^[A-Za-z0-9 \n.,:;()?=/"'+-]*$/);
@@ -104,7 +104,9 @@ describe('buildAlertSms', () => {
       at,
       sentAt: new Date('2026-03-05T09:00:00Z'),
     });
-    expect(text).toContain('Time: 2026-03-04 05:06 UTC (sent 2026-03-05 09:00 UTC: the phone was offline)');
+    expect(text).toContain(
+      'Time: 2026-03-04 05:06 UTC (sent 2026-03-05 09:00 UTC: the phone could not reach Beacon until then)',
+    );
   });
 
   it('reads as on time when sent within a minute of being raised', () => {
@@ -179,7 +181,9 @@ describe('buildAlertSms', () => {
         location: { latitude: 40.7, longitude: -74 },
         timeZone: 'America/New_York',
       });
-      expect(text).toContain('Time: 2026-01-15 12:30 EST (sent 13:45 EST: the phone was offline)');
+      expect(text).toContain(
+        'Time: 2026-01-15 12:30 EST (sent 13:45 EST: the phone could not reach Beacon until then)',
+      );
       expect(text).toContain('Location at 12:30 EST:');
     });
 

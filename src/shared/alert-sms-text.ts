@@ -9,7 +9,7 @@ export type AlertSmsInput = {
   triggerType: AlertTriggerType | string;
   /** When the person raised the alert. */
   at: Date;
-  /** When it is being sent; later than `at` when the phone was offline and sent a queued SOS. */
+  /** When it is being sent; later than `at` when the phone sent a queued SOS (offline, the server unreachable or busy). */
   sentAt?: Date;
   location?: {
     latitude: number;
@@ -57,7 +57,7 @@ export function buildAlertSms(input: AlertSmsInput): string {
   const lines = [
     `${APP_NAME} SOS: ${name} may need help (${alertTriggerLabel(input.triggerType, input.message)}).`,
     late && input.sentAt
-      ? `Time: ${formatFull(input.at, zone)} (sent ${formatSentAt(input.sentAt, input.at, zone)}: the phone was offline)`
+      ? `Time: ${formatFull(input.at, zone)} (sent ${formatSentAt(input.sentAt, input.at, zone)}: the phone could not reach Beacon until then)`
       : `Time: ${formatFull(input.at, zone)}`,
   ];
   if (input.journey) lines.push(journeyLine(input.journey, input.sentAt ?? input.at, zone));

@@ -303,7 +303,7 @@ describe('alerts API (dev outbox)', () => {
         raisedAt.toISOString().slice(0, 10) === now.toISOString().slice(0, 10)
           ? `${hhmm(now)} UTC`
           : `${now.toISOString().slice(0, 10)} ${hhmm(now)} UTC`
-      }: the phone was offline)`,
+      }: the phone could not reach Beacon until then)`,
     );
     expect(text?.body).toContain(`Location at ${hhmm(raisedAt)} UTC: https://www.google.com/maps?q=`);
 
