@@ -86,7 +86,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**'] }] },
   },
   {
-    files: ['scripts/**/*.mjs', '*.config.{js,ts}', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    files: ['scripts/**/*.mjs', '*.config.{js,ts}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}'],
     languageOptions: { globals: globals.node },
   },
 );

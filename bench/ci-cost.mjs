@@ -1,0 +1,127 @@
+// What a CI run costs: CPU time (user + sys, every child included) and wall time of `CI=true bash .ci/run` on a
+// fresh clone of a commit, in all and per stage of `npm test`, plus the CPU the machine's PostgreSQL and Redis
+// servers spent meanwhile (their work for the API suites is not a child of the run, so it would otherwise go
+// uncounted).
+//
+//   node bench/ci-cost.mjs [commit ...]        one fresh clone and one CI run per commit, one after the other
+//
+// Compare commits in one call, on the same machine, so the ratio means something: wall time moves with whatever
+// else the machine does, CPU time much less. PostgreSQL's and Redis's figures are machine-wide: another process
+// using them during the run is counted too.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const repo = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
+const commits = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['HEAD'];
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds of every running process named `name`, plus what the ones that ended left in their parents. */
+function serverCpuSeconds(name) {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended while we looked
+    }
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    if (comm !== name) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime: fields 14-17 of the line, 12-15 after the name. A backend that ended was
+    // waited for by the postmaster, so its time sits in the postmaster's cutime/cstime.
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+/**
+ * A hook loaded into every Node process of the run (NODE_OPTIONS) that, in `npm test`'s runner only, starts each
+ * stage under /usr/bin/time, so the stages of any commit are measured the same way without changing its files.
+ */
+function stageTimerHook(directory) {
+  const hook = path.join(directory, 'time-stages.mjs');
+  writeFileSync(
+    hook,
+    `import { createRequire, syncBuiltinESMExports } from 'node:module';
+import path from 'node:path';
+if (process.argv[1]?.endsWith(path.join('scripts', 'test.mjs')) && process.env.BEACON_STAGE_TIMES) {
+  const childProcess = createRequire(import.meta.url)('node:child_process');
+  const spawn = childProcess.spawn;
+  childProcess.spawn = (command, args = [], options) => {
+    const label = [path.basename(command), ...args].join(' ').replaceAll('\\t', ' ');
+    const format = label + '\\t%e\\t%U\\t%S';
+    return spawn('/usr/bin/time', ['-a', '-o', process.env.BEACON_STAGE_TIMES, '-f', format, command, ...args], options);
+  };
+  syncBuiltinESMExports();
+}
+`,
+  );
+  return hook;
+}
+
+function runCi(commit) {
+  const clone = mkdtempSync(path.join(os.tmpdir(), 'beacon-ci-cost-'));
+  const work = mkdtempSync(path.join(os.tmpdir(), 'beacon-ci-times-'));
+  const stageFile = path.join(work, 'stage-times.tsv');
+  const totalFile = path.join(work, 'total-time.tsv');
+  execFileSync('git', ['clone', '-q', repo, clone]);
+  execFileSync('git', ['-C', clone, 'checkout', '-q', commit]);
+  const sha = execFileSync('git', ['-C', clone, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  const hook = stageTimerHook(work);
+  const before = { postgres: serverCpuSeconds('postgres'), redis: serverCpuSeconds('redis-server') };
+  const result = spawnSync('/usr/bin/time', ['-o', totalFile, '-f', '%e\t%U\t%S', 'bash', '.ci/run'], {
+    cwd: clone,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      CI: 'true',
+      BEACON_STAGE_TIMES: stageFile,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${hook}`.trim(),
+    },
+  });
+  const after = { postgres: serverCpuSeconds('postgres'), redis: serverCpuSeconds('redis-server') };
+  const [wall, user, sys] = readFileSync(totalFile, 'utf8').trim().split('\n').at(-1).split('\t').map(Number);
+  const stages = readFileSync(stageFile, 'utf8')
+    .trim()
+    .split('\n')
+    .filter((line) => line.split('\t').length === 4)
+    .map((line) => {
+      const [label, stageWall, stageUser, stageSys] = line.split('\t');
+      return { label, wall: Number(stageWall), cpu: Number(stageUser) + Number(stageSys) };
+    });
+  for (const directory of [clone, work]) rmSync(directory, { recursive: true, force: true });
+  return {
+    commit: sha,
+    passed: result.status === 0,
+    wall,
+    cpu: user + sys,
+    postgres: after.postgres - before.postgres,
+    redis: after.redis - before.redis,
+    stages,
+  };
+}
+
+const results = commits.map(runCi);
+const seconds = (value) => `${value.toFixed(0)} s`;
+for (const run of results) {
+  console.log(`\n${run.commit}: ${run.passed ? 'passed' : 'FAILED'}`);
+  console.log(`  CI run: ${seconds(run.cpu)} CPU, ${seconds(run.wall)} wall`);
+  console.log(`  PostgreSQL server: ${seconds(run.postgres)} CPU; Redis: ${seconds(run.redis)} CPU`);
+  console.log(`  CPU in all: ${seconds(run.cpu + run.postgres + run.redis)}`);
+  for (const stage of run.stages) {
+    console.log(
+      `  ${stage.label.padEnd(16)} ${seconds(stage.cpu).padStart(7)} CPU ${seconds(stage.wall).padStart(7)} wall`,
+    );
+  }
+}
+if (results.length > 1) {
+  const [base, ...others] = results;
+  const total = (run) => run.cpu + run.postgres + run.redis;
+  for (const run of others) {
+    console.log(`\n${run.commit} / ${base.commit}: CPU in all ×${(total(run) / total(base)).toFixed(2)}`);
+  }
+}
+process.exit(results.every((run) => run.passed) ? 0 : 1);
