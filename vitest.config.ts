@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Test projects. The API suite runs once on PGlite and, when DATABASE_URL is set, again on PostgreSQL.
- * In CI (CI=true) the PostgreSQL run is mandatory: a missing DATABASE_URL fails instead of skipping.
+ * Test projects. The API suite runs on PGlite and, when DATABASE_URL is set, its database-level files again on
+ * PostgreSQL (see ON_BOTH_DATABASES). In CI (CI=true) the PostgreSQL run is mandatory: a missing DATABASE_URL
+ * fails instead of skipping.
  */
 const withPostgres = Boolean(process.env.DATABASE_URL);
 if (process.env.CI === 'true' && !withPostgres) {
@@ -12,14 +13,34 @@ if (process.env.CI === 'true' && !withPostgres) {
 }
 
 /**
- * An API test runs on both databases, except a file named `*.postgres.api.test.ts` or `*.pglite.api.test.ts`,
- * which tests what only that database can do (a PostgreSQL server that stops or stalls) and runs only there.
+ * The API suite on two databases, without running every file twice. PGlite (the embedded default, and the one
+ * `npm test` has on any machine) runs every API file. PostgreSQL (DATABASE_URL, mandatory in CI) runs the files
+ * where the two can differ: what the database and its driver do (migrations, the types each driver hands back, row
+ * locks, transactions, job leases between instances, a database that stops or stalls, rate-limit counters under
+ * concurrency, what a refused write leaves behind). The HTTP behaviour above the repositories is the same SQL on the
+ * same PostgreSQL engine either way, so it runs once. A file named `*.postgres.api.test.ts` or
+ * `*.pglite.api.test.ts` tests what only that database can do and runs only there.
  */
+const ON_BOTH_DATABASES = [
+  'src/server/db/**/*.api.test.ts',
+  'src/server/scheduler/**/*.api.test.ts',
+  'src/server/modules/**/repository.api.test.ts',
+  'src/server/modules/alerts/crash-safety.api.test.ts',
+  'src/server/modules/alerts/independent-deliveries.api.test.ts',
+  'src/server/modules/alerts/repeated-sos.api.test.ts',
+  'src/server/modules/alerts/sms-caps.api.test.ts',
+  'src/server/modules/journeys/deadline-instances.api.test.ts',
+  'src/server/modules/auth/refresh-reuse.api.test.ts',
+  'src/server/http/rate-limiter.api.test.ts',
+  'src/server/http/bad-input.api.test.ts',
+  'src/server/**/*.postgres.api.test.ts',
+];
+
 const apiProject = (name: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name: `api-${name}`,
-    include: ['src/server/**/*.api.test.ts'],
+    include: name === 'pglite' ? ['src/server/**/*.api.test.ts'] : ON_BOTH_DATABASES,
     exclude: [`src/server/**/*.${name === 'pglite' ? 'postgres' : 'pglite'}.api.test.ts`],
     environment: 'node',
     globalSetup: ['src/server/testing/global-setup.ts'],

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { STORAGE_KEYS } from '#shared/constants';
 import type { AuthSession } from '#shared/schemas/auth';
 import { AppProvider } from '../app/provider';
@@ -13,23 +13,23 @@ import { createFakeDevice } from './fake-device';
 import { createFakeRealtime } from './fake-realtime';
 
 /**
- * The app's routes with every lazily loaded screen already loaded, so a test renders a screen synchronously as
- * before code splitting. The lazy loading itself is exercised in the browser (e2e/on-demand-code.spec.ts).
+ * The app's routes with the lazily loaded screens that `path` opens already loaded, so the screen under test
+ * renders as soon as the router does. Every other screen stays lazy and loads only if the test navigates to it:
+ * loading them all cost every test file the import of every screen (the map and its library included). The lazy
+ * loading itself is exercised in the browser (e2e/on-demand-code.spec.ts).
  */
-async function loadedRoutes(routes: RouteObject[]): Promise<RouteObject[]> {
-  return Promise.all(
-    routes.map(async ({ lazy, children, ...route }) => {
-      const loaded = typeof lazy === 'function' ? await lazy() : {};
-      return {
-        ...route,
-        ...loaded,
-        ...(children ? { children: await loadedRoutes(children) } : {}),
-      } as RouteObject;
-    }),
-  );
+async function routesOpening(path: string): Promise<RouteObject[]> {
+  const opened = new Set((matchRoutes(appRoutes, path) ?? []).map((match) => match.route));
+  const load = (routes: RouteObject[]): Promise<RouteObject[]> =>
+    Promise.all(
+      routes.map(async (route) => {
+        const { lazy, children, ...rest } = route;
+        const loaded = opened.has(route) && typeof lazy === 'function' ? await lazy() : lazy ? { lazy } : {};
+        return { ...rest, ...loaded, ...(children ? { children: await load(children) } : {}) } as RouteObject;
+      }),
+    );
+  return load(appRoutes);
 }
-
-const routes = await loadedRoutes(appRoutes);
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -51,8 +51,8 @@ type RenderOptions = {
 };
 
 /** Renders the whole app (providers and every route) at `path` in a memory router. */
-export function renderApp(path: string, options: RenderOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+export async function renderApp(path: string, options: RenderOptions = {}) {
+  const router = createMemoryRouter(await routesOpening(path), { initialEntries: [path] });
   const user = userEvent.setup();
   const result: RenderResult = render(
     <AppProvider

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { Database, Lane, Queryable, QueryResult, Row } from './database';
+import { INT8_TYPE_ID, parseInt8 } from './int8';
 import { createPriorityGate, type PriorityGate } from './priority-gate';
 
 function wrap(target: Pick<PGlite, 'query'>): Queryable {
@@ -15,8 +16,13 @@ function wrap(target: Pick<PGlite, 'query'>): Queryable {
 /** Opens (creating if needed) an embedded PostgreSQL in `dataDir`; no server required. */
 export async function openPGlite(dataDir: string): Promise<Database> {
   await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create({ dataDir });
+  const pg = await createPGlite({ dataDir });
   return fromPGlite(pg);
+}
+
+/** Every PGlite Beacon opens (tests too): with the value parsers that match the `pg` driver's (int8.ts). */
+export function createPGlite(options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, parsers: { ...options.parsers, [INT8_TYPE_ID]: parseInt8 } });
 }
 
 export function fromPGlite(pg: PGlite): Database {

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { INT8_TYPE_ID, parseInt8 } from './int8';
 import type { Database, Lane, Queryable, QueryResult, Row } from './database';
 import { isDatabaseUnavailable } from './database-unavailable';
 
@@ -73,6 +74,12 @@ export function openPostgres(
   };
 }
 
+/** The driver's own parsers, but int8 as PGlite reads it too (int8.ts). */
+const typeParser = ((oid: number, format?: 'text' | 'binary') =>
+  oid === INT8_TYPE_ID
+    ? parseInt8
+    : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser;
+
 function createPool(connectionString: string, max: number, timeouts: PostgresTimeouts): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
@@ -85,6 +92,7 @@ function createPool(connectionString: string, max: number, timeouts: PostgresTim
     ...(timeouts.statementMs > 0 ? { statement_timeout: timeouts.statementMs } : {}),
     ...(timeouts.queryMs > 0 ? { query_timeout: timeouts.queryMs } : {}),
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    types: { getTypeParser: typeParser },
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);

@@ -1,10 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPGlite } from '../db/open-pglite';
+import { createPGlite, fromPGlite } from '../db/open-pglite';
 import { MIGRATION_TIMEOUTS, openPostgres } from '../db/open-postgres';
 import { migrate } from '../db/migrate';
 
@@ -27,7 +26,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
 async function setupPGlite(project: TestProject): Promise<() => Promise<void>> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'beacon-template-'));
-  const pglite = await PGlite.create();
+  const pglite = await createPGlite();
   await migrate(fromPGlite(pglite));
   const dump = await pglite.dumpDataDir('none');
   await pglite.close();

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Database } from '../db/database';
-import { fromPGlite } from '../db/open-pglite';
+import { createPGlite, fromPGlite } from '../db/open-pglite';
 import { openPostgres } from '../db/open-postgres';
 import { withDatabase } from './global-setup';
 
@@ -15,7 +14,7 @@ export async function openTestDatabase(): Promise<Database> {
 
 async function openPGliteClone(): Promise<Database> {
   const tarball = await readFile(inject('pgliteTemplate'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([tarball]) });
+  const pglite = await createPGlite({ loadDataDir: new Blob([tarball]) });
   return fromPGlite(pglite);
 }
 

@@ -79,7 +79,7 @@ afterEach(() => toast.dismiss());
 describe('the active-alert screen', () => {
   it("stands in for the dashboard while an alert is active, with each text's status, Call 911 and I'm safe", async () => {
     api([activeAlert(twoContacts)]);
-    renderApp('/');
+    await renderApp('/');
     const screenEl = await screen.findByTestId('active-alert-screen');
     expect(within(screenEl).getByRole('heading', { level: 1, name: ACTIVE_ALERT_TEXTS.title })).toBeVisible();
     expect(
@@ -103,7 +103,7 @@ describe('the active-alert screen', () => {
     const device = createFakeDevice();
     device.permissionStates.location = 'granted';
     api([activeAlert(twoContacts)]);
-    renderApp('/', { device });
+    await renderApp('/', { device });
     await waitFor(() => expect(screen.getByTestId('alert-sharing')).toHaveAttribute('data-sharing', 'on'));
     expect(screen.getByTestId('alert-sharing')).toHaveTextContent(ACTIVE_ALERT_TEXTS.sharingOn);
   });
@@ -112,13 +112,13 @@ describe('the active-alert screen', () => {
     const device = createFakeDevice();
     device.permissionStates.location = 'denied';
     api([activeAlert(twoContacts)]);
-    renderApp('/', { device });
+    await renderApp('/', { device });
     expect(await screen.findByTestId('alert-sharing')).toHaveAttribute('data-sharing', 'no_permission');
   });
 
   it("I'm safe asks once: keeping the alert sends nothing, the focus comes back, and Yes ends it with one POST", async () => {
     const mock = api([activeAlert(twoContacts)]);
-    const { user } = renderApp('/');
+    const { user } = await renderApp('/');
     const imSafe = await screen.findByRole('button', { name: ACTIVE_ALERT_TEXTS.imSafe });
     const resolves = () =>
       mock.requests.filter((r) => r.method === 'POST' && r.path === `/api/alerts/${ALERT_ID}/resolve`);
@@ -156,7 +156,7 @@ describe('the active-alert screen', () => {
     )!;
     resolveRoute.status = 503;
     resolveRoute.body = { error: 'unavailable', message: 'Down' };
-    const { user } = renderApp('/');
+    const { user } = await renderApp('/');
     await user.click(await screen.findByRole('button', { name: ACTIVE_ALERT_TEXTS.imSafe }));
     const question = await screen.findByRole('alertdialog', { name: ACTIVE_ALERT_TEXTS.confirmTitle });
     await user.click(within(question).getByRole('button', { name: ACTIVE_ALERT_TEXTS.confirmEnd }));
@@ -168,7 +168,7 @@ describe('the active-alert screen', () => {
   it('opens on another device when the alert is raised and closes when it ends (realtime)', async () => {
     const mock = api([]);
     const realtime = createFakeRealtime();
-    renderApp('/', { realtime: realtime.transport });
+    await renderApp('/', { realtime: realtime.transport });
     expect(await screen.findByRole('button', { name: /^SOS/ })).toBeInTheDocument();
     await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
     const userId = fakeSession().user.id;
@@ -206,7 +206,7 @@ describe('the active-alert screen', () => {
 
   it('shows nothing extra when no alert is active', async () => {
     api([]);
-    renderApp('/');
+    await renderApp('/');
     expect(await screen.findByRole('button', { name: /^SOS/ })).toBeInTheDocument();
     expect(screen.queryByTestId('active-alert-screen')).not.toBeInTheDocument();
   });
@@ -258,7 +258,7 @@ describe('text them yourself', () => {
           }),
         },
       });
-      renderApp('/');
+      await renderApp('/');
       const cause = await screen.findByTestId('alert-cause');
       expect(within(cause).getByRole('heading', { name: 'EMERGENCY ALERT' })).toBeInTheDocument();
       expect(cause).toHaveTextContent('Your escort timer ran out before you said you were safe.');
@@ -270,7 +270,7 @@ describe('text them yourself', () => {
 
     it('says Check-in Expired for a missed check-in, and names no escort', async () => {
       api([journeyAlert('checkin_missed')]);
-      renderApp('/');
+      await renderApp('/');
       const cause = await screen.findByTestId('alert-cause');
       expect(within(cause).getByRole('heading', { name: 'Check-in Expired' })).toBeInTheDocument();
       expect(cause).toHaveTextContent('A check-in was missed');
@@ -279,7 +279,7 @@ describe('text them yourself', () => {
 
     it('says nothing of a cause for an SOS the person raised', async () => {
       api([activeAlert(twoContacts)]);
-      renderApp('/');
+      await renderApp('/');
       await screen.findByTestId('active-alert-screen');
       expect(screen.queryByTestId('alert-cause')).not.toBeInTheDocument();
     });

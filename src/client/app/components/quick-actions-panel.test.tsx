@@ -20,7 +20,7 @@ describe('the quick actions panel on the dashboard', () => {
       { method: 'PATCH', path: '/api/profile', body: fakeProfile({ sound_enabled: false }) },
     ]);
     markOnboardingSeenForTest();
-    const { user } = renderApp('/');
+    const { user } = await renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Sound On' }, { timeout: 5000 }));
     expect(await screen.findByRole('button', { name: 'Sound Off' })).toBeInTheDocument();
     await waitFor(() =>
@@ -42,7 +42,7 @@ describe('the quick actions panel on the dashboard', () => {
     storeSession(fakeSession());
     mockApi([{ method: 'GET', path: '/api/profile', body: fakeProfile() }]);
     markOnboardingSeenForTest();
-    const { user } = renderApp('/');
+    const { user } = await renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Your Location' }, { timeout: 5000 }));
     expect(await screen.findByRole('dialog', { name: 'Your Location' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Get Current Location' })).toBeInTheDocument();

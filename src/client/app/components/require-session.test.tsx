@@ -80,7 +80,7 @@ describe('the routes under <RequireSession>', () => {
     async (path) => {
       markOnboardingSeenForTest();
       mockApi();
-      const { router } = renderApp(path);
+      const { router } = await renderApp(path);
       expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe(path);
     },
@@ -88,10 +88,10 @@ describe('the routes under <RequireSession>', () => {
 
   it.each(['/permissions', '/subscription-success', '/reset-password', '/welcome'])(
     '%s stays public',
-    (path) => {
+    async (path) => {
       markOnboardingSeenForTest();
       mockApi();
-      renderApp(path);
+      await renderApp(path);
       expect(screen.queryByRole('heading', { name: 'Login to Beacon' })).not.toBeInTheDocument();
       expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
     },

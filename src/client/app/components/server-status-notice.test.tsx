@@ -42,7 +42,7 @@ const networkLabel = (): string => screen.getByTestId('network-status').textCont
 
 /** The dashboard with its realtime socket open, the readiness card saying Connected. */
 async function openDashboard(realtime: FakeRealtime) {
-  const view = renderApp('/', { realtime: realtime.transport, device: createFakeDevice() });
+  const view = await renderApp('/', { realtime: realtime.transport, device: createFakeDevice() });
   await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
   act(() => void realtime.accept(USER_ID));
   await waitFor(() => expect(networkLabel()).toBe('Connected'), { timeout: 5000 });

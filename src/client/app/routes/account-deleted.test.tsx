@@ -12,7 +12,7 @@ describe('Delete Account ends on a confirmation screen', () => {
       { method: 'GET', path: '/api/profile', body: fakeProfile() },
       { method: 'DELETE', path: '/api/auth/user', status: 204 },
     ]);
-    const { user, router } = renderApp('/settings');
+    const { user, router } = await renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^Privacy/ }));
     await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete Account' });

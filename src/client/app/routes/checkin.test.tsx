@@ -62,7 +62,7 @@ function answerStart(routes: FakeRoute[], started: CheckIn): void {
 
 async function openCheckInPage(routes: FakeRoute[], device: FakeDevice = createFakeDevice()) {
   const api = mockApi(routes);
-  const view = renderApp('/checkin', { device });
+  const view = await renderApp('/checkin', { device });
   await screen.findByRole('heading', { name: 'Safety Check-In', level: 1 });
   await screen.findByRole('link', { name: 'Call Ada Byron' });
   return { ...view, api, device };
@@ -169,7 +169,7 @@ describe('/checkin', () => {
   it('without contacts shows the server’s message and Start leads to adding one', async () => {
     const routes = pageRoutes({ contacts: [] });
     mockApi(routes);
-    const { user } = renderApp('/checkin', { device: createFakeDevice() });
+    const { user } = await renderApp('/checkin', { device: createFakeDevice() });
     await screen.findByText('No emergency contacts added yet');
     answer(routes, {
       method: 'POST',
@@ -218,7 +218,7 @@ describe('/checkin', () => {
     mockApi(routes);
     // The app's own client: a read stays fresh for a while, so coming back to /checkin does not re-read it.
     const queryClient = createQueryClient();
-    renderApp('/checkin', { queryClient });
+    await renderApp('/checkin', { queryClient });
     // The active-alert screen stands in for /checkin until the person says they are safe.
     expect(await screen.findByTestId('active-alert-screen')).toBeInTheDocument();
     act(() => removeActiveAlert(queryClient, USER_ID, alertId));

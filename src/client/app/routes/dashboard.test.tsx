@@ -13,13 +13,14 @@ describe('dashboard routes', () => {
   it('takes a first-time visitor from / through splash and onboarding to sign-in, once', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     mockApi();
-    const { router, user } = renderApp('/');
+    const { router, user } = await renderApp('/');
     expect(router.state.location.pathname).toBe('/splash');
     expect(screen.getByText('Your personal safety companion')).toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(SPLASH_DELAY_MS));
-    expect(router.state.location.pathname).toBe('/welcome');
-    expect(screen.getByRole('heading', { name: 'Emergency SOS' })).toBeInTheDocument();
+    // The welcome screen's code loads when it is first opened.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/welcome'));
+    expect(await screen.findByRole('heading', { name: 'Emergency SOS' })).toBeInTheDocument();
     vi.useRealTimers();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -43,7 +44,7 @@ describe('dashboard routes', () => {
       profileRoute,
       { method: 'GET', path: '/api/contacts', body: { contacts: [] } },
     ]);
-    const { router, user } = renderApp('/auth?mode=signup');
+    const { router, user } = await renderApp('/auth?mode=signup');
     await user.type(await screen.findByLabelText('Full Name'), 'Nina New');
     await user.type(screen.getByLabelText('Email'), 'nina@example.test');
     await user.type(screen.getByLabelText('Password'), 'correct-horse-battery');
@@ -62,7 +63,7 @@ describe('dashboard routes', () => {
 
   it('Skip on the carousel goes straight to /auth', async () => {
     mockApi();
-    const { router, user } = renderApp('/welcome');
+    const { router, user } = await renderApp('/welcome');
     await user.click(screen.getByRole('button', { name: 'Skip' }));
     expect(router.state.location.pathname).toBe('/auth');
   });
@@ -70,7 +71,7 @@ describe('dashboard routes', () => {
   it('shows a returning signed-out person the login card directly', async () => {
     markOnboardingSeenForTest();
     mockApi();
-    const { router } = renderApp('/');
+    const { router } = await renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
@@ -81,7 +82,7 @@ describe('dashboard routes', () => {
     mockApi([
       { method: 'GET', path: '/api/health', status: 503, body: { error: 'internal', message: 'down' } },
     ]);
-    renderApp('/auth');
+    await renderApp('/auth');
     expect(
       await screen.findByRole('heading', { name: 'Backend Configuration Required' }),
     ).toBeInTheDocument();
@@ -100,7 +101,7 @@ describe('dashboard routes', () => {
       { method: 'GET', path: '/api/profile', status: 503, body: down },
       { method: 'GET', path: '/api/contacts', status: 503, body: down },
     ]);
-    const { user } = renderApp('/');
+    const { user } = await renderApp('/');
     // The notice is loaded on demand (its module may take a moment on a busy machine).
     const notice = await screen.findByRole(
       'status',
@@ -145,7 +146,7 @@ describe('dashboard routes', () => {
         },
       },
     ]);
-    renderApp('/', { device });
+    await renderApp('/', { device });
     expect(await screen.findByRole('heading', { name: 'System Ready' })).toBeInTheDocument();
     expect(screen.getByText('All safety features are active')).toBeInTheDocument();
   });
@@ -153,7 +154,7 @@ describe('dashboard routes', () => {
   it('shows the signed-in dashboard: header, readiness, contacts slot, bottom nav', async () => {
     storeSession(fakeSession());
     mockApi([profileRoute, { method: 'GET', path: '/api/contacts', body: { contacts: [] } }]);
-    const { user } = renderApp('/contacts');
+    const { user } = await renderApp('/contacts');
     // A new person: no contacts and notifications off, so the card says what is missing instead of "System Ready".
     expect(await screen.findByRole('heading', { name: 'Not Ready Yet' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'System Ready' })).not.toBeInTheDocument();
@@ -181,7 +182,7 @@ describe('dashboard routes', () => {
         body: { error: 'not_authenticated', message: 'Not authenticated' },
       },
     ]);
-    renderApp('/');
+    await renderApp('/');
     // The profile request (made as soon as the dashboard shows) answers 401.
     expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
     expect(getSession()).toBeNull();
@@ -192,14 +193,14 @@ describe('settings', () => {
   it('/settings redirects a signed-out visitor to /', async () => {
     markOnboardingSeenForTest();
     mockApi();
-    const { router } = renderApp('/settings');
+    const { router } = await renderApp('/settings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('/settings opens the dialog full-page; sections open and the back arrow returns; closing goes to /', async () => {
     storeSession(fakeSession());
     mockApi([profileRoute]);
-    const { router, user } = renderApp('/settings');
+    const { router, user } = await renderApp('/settings');
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     for (const name of [
       'How It Works',
@@ -225,7 +226,7 @@ describe('settings', () => {
   it('Notifications holds only a switch that acts: Web Push on this device, nothing saved that changes nothing', async () => {
     storeSession(fakeSession());
     const api = mockApi([profileRoute]);
-    const { user } = renderApp('/settings');
+    const { user } = await renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^Notifications/ }));
     const dialog = screen.getByRole('dialog', { name: 'Notifications' });
     const push = await within(dialog).findByRole('switch', { name: 'Get alerts when Beacon is closed' });
@@ -245,7 +246,7 @@ describe('settings', () => {
         body: fakeProfile({ settings: { ...fakeProfile().settings, emergencyContacts: false } }),
       },
     ]);
-    const { user } = renderApp('/settings');
+    const { user } = await renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^Privacy/ }));
     const toggle = await screen.findByRole('switch', { name: 'Emergency Contact Access' });
     expect(toggle).toHaveAccessibleDescription(
@@ -274,7 +275,7 @@ describe('settings', () => {
         body: { error: 'internal', message: 'Something went wrong. Please try again.' },
       },
     ]);
-    const { user } = renderApp('/settings');
+    const { user } = await renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^Privacy/ }));
     const toggle = await screen.findByRole('switch', { name: 'Share Location' });
     await waitFor(() => expect(toggle).toBeEnabled());
@@ -292,7 +293,7 @@ describe('settings', () => {
       { id: 'c1', name: 'Ada Byron', phone: '+15551234567', relationship: 'Friend' },
     ]);
     expect(readOfflineEmergencyData('00000001-0000-4000-8000-000000000001')).not.toBeNull();
-    const { router, user } = renderApp('/settings');
+    const { router, user } = await renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^About/ }));
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
@@ -307,7 +308,7 @@ describe('settings', () => {
   it('Emergency Settings lead to the contacts and offer nothing that is not built (no check-ins)', async () => {
     storeSession(fakeSession());
     mockApi([profileRoute]);
-    const { router, user } = renderApp('/settings');
+    const { router, user } = await renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^Emergency Settings/ }));
     expect(screen.queryByRole('button', { name: /check-in/i })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Manage Emergency Contacts' }));

@@ -36,7 +36,7 @@ function movingDevice(): FakeDevice & { reads: () => number } {
   return Object.assign(device, { reads: () => read.mock.calls.length });
 }
 
-function openMapPage({
+async function openMapPage({
   session = null,
   device = movingDevice(),
   routes = [],
@@ -59,7 +59,7 @@ function openMapPage({
     { method: 'GET', path: '/api/profile', body: fakeProfile() },
     { method: 'GET', path: '/api/alerts?status=active', body: { alerts: activeAlerts } },
   ]);
-  return { ...renderApp('/map', { device, realtime: realtime?.transport }), api, device };
+  return { ...(await renderApp('/map', { device, realtime: realtime?.transport })), api, device };
 }
 
 beforeEach(() => {
@@ -77,7 +77,7 @@ afterEach(() => {
 
 describe('/map: the Escort Mode page', () => {
   it('shows the current location: coordinates to 6 decimals, accuracy, speed in km/h and heading, then the setup', async () => {
-    openMapPage();
+    await openMapPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Escort Mode' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/');
     const block = screen.getByTestId('escort-current-location');
@@ -91,7 +91,7 @@ describe('/map: the Escort Mode page', () => {
   });
 
   it('polls the GPS every 30 s and on refresh', async () => {
-    const { device, user } = openMapPage();
+    const { device, user } = await openMapPage();
     const moving = device as ReturnType<typeof movingDevice>;
     await screen.findByTestId('escort-address');
     const before = moving.reads();
@@ -102,7 +102,7 @@ describe('/map: the Escort Mode page', () => {
   });
 
   it('never makes up a position: without a fix it says the location is unknown and a start says Location Required', async () => {
-    const { user, api } = openMapPage({ device: createFakeDevice({ gps: false }) });
+    const { user, api } = await openMapPage({ device: createFakeDevice({ gps: false }) });
     expect(await screen.findByTestId('escort-location-unknown')).toHaveTextContent(
       'Location unknown: no GPS reading yet. Location permission denied.',
     );
@@ -115,7 +115,7 @@ describe('/map: the Escort Mode page', () => {
   });
 
   it('refuses an escort nobody would hear about: no contact and no guardian', async () => {
-    const { user, api } = openMapPage({ savedContacts: [] });
+    const { user, api } = await openMapPage({ savedContacts: [] });
     const notice = await screen.findByTestId('escort-nobody-to-tell');
     expect(notice).toHaveTextContent(ESCORT_API_TEXTS.needsSomeoneToTell);
     await screen.findByTestId('escort-address');
@@ -138,7 +138,7 @@ describe('/map: the Escort Mode page', () => {
       summary: { successful: 0, total: 1 },
     };
     const realtime = createFakeRealtime();
-    const { api } = openMapPage({ session, activeAlerts: [raised], realtime });
+    const { api } = await openMapPage({ session, activeAlerts: [raised], realtime });
     // While the alert is active its screen stands in for /map.
     expect(await screen.findByTestId('active-alert-screen')).toBeInTheDocument();
     await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
@@ -169,7 +169,7 @@ describe('/map: the Escort Mode page', () => {
     device.geolocation.getCurrentPosition = vi.fn(async () => {
       throw Object.assign(new Error('Timeout expired'), { code: 3 });
     });
-    const { user } = openMapPage({ device });
+    const { user } = await openMapPage({ device });
     expect(await screen.findByTestId('escort-location-unknown')).toBeInTheDocument();
     // The app's tracker (its watch) has a reading from 20 s ago: the next ask falls back to it.
     act(() =>
@@ -191,7 +191,7 @@ describe('/map: the Escort Mode page', () => {
 
   it('during an escort: countdown and Tracking Active badges, the cards, two contacts, Add time and both stop buttons', async () => {
     const session = fakeEscort({ deadline_at: new Date(NOW + 10 * 60_000).toISOString() }, NOW);
-    openMapPage({
+    await openMapPage({
       session,
       routes: [{ method: 'POST', path: `/api/escort-sessions/${session.id}/route`, body: session }],
     });

@@ -72,7 +72,7 @@ function event<T extends RealtimeEvent['type']>(
   } as RealtimeEvent;
 }
 
-function openGuardianView({
+async function openGuardianView({
   wardAlerts = [],
   path = '/guardian/wards',
   journeys = { escorts: [], checkins: [], warnings: [] },
@@ -94,13 +94,13 @@ function openGuardianView({
     },
   ]);
   const realtime = createFakeRealtime();
-  const rendered = renderApp(path, { realtime: realtime.transport });
+  const rendered = await renderApp(path, { realtime: realtime.transport });
   return { api, realtime, ...rendered };
 }
 
 describe('/guardian/wards: the guardian view', () => {
   it("shows each ward's last position, battery and online state on a map", async () => {
-    openGuardianView();
+    await openGuardianView();
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
     expect(within(card).getByTestId('ward-coordinates')).toHaveTextContent('51.500000, -0.120000');
     expect(within(card).getByText('Battery 64%')).toBeInTheDocument();
@@ -110,7 +110,7 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('connects to the realtime channel with the access token and shows Live once ready', async () => {
-    const { realtime } = openGuardianView();
+    const { realtime } = await openGuardianView();
     await screen.findByRole('article', { name: 'Bob Ward' });
     expect(realtime.latest().query.get('access_token')).toBe('access-1');
     act(() => {
@@ -120,7 +120,7 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('moves the marker when a location.updated event arrives, without a reload', async () => {
-    const { realtime, api } = openGuardianView();
+    const { realtime, api } = await openGuardianView();
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
     act(() => {
       realtime.accept('00000001-0000-4000-8000-000000000001', 100);
@@ -159,7 +159,7 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('a ward lying still: a new check of the same place says so, without a new point', async () => {
-    const { realtime } = openGuardianView();
+    const { realtime } = await openGuardianView();
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
     expect(within(card).getByText('Last updated 1 min ago')).toBeInTheDocument();
     act(() => {
@@ -173,7 +173,7 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('shows a red banner on alert.created, then each contact text status as it changes', async () => {
-    const { realtime, api } = openGuardianView();
+    const { realtime, api } = await openGuardianView();
     api.routes.push({
       method: 'POST',
       path: `/api/wards/alerts/${alert.id}/seen`,
@@ -221,7 +221,7 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('shows one banner for three alerts with a count, and "Bob Ward is safe" once the ward ends it', async () => {
-    const { realtime } = openGuardianView();
+    const { realtime } = await openGuardianView();
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
     act(() => {
       realtime.accept('00000001-0000-4000-8000-000000000001', 100);
@@ -258,7 +258,7 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('quietens the banner when the guardian said Seen on another device (alert.seen)', async () => {
-    const { realtime } = openGuardianView();
+    const { realtime } = await openGuardianView();
     await screen.findByRole('article', { name: 'Bob Ward' });
     act(() => {
       realtime.accept('00000001-0000-4000-8000-000000000001', 100);
@@ -275,7 +275,7 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('says when an alert carries a last-known position rather than one sent with the SOS', async () => {
-    const { realtime } = openGuardianView();
+    const { realtime } = await openGuardianView();
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
     act(() => {
       realtime.accept('00000001-0000-4000-8000-000000000001', 100);
@@ -299,7 +299,7 @@ describe('/guardian/wards: the guardian view', () => {
 
   it('says a quick message raised the alert, never the SOS button, in the banner and on the card', async () => {
     const quick = { ...alert, message: 'I need help. Please call me now.' };
-    openGuardianView({
+    await openGuardianView({
       wardAlerts: [
         {
           ward_id: WARD_ID,
@@ -328,7 +328,7 @@ describe('/guardian/wards: the guardian view', () => {
     };
     // Raised while the ward's phone was offline, 20 minutes before the server got it.
     const raisedAt = new Date(Date.parse(alert.created_at) - 20 * 60_000).toISOString();
-    const { realtime } = openGuardianView({
+    const { realtime } = await openGuardianView({
       wardAlerts: [
         {
           ward_id: WARD_ID,
@@ -357,7 +357,7 @@ describe('/guardian/wards: the guardian view', () => {
 
   it("scrolls to the ward's card when opened from a push notification's link", async () => {
     const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
-    openGuardianView({ path: `/guardian/wards#ward-${WARD_ID}` });
+    await openGuardianView({ path: `/guardian/wards#ward-${WARD_ID}` });
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
     await waitFor(() => expect(scrolled.mock.contexts).toContain(card));
   });
@@ -365,7 +365,7 @@ describe('/guardian/wards: the guardian view', () => {
   it("shows a ward's open escort from GET /api/wards/journeys with its deadline, countdown and route, and reloads it on escort.updated", async () => {
     const deadline = new Date(Date.now() + 10 * 60_000).toISOString();
     const route = [{ latitude: 51.45, longitude: -0.1, accuracy: 8, recorded_at: new Date().toISOString() }];
-    const { realtime, api } = openGuardianView({
+    const { realtime, api } = await openGuardianView({
       journeys: { escorts: [escortSession({ deadline_at: deadline, route })], checkins: [], warnings: [] },
     });
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
@@ -387,7 +387,7 @@ describe('/guardian/wards: the guardian view', () => {
 
   it('says when an escort expired with no one to alert, and shows the check-in and its warnings', async () => {
     const signal = '2026-05-01T13:05:00.000Z';
-    openGuardianView({
+    await openGuardianView({
       journeys: {
         escorts: [escortSession({ status: 'expired', expired_at: new Date().toISOString() })],
         checkins: [
@@ -436,7 +436,7 @@ describe('/guardian/wards: the guardian view', () => {
   it('stops calling a ward Online once their newest position is older than WARD_ONLINE_WITHIN_MS', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true });
     try {
-      openGuardianView();
+      await openGuardianView();
       const card = await screen.findByRole('article', { name: 'Bob Ward' });
       expect(within(card).getByTestId('ward-signal')).toHaveTextContent('Online');
       // Nothing more arrives from the phone (Beacon closed, or out of signal).
@@ -451,7 +451,7 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('reconnects with `since` after the socket drops, so missed alerts are caught up', async () => {
-    const { realtime } = openGuardianView();
+    const { realtime } = await openGuardianView();
     await screen.findByRole('article', { name: 'Bob Ward' });
     act(() => {
       realtime.accept('00000001-0000-4000-8000-000000000001', 100);

@@ -66,11 +66,11 @@ function pageRoutes({
   ];
 }
 
-function openGuardianPage(routes: FakeRoute[]) {
+async function openGuardianPage(routes: FakeRoute[]) {
   storeSession(fakeSession());
   markOnboardingSeenForTest();
   const api = mockApi(routes);
-  return { api, ...renderApp('/guardian') };
+  return { api, ...(await renderApp('/guardian')) };
 }
 
 afterEach(() => {
@@ -79,7 +79,7 @@ afterEach(() => {
 
 describe('/guardian: entering an invite code', () => {
   it('forces the code to uppercase, disables Send Request while empty, and rejects a blank attempt', async () => {
-    const { user } = openGuardianPage(pageRoutes());
+    const { user } = await openGuardianPage(pageRoutes());
     const input = await screen.findByLabelText('Invite code');
     const send = screen.getByRole('button', { name: 'Send Request' });
     expect(send).toBeDisabled();
@@ -101,7 +101,7 @@ describe('/guardian: entering an invite code', () => {
       guardian_id: '00000001-0000-4000-8000-000000000009',
       ward_id: '00000001-0000-4000-8000-000000000001',
     });
-    const { api, user } = openGuardianPage([
+    const { api, user } = await openGuardianPage([
       { method: 'POST', path: '/api/invite-codes/redeem', status: 201, body: pending },
       ...pageRoutes(),
     ]);
@@ -120,7 +120,7 @@ describe('/guardian: entering an invite code', () => {
   });
 
   it("shows the server's message under the title 'Error' when the code is refused", async () => {
-    const { user } = openGuardianPage([
+    const { user } = await openGuardianPage([
       {
         method: 'POST',
         path: '/api/invite-codes/redeem',
@@ -138,7 +138,7 @@ describe('/guardian: entering an invite code', () => {
 
 describe('/guardian: pending requests', () => {
   it("shows the guardian 'Wants you as guardian' with Approve and Reject, and the ward neither", async () => {
-    openGuardianPage(
+    await openGuardianPage(
       pageRoutes({
         relationships: [
           relationship({ id: '00000003-0000-4000-8000-00000000000a', role: 'guardian' }),
@@ -166,7 +166,7 @@ describe('/guardian: pending requests', () => {
 
   it('approves a request: PATCH status active, then the ward moves to People I Guard', async () => {
     const pending = relationship({});
-    const { api, user } = openGuardianPage([
+    const { api, user } = await openGuardianPage([
       {
         method: 'PATCH',
         path: '/api/guardian-relationships/00000003-0000-4000-8000-000000000001',
@@ -189,7 +189,7 @@ describe('/guardian: pending requests', () => {
 
   it('rejects a request with PATCH status rejected', async () => {
     const pending = relationship({});
-    const { api, user } = openGuardianPage([
+    const { api, user } = await openGuardianPage([
       {
         method: 'PATCH',
         path: '/api/guardian-relationships/00000003-0000-4000-8000-000000000001',
@@ -214,7 +214,7 @@ describe('/guardian: pending requests', () => {
       guardian: { full_name: 'Cy Guardian', email: 'cy@example.org' },
     });
     const theirs = relationship({ id: '00000003-0000-4000-8000-00000000000c', status: 'rejected' });
-    const { api, user } = openGuardianPage([
+    const { api, user } = await openGuardianPage([
       {
         method: 'DELETE',
         path: '/api/guardian-relationships/00000003-0000-4000-8000-000000000001',
@@ -241,7 +241,7 @@ describe('/guardian: pending requests', () => {
       ward_id: '00000001-0000-4000-8000-000000000001',
       guardian: { full_name: 'Cy Guardian', email: 'cy@example.org' },
     });
-    const { api, user } = openGuardianPage([
+    const { api, user } = await openGuardianPage([
       {
         method: 'DELETE',
         path: '/api/guardian-relationships/00000003-0000-4000-8000-000000000001',
@@ -261,7 +261,7 @@ describe('/guardian: pending requests', () => {
 
 describe('/guardian: invite codes and copying', () => {
   it('generates a code and lists it with its expiry', async () => {
-    const { user } = openGuardianPage([
+    const { user } = await openGuardianPage([
       { method: 'POST', path: '/api/invite-codes', status: 201, body: inviteCode('NEWCODE1') },
       ...pageRoutes({ codes: [inviteCode('OLDCODE1', 2 * HOUR_MS)] }),
     ]);
@@ -277,7 +277,7 @@ describe('/guardian: invite codes and copying', () => {
 
   it("says 'Copied' for 2 seconds after copying a code", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
-    const { user } = openGuardianPage(pageRoutes({ codes: [inviteCode('COPYME12')] }));
+    const { user } = await openGuardianPage(pageRoutes({ codes: [inviteCode('COPYME12')] }));
     const copy = await screen.findByRole('button', { name: 'Copy invite code COPYME12' });
     await user.click(copy);
     expect(await navigator.clipboard.readText()).toBe('COPYME12');
@@ -292,7 +292,7 @@ describe('/guardian: invite codes and copying', () => {
   });
 
   it("shows 'Copy Failed' when the browser refuses the clipboard", async () => {
-    const { user } = openGuardianPage(pageRoutes({ codes: [inviteCode('COPYME12')] }));
+    const { user } = await openGuardianPage(pageRoutes({ codes: [inviteCode('COPYME12')] }));
     const copy = await screen.findByRole('button', { name: 'Copy invite code COPYME12' });
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
       new DOMException('denied', 'NotAllowedError'),
@@ -305,7 +305,7 @@ describe('/guardian: invite codes and copying', () => {
 
 describe('/guardian: share links', () => {
   it('generates a real share link, lists it with its expiry and a copy button, and revokes it', async () => {
-    const { api, user } = openGuardianPage([
+    const { api, user } = await openGuardianPage([
       {
         method: 'POST',
         path: '/api/share-links',
@@ -342,7 +342,7 @@ describe('/guardian: share links', () => {
   it('says which listed link an SOS text carried: it shows the position only while that SOS is active', async () => {
     const own = shareLink('00000007-0000-4000-8000-000000000002');
     const sent = { ...shareLink('00000007-0000-4000-8000-000000000003'), sent_with_alert: true };
-    openGuardianPage(pageRoutes({ links: [own, sent] }));
+    await openGuardianPage(pageRoutes({ links: [own, sent] }));
     const card = await screen.findByRole('region', { name: 'Share Live Location' });
     const rows = await within(card).findAllByRole('listitem');
     const sentRow = rows.find((row) => within(row).queryByDisplayValue(sent.url));
@@ -356,7 +356,7 @@ describe('/guardian: signed out', () => {
   it('shows the login card', async () => {
     markOnboardingSeenForTest();
     mockApi();
-    renderApp('/guardian');
+    await renderApp('/guardian');
     expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
   });
 });

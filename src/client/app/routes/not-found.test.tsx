@@ -7,7 +7,7 @@ describe('404 page', () => {
   it('shows the not-found title, a way home, and logs the unknown path', async () => {
     mockApi();
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user, router } = renderApp('/no/such/page');
+    const { user, router } = await renderApp('/no/such/page');
     expect(screen.getByRole('heading', { name: 'Oops! Page not found' })).toBeInTheDocument();
     expect(error).toHaveBeenCalledWith(expect.stringContaining('non-existent route'), '/no/such/page');
 

@@ -6,9 +6,9 @@ import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
 
 describe('/reset-password', () => {
-  it('explains a link without a token', () => {
+  it('explains a link without a token', async () => {
     mockApi();
-    renderApp('/reset-password');
+    await renderApp('/reset-password');
     expect(screen.getByRole('heading', { name: 'This link is invalid or has expired.' })).toBeInTheDocument();
   });
 
@@ -18,7 +18,7 @@ describe('/reset-password', () => {
       { method: 'PUT', path: '/api/auth/user', status: 204 },
       { method: 'GET', path: '/api/profile', body: fakeProfile() },
     ]);
-    const { router, user } = renderApp('/reset-password?token=abc123');
+    const { router, user } = await renderApp('/reset-password?token=abc123');
     await user.type(screen.getByLabelText('New Password'), 'a-new-passphrase');
     await user.type(screen.getByLabelText('Confirm Password'), 'a-new-passphrase-typo');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
@@ -52,7 +52,7 @@ describe('/reset-password', () => {
         body: { error: 'weak_password', message: WEAK_PASSWORD_TEXTS.productName },
       },
     ]);
-    const { user } = renderApp('/reset-password?token=abc123');
+    const { user } = await renderApp('/reset-password?token=abc123');
     expect(screen.queryByLabelText(/current password|your password/i)).toBeNull();
     await user.type(screen.getByLabelText('New Password'), 'beacon-2026');
     await user.type(screen.getByLabelText('Confirm Password'), 'beacon-2026');

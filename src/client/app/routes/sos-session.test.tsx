@@ -103,7 +103,7 @@ function serveApi(alertAnswers: Answer[], refreshAnswers: Answer[]) {
 
 async function raiseSos() {
   const device = createFakeDevice();
-  const { user } = renderApp('/sos', { device });
+  const { user } = await renderApp('/sos', { device });
   await screen.findByRole('link', { name: 'Call Ada Byron' });
   await user.click(screen.getByRole('button', { name: /^SOS/ }));
   await screen.findByRole('dialog', { name: 'Emergency SOS Activation' });
@@ -132,7 +132,7 @@ describe('an SOS and the session refresh', { timeout: 20_000 }, () => {
   it('does not wait for a refresh that hangs: the alert is sent at once with the token the phone holds', async () => {
     const { alertTokens } = serveApi([{ status: 201, body: sent }], ['hang']);
     const device = createFakeDevice();
-    const { user } = renderApp('/sos', { device });
+    const { user } = await renderApp('/sos', { device });
     await screen.findByRole('link', { name: 'Call Ada Byron' });
     // The access token is about to expire: the app's refresh check starts a refresh, which never answers.
     act(() => setSession(fakeSession({ expires_at: Math.floor(Date.now() / 1000) + 30 })));

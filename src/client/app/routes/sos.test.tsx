@@ -134,7 +134,7 @@ async function storedQueue(): Promise<{ idempotencyKey: string; queuedAt: number
 
 async function openSosPage(api: FakeRoute[], device: FakeDevice = createFakeDevice()) {
   const mock = mockApi(api);
-  const view = renderApp('/sos', { device });
+  const view = await renderApp('/sos', { device });
   await screen.findByRole('heading', { name: 'Emergency SOS', level: 1 });
   // The contacts are loaded (and saved offline) before anyone presses SOS.
   await screen.findByRole('link', { name: 'Call Ada Byron' });
@@ -146,7 +146,7 @@ async function runCountdown(): Promise<void> {
   await act(() => vi.advanceTimersByTimeAsync(SOS.countdownSeconds * SOS.tickMs + SOS.zeroHoldMs));
 }
 
-async function pressSos(user: ReturnType<typeof renderApp>['user']): Promise<void> {
+async function pressSos(user: Awaited<ReturnType<typeof renderApp>>['user']): Promise<void> {
   await user.click(screen.getByRole('button', { name: /^SOS/ }));
   expect(await screen.findByRole('dialog', { name: 'Emergency SOS Activation' })).toBeInTheDocument();
 }
@@ -369,7 +369,7 @@ describe('/sos page', () => {
 
   it('without contacts says so and opens the add-contact dialog instead of counting down', async () => {
     mockApi(routes({ contacts: [] }));
-    const { user } = renderApp('/sos');
+    const { user } = await renderApp('/sos');
     expect(await screen.findByText('No emergency contacts added yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'SOS' }));
     expect(await screen.findByText('Please add emergency contacts before using SOS.')).toBeInTheDocument();
@@ -570,7 +570,7 @@ describe('offline SOS', () => {
       { method: 'GET', path: '/api/profile', status: 503, body: { error: 'internal', message: 'x' } },
       { method: 'GET', path: '/api/contacts', status: 503, body: { error: 'internal', message: 'x' } },
     ]);
-    const { user } = renderApp('/sos', { device });
+    const { user } = await renderApp('/sos', { device });
     await pressSos(user);
     await runCountdown();
     const panel = await screen.findByTestId('saved-alert-panel');
@@ -631,7 +631,7 @@ describe('offline SOS', () => {
 describe('dashboard SOS', () => {
   it('uses the same flow and opens the active-alert screen', async () => {
     const api = mockApi(routes());
-    const { user } = renderApp('/');
+    const { user } = await renderApp('/');
     await screen.findByRole('link', { name: 'Call Ada Byron' });
     await pressSos(user);
     await runCountdown();
@@ -657,7 +657,7 @@ describe('dashboard SOS', () => {
       { method: 'POST', path: '/api/alerts', status: 503, body: down },
     ]);
     const device = createFakeDevice();
-    const { user } = renderApp('/', { device });
+    const { user } = await renderApp('/', { device });
     expect(
       await screen.findByRole('heading', { name: "Beacon's server can't be reached" }, { timeout: 5000 }),
     ).toBeInTheDocument();
@@ -675,7 +675,7 @@ describe('dashboard SOS', () => {
 
   it('without contacts opens the contacts card in add mode', async () => {
     mockApi(routes({ contacts: [] }));
-    const { user } = renderApp('/');
+    const { user } = await renderApp('/');
     expect(await screen.findByRole('button', { name: 'Add First Contact' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'SOS' }));
     expect(await screen.findByText('Please add emergency contacts before using SOS.')).toBeInTheDocument();

@@ -8,7 +8,7 @@ describe('/subscription-success', () => {
   it('never tells a visitor who is not signed in that their subscription is active', async () => {
     markOnboardingSeenForTest();
     mockApi();
-    renderApp('/subscription-success');
+    await renderApp('/subscription-success');
     expect(
       await screen.findByRole('heading', { level: 1, name: SUBSCRIPTION_TEXTS.signedOutTitle }),
     ).toBeInTheDocument();
@@ -21,7 +21,7 @@ describe('/subscription-success', () => {
   it('welcomes a signed-in person to Premium, with the way back to the dashboard', async () => {
     storeSession(fakeSession());
     mockApi([{ method: 'GET', path: '/api/profile', body: fakeProfile() }]);
-    renderApp('/subscription-success');
+    await renderApp('/subscription-success');
     expect(
       await screen.findByRole('heading', { level: 1, name: SUBSCRIPTION_TEXTS.successTitle }),
     ).toBeInTheDocument();

@@ -39,7 +39,7 @@ afterEach(() => {
 describe('/track/:shareCode (public)', () => {
   it("shows the sharer's name, live position and last update, without signing in", async () => {
     const api = mockApi([{ method: 'GET', path: PATH, body: tracked(51.5) }]);
-    renderApp('/track/share-abc');
+    await renderApp('/track/share-abc');
     expect(
       await screen.findByRole('heading', { name: "Ada Lovelace's live location", level: 1 }),
     ).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('/track/:shareCode (public)', () => {
       shouldAdvanceTime: true,
     });
     const api = mockApi([{ method: 'GET', path: PATH, body: tracked(51.5) }]);
-    renderApp('/track/share-abc');
+    await renderApp('/track/share-abc');
     await screen.findByText('Last updated 2 min ago');
     const moved = tracked(51.6);
     const route = api.routes[0];
@@ -86,7 +86,7 @@ describe('/track/:shareCode (public)', () => {
         },
       },
     ]);
-    renderApp('/track/share-abc');
+    await renderApp('/track/share-abc');
     const sos = await screen.findByRole('alert');
     expect(within(sos).getByText('Ada Lovelace raised an SOS')).toBeInTheDocument();
     expect(within(sos).getByText(/^SOS raised .+ \(5 min ago\)\. It is still active\.$/)).toBeInTheDocument();
@@ -113,7 +113,7 @@ describe('/track/:shareCode (public)', () => {
         },
       },
     ]);
-    renderApp('/track/share-abc');
+    await renderApp('/track/share-abc');
     expect(await screen.findByText('Ada Lovelace marked themselves safe')).toBeInTheDocument();
     expect(screen.getByText(/^Marked safe .+, after an SOS raised .+\.$/)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -137,7 +137,7 @@ describe('/track/:shareCode (public)', () => {
         }),
       },
     ]);
-    renderApp('/track/share-abc');
+    await renderApp('/track/share-abc');
     expect(await screen.findByText('Ada Lovelace marked themselves safe')).toBeInTheDocument();
     // The page no longer calls itself a live location.
     expect(
@@ -156,7 +156,7 @@ describe('/track/:shareCode (public)', () => {
     const base = tracked(51.5);
     const location = base.location && { ...base.location, checked_at: new Date().toISOString() };
     mockApi([{ method: 'GET', path: PATH, body: { ...base, location } }]);
-    renderApp('/track/share-abc');
+    await renderApp('/track/share-abc');
     expect(
       await screen.findByText(/^Still at this place, checked just now \(here since .+\)$/),
     ).toBeInTheDocument();
@@ -177,7 +177,7 @@ describe('/track/:shareCode (public)', () => {
         },
       },
     ]);
-    renderApp('/track/share-abc');
+    await renderApp('/track/share-abc');
     const zone = (at: Date): string =>
       new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' })
         .formatToParts(at)
@@ -190,7 +190,7 @@ describe('/track/:shareCode (public)', () => {
 
   it('says when the person has location sharing off', async () => {
     mockApi([{ method: 'GET', path: PATH, body: tracked(0, { sharing: false, location: null, route: [] }) }]);
-    renderApp('/track/share-abc');
+    await renderApp('/track/share-abc');
     expect(await screen.findByText('Location sharing is paused.')).toBeInTheDocument();
   });
 
@@ -203,7 +203,7 @@ describe('/track/:shareCode (public)', () => {
         body: { error: 'link_expired', message: SHARE_LINK_TEXTS.linkExpired },
       },
     ]);
-    renderApp('/track/share-abc');
+    await renderApp('/track/share-abc');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('This tracking link has expired.')).toBeInTheDocument();
     expect(api.requests.filter((request) => request.path === PATH)).toHaveLength(1);
@@ -218,13 +218,13 @@ describe('/track/:shareCode (public)', () => {
         body: { error: 'link_inactive', message: SHARE_LINK_TEXTS.linkInactive },
       },
     ]);
-    renderApp('/track/share-abc');
+    await renderApp('/track/share-abc');
     expect(await screen.findByText('This tracking link is no longer active.')).toBeInTheDocument();
   });
 
   it('shows a not-found state for an unknown link', async () => {
     mockApi([{ method: 'GET', path: PATH, status: 404, body: { error: 'not_found', message: 'Not found' } }]);
-    renderApp('/track/share-abc');
+    await renderApp('/track/share-abc');
     expect(await screen.findByRole('heading', { name: 'Tracking link not found' })).toBeInTheDocument();
   });
 });

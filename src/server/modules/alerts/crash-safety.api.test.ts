@@ -11,14 +11,13 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
 import { smsReference } from '../../adapters/sms/sms-reference';
 import type { Database } from '../../db/database';
-import { fromPGlite } from '../../db/open-pglite';
+import { createPGlite, fromPGlite } from '../../db/open-pglite';
 import { openPostgres } from '../../db/open-postgres';
 import { withDatabase } from '../../testing/global-setup';
 import { createAccessTokens } from '../auth/access-token';
@@ -167,10 +166,10 @@ async function createDatabase(): Promise<TestDatabase> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'beacon-crash-'));
   const dataDir = path.join(dir, 'pglite');
   const template = new Blob([await readFile(inject('pgliteTemplate'))]);
-  await (await PGlite.create({ dataDir, loadDataDir: template })).close();
+  await (await createPGlite({ dataDir, loadDataDir: template })).close();
   const db: TestDatabase = {
     env: { DATA_DIR: dir },
-    open: async () => fromPGlite(await PGlite.create({ dataDir })),
+    open: async () => fromPGlite(await createPGlite({ dataDir })),
     drop: () => rm(dir, { recursive: true, force: true }),
   };
   cleanups.push(() => db.drop());

@@ -94,7 +94,7 @@ describe('the dev outbox link in Settings > About', () => {
   it('appears when the outbox exists and leads to /outbox', async () => {
     storeSession(fakeSession());
     mockApi([profileRoute, { method: 'GET', path: '/api/dev/sms-outbox', body: { messages: [newer] } }]);
-    const { router, user } = renderApp('/settings');
+    const { router, user } = await renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^About/ }));
     await user.click(await screen.findByRole('button', { name: 'Sent texts (dev outbox)' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/outbox'));
@@ -104,7 +104,7 @@ describe('the dev outbox link in Settings > About', () => {
   it('is absent when a real SMS provider is configured', async () => {
     storeSession(fakeSession());
     const api = mockApi([profileRoute]);
-    const { user } = renderApp('/settings');
+    const { user } = await renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^About/ }));
     await waitFor(() =>
       expect(api.requests.some((request) => request.path === '/api/dev/sms-outbox')).toBe(true),

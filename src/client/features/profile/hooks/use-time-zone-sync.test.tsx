@@ -5,21 +5,21 @@ import { markOnboardingSeenForTest, renderApp, storeSession } from '../../../tes
 
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-function start(profileZone: string | null) {
+async function start(profileZone: string | null) {
   markOnboardingSeenForTest();
   storeSession(fakeSession());
   const api = mockApi([
     { method: 'GET', path: '/api/profile', body: fakeProfile({ time_zone: profileZone }) },
     { method: 'PATCH', path: '/api/profile', body: fakeProfile({ time_zone: browserZone }) },
   ]);
-  renderApp('/');
+  await renderApp('/');
   return api;
 }
 
 describe('the time zone kept in the profile', () => {
   it('is set to the browser’s when the signed-in app starts somewhere else', async () => {
     const zone = browserZone === 'Asia/Tokyo' ? 'Europe/Paris' : 'Asia/Tokyo';
-    const api = start(zone);
+    const api = await start(zone);
     await waitFor(() =>
       expect(api.requests.filter((request) => request.method === 'PATCH')).toEqual([
         expect.objectContaining({ path: '/api/profile', body: { time_zone: browserZone } }),
@@ -28,7 +28,7 @@ describe('the time zone kept in the profile', () => {
   });
 
   it('is left alone when it already is the browser’s', async () => {
-    const api = start(browserZone);
+    const api = await start(browserZone);
     await waitFor(() => expect(api.requests.some((request) => request.path === '/api/profile')).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(api.requests.some((request) => request.method === 'PATCH')).toBe(false);
