@@ -9,8 +9,24 @@ export function uniqueEmail(tag: string): string {
 
 export const PASSWORD = 'correct-horse-battery-staple-42';
 
-/** Screenshots are kept as test artifacts (test-results/…) and listed in the report. */
+/**
+ * Which screenshots a run takes: `E2E_SCREENSHOTS=all`, or names (comma-separated parts of a picture's name, such
+ * as `alert,journey`) for the screens a change touches. Unset (`npm test`, CI), none: a picture proves nothing by
+ * itself — it is for a person to look at, and taking ~150 of them on every run cost CPU the assertions need. The
+ * axe checks of every state run either way. Playwright still keeps a picture of every failure.
+ */
+const SCREENSHOTS = (process.env.E2E_SCREENSHOTS ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+
+function wanted(name: string): boolean {
+  return SCREENSHOTS.includes('all') || SCREENSHOTS.some((part) => name.includes(part));
+}
+
+/** A screenshot kept as a test artifact (test-results/…) and listed in the report, when this run takes it. */
 export async function snap(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!wanted(name)) return;
   const path = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: false });
   await testInfo.attach(name, { path, contentType: 'image/png' });
@@ -144,9 +160,13 @@ const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
 
-/** A state looked at on a phone and a desktop, light and dark, and checked with axe on the phone. */
+/**
+ * A state checked with axe on the phone, light and dark, and — when this run takes its pictures (`snap`) — looked at
+ * on a phone and a desktop in both themes.
+ */
 export async function snapAll(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const size of SIZES) {
+  const sizes = SIZES.filter((size) => size.name === 'phone' || wanted(name));
+  for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
