@@ -26,6 +26,15 @@ export function isSoundEnabled(): boolean {
   return soundEnabled;
 }
 
+/**
+ * Back to a fresh start: no context, sound on. For the client tests, which share this module between files and
+ * replace the browser's Web Audio from one to the next.
+ */
+export function resetSounds(): void {
+  sharedContext = null;
+  soundEnabled = true;
+}
+
 /** One context for the whole app: browsers cap how many may exist, and creating one is slow. */
 function getAudioContext(): AudioContext | null {
   if (sharedContext) return sharedContext;

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import * as sounds from '../lib/sounds';
 
 /**
  * Frequencies of the tones started. lib/sounds keeps the first AudioContext it made for the whole app, so every
@@ -33,4 +34,16 @@ export function stubAudio(): { started: number[] } {
   }
   vi.stubGlobal('AudioContext', FakeAudioContext);
   return { started };
+}
+
+/**
+ * Sounds recorded instead of played: the test reads `playSound`'s calls (imported from lib/sounds, it is this spy
+ * until the test ends), and the Sound setting stays on whatever a profile says. A spy rather than `vi.mock`, which
+ * cannot replace a module other test files of the worker have already loaded (the client tests share modules).
+ */
+export function recordSounds(): void {
+  vi.spyOn(sounds, 'playSound').mockImplementation(() => undefined);
+  vi.spyOn(sounds, 'playTone').mockImplementation(() => undefined);
+  vi.spyOn(sounds, 'setSoundEnabled').mockImplementation(() => undefined);
+  vi.spyOn(sounds, 'isSoundEnabled').mockReturnValue(true);
 }

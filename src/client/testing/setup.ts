@@ -2,7 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { openDB } from 'idb';
+import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
+import { resetSessionRefresh } from '../features/auth/api/refresh-session';
+import { resetSounds } from '../lib/sounds';
 
 // jsdom lacks a few browser APIs that Radix primitives and the theme provider touch.
 class ResizeObserverStub {
@@ -25,8 +28,14 @@ async function clearDeviceOutbox(): Promise<void> {
   db.close();
 }
 
+// The client test files of a worker share modules (vitest.config.ts, `isolate: false`): whatever a module keeps
+// between calls is put back here after every test.
 afterEach(async () => {
   cleanup();
+  // Sonner replays the toasts still open to the next Toaster that mounts.
+  toast.dismiss();
+  resetSounds();
+  resetSessionRefresh();
   vi.useRealTimers();
   await clearDeviceOutbox();
   window.localStorage.clear();

@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { playSound } from '../../lib/sounds';
 import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
+import { recordSounds } from '../../testing/fake-audio';
 
-vi.mock('../../lib/sounds', () => ({
-  playSound: vi.fn(),
-  playTone: vi.fn(),
-  setSoundEnabled: vi.fn(),
-  isSoundEnabled: () => true,
-}));
+beforeEach(() => {
+  recordSounds();
+});
 
 // Rendered on the dashboard, where it sits (it needs the signed-in route around it).
 describe('the quick actions panel on the dashboard', () => {

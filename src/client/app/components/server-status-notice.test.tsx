@@ -6,18 +6,13 @@ import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
 import { createFakeDevice } from '../../testing/fake-device';
 import { createFakeRealtime, type FakeRealtime } from '../../testing/fake-realtime';
 import { renderApp, storeSession } from '../../testing/render-app';
+import { recordSounds } from '../../testing/fake-audio';
 
 /**
  * A server that stops answering after the page loaded is noticed through the realtime socket (and an SOS send
  * that found no server), not by polling while all is well: the notice above the dashboard and the readiness
  * card then say so, and never "Connected" or "System Ready".
  */
-vi.mock('../../lib/sounds', () => ({
-  playSound: vi.fn(),
-  playTone: vi.fn(),
-  setSoundEnabled: vi.fn(),
-  isSoundEnabled: () => true,
-}));
 
 const USER_ID = fakeSession().user.id;
 const NOTICE = "Beacon's server can't be reached";
@@ -50,6 +45,7 @@ async function openDashboard(realtime: FakeRealtime) {
 }
 
 beforeEach(() => {
+  recordSounds();
   vi.useFakeTimers({
     toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
     shouldAdvanceTime: true,

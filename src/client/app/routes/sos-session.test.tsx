@@ -13,18 +13,13 @@ import { fakeAlert } from '../../testing/fake-alert';
 import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
 import { createFakeDevice } from '../../testing/fake-device';
 import { renderApp, storeSession } from '../../testing/render-app';
+import { recordSounds } from '../../testing/fake-audio';
 
 /**
  * docs/SECURITY.md, "Sensitive changes, sessions and passwords": an SOS never waits on, or fails because of, a
  * session refresh. It is sent at once with the token the phone holds; a 401 renews the session and retries once;
  * a renewal that fails leaves the alert in the device outbox and does not sign the person out on the way.
  */
-vi.mock('../../lib/sounds', () => ({
-  playSound: vi.fn(),
-  playTone: vi.fn(),
-  setSoundEnabled: vi.fn(),
-  isSoundEnabled: () => true,
-}));
 
 const USER_ID = '00000001-0000-4000-8000-000000000001';
 const REFRESH_PATH = '/api/auth/token?grant_type=refresh_token';
@@ -116,6 +111,7 @@ async function queuedAlerts(): Promise<number> {
 }
 
 beforeEach(() => {
+  recordSounds();
   vi.useFakeTimers({
     toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
     shouldAdvanceTime: true,

@@ -14,13 +14,7 @@ import { fakeAlert } from '../../testing/fake-alert';
 import { alertOutboxKind } from '../../features/sos/api/alert-outbox';
 import { deviceOutbox } from '../../lib/outbox/device-outbox';
 import { saveOfflineContacts } from '../../lib/offline-emergency-data';
-
-vi.mock('../../lib/sounds', () => ({
-  playSound: vi.fn(),
-  playTone: vi.fn(),
-  setSoundEnabled: vi.fn(),
-  isSoundEnabled: () => true,
-}));
+import { recordSounds } from '../../testing/fake-audio';
 
 const ada: EmergencyContact = {
   id: '1700000000000',
@@ -152,6 +146,7 @@ async function pressSos(user: Awaited<ReturnType<typeof renderApp>>['user']): Pr
 }
 
 beforeEach(() => {
+  recordSounds();
   // setImmediate stays real: IndexedDB (fake-indexeddb) schedules its events with it.
   vi.useFakeTimers({
     toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],

@@ -36,6 +36,11 @@ export function refreshSessionIfNeeded(): Promise<AuthSession | null> {
 
 let inFlight: Promise<AuthSession | null> | null = null;
 
+/** Forgets a refresh still under way. For the client tests, which share this module between files. */
+export function resetSessionRefresh(): void {
+  inFlight = null;
+}
+
 async function refreshUnderLock(): Promise<AuthSession | null> {
   const session = getSession();
   if (!session || !needsRefresh(session)) return session;
