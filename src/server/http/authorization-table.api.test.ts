@@ -584,7 +584,7 @@ it('has a row for every operation of the OpenAPI document, and none for an opera
   const documented = Object.entries(doc.paths)
     .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
     .sort();
-  expect(Object.keys(TABLE).sort()).toEqual(documented);
+  expect(Object.keys(TABLE).sort(), 'each operation needs a row saying who may call it').toEqual(documented);
 });
 
 describe('the realtime socket', () => {
@@ -607,6 +607,9 @@ describe('the realtime socket', () => {
   ];
   const live = new Map<Role, TestSocket>();
   const closedBeforeReady = new Map<Role, number>();
+  let leaver: TestSocket;
+  const isLinkEnded = (message: RealtimeServerMessage): boolean =>
+    message.type === 'relationship.updated' && message.payload.status === 'ended';
 
   /** Opens the socket as `role`: a session's token, a share code in its place, or nothing. */
   async function connect(role: Role, since?: number): Promise<TestSocket> {
@@ -630,6 +633,15 @@ describe('the realtime socket', () => {
       if (isSignedInRole(role)) live.set(role, socket);
       else closedBeforeReady.set(role, await socket.closed);
     }
+    // A guardian watching when the owner ends the link: from the moment the link ends, nothing more arrives.
+    leaver = await openSocket(sut.app, { user: world.leaver });
+    const unlinked = await sut.app.inject({
+      method: 'DELETE',
+      url: `/api/guardian-relationships/${world.links.leaver}`,
+      headers: world.owner.headers,
+    });
+    expect(unlinked.statusCode).toBe(204);
+    await leaver.waitFor(isLinkEnded);
     // The owner moves, adds time to the escort, checks in, and presses SOS again with a new contact (which the
     // open SOS then texts).
     const post = (url: string, payload?: unknown) =>
@@ -650,14 +662,14 @@ describe('the realtime socket', () => {
     }
     // Every event reached every socket it was for in the same step as the owner's; a pong sent after that step
     // arrives after anything else the socket was sent, so what a socket holds once its pong is in is all it got.
-    for (const socket of live.values()) {
+    for (const socket of [...live.values(), leaver]) {
       const pongs = socket.messages.filter((message) => message.type === 'pong').length;
       socket.send({ type: 'ping' });
       await socket.waitFor(() => socket.messages.filter((message) => message.type === 'pong').length > pongs);
     }
   }, 30_000);
   afterAll(() => {
-    for (const socket of live.values()) socket.close();
+    for (const socket of [...live.values(), leaver]) socket?.close();
   });
 
   function expectReceived(role: Role, messages: readonly RealtimeServerMessage[]): void {
@@ -685,6 +697,13 @@ describe('the realtime socket', () => {
       expectReceived(role, live.get(role)!.messages);
     });
   }
+
+  it('live events: a guardian connected while the owner ends the link → nothing of the owner from then on', () => {
+    const after = leaver.messages.slice(leaver.messages.findIndex(isLinkEnded) + 1);
+    expect(ownerEvents(after)).toEqual([]);
+    const text = JSON.stringify(after);
+    expect(world.markers.private.filter((marker) => text.includes(marker))).toEqual([]);
+  });
 
   for (const role of ROLES) {
     it(`catch-up from the first event: ${role} → ${RECEIVES[role]}`, () => catchUp(role));

@@ -84,8 +84,10 @@ export type World = {
   guardians: Record<GuardianRole, Person>;
   /** Someone outside the table: the guardian of the owner's spare pending request, and a second browser. */
   spare: Person;
-  /** The owner's relationship with each guardian, and with `spare` (pending): ids that may change (restores). */
-  links: Record<GuardianRole | 'spare', string>;
+  /** An active guardian whose link the realtime cases end while that guardian is connected. */
+  leaver: Person;
+  /** The owner's relationship with each guardian, with `spare` (pending) and with `leaver` (active). */
+  links: Record<GuardianRole | 'spare' | 'leaver', string>;
   contacts: {
     /** The contact the SOS texts go to; never changed. */
     main: EmergencyContact;
@@ -221,14 +223,16 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
     'active guardian': await signUp(sut, 'Augustus Activeworth'),
   };
   const spare = await signUp(sut, 'Sebastian Sparrow');
+  const leaver = await signUp(sut, 'Lavinia Leavesley');
   const link = async (guardian: Person, answer: 'active' | 'rejected' | 'pending') =>
     (await linkGuardian(sut, guardian, owner, answer)).id;
-  const links: Record<GuardianRole | 'spare', string> = {
+  const links: World['links'] = {
     'pending guardian': await link(guardians['pending guardian'], 'pending'),
     'rejected guardian': await link(guardians['rejected guardian'], 'rejected'),
     'ended guardian': await link(guardians['ended guardian'], 'active'),
     'active guardian': await link(guardians['active guardian'], 'active'),
     spare: await link(spare, 'pending'),
+    leaver: await link(leaver, 'active'),
   };
   // The owner moves while the ended guardian still watches; then that guardian ends the link.
   await postPosition(sut, owner);
@@ -295,6 +299,7 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
     stranger,
     guardians,
     spare,
+    leaver,
     links,
     contacts,
     alerts: { ended: ended.alert.id, open: open.alert.id },
