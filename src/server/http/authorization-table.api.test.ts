@@ -20,10 +20,12 @@
  * kept for that case alone (a contact only the owner's PATCH case edits, a share link only the owner's DELETE
  * case revokes, the owner's spare relationship …), and each operation's cases run with the owner last, so every
  * refused attempt meets the row as it was. A refused attempt on a changing operation must leave the owner's
- * view of its target (`observe`) exactly as before. The few cases that must change a row other operations read
- * (ending the owner's open SOS, escort and check-ins, answering or ending the guardians' own links, deleting the
- * account) are marked `late` and run after everything else, account deletion last. The realtime cases run
- * first: they add their own events and change nothing the table reads.
+ * view of its target (`observe`) exactly as before. What an allowed case makes for itself (a contact, a
+ * relationship from a redeemed code) it removes again (`after`); logging out uses a session of its own. The few
+ * cases that must change a row other operations read (ending the owner's open SOS, escort and check-ins,
+ * answering or ending the guardians' own links, deleting the account) are marked `late` and run after
+ * everything else, account deletion last. The realtime cases run first: their events (a position, a journey
+ * moved on, a further SOS press, a guardian's link ended) leave every row the table targets as it was.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

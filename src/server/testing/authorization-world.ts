@@ -181,40 +181,48 @@ async function advanceClock(sut: TestApp, ms: number): Promise<void> {
   await call(sut, { method: 'POST', url: '/api/dev/clock', payload: { advanceMs: ms } }, 200);
 }
 
-/**
- * Builds the world. The dev clock makes the two links that must be dead without being revoked: one made a day
- * ago (expired), and the link of an SOS that ended, made an hour after it and so still valid but no longer the
- * one a new SOS reuses (a link is reused only while it has an hour left).
- */
-export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
-  const as = (person: Person) => ({ headers: person.headers });
-  let owner = await signUp(sut, OWNER_NAME, OWNER_PASSWORD);
-  const contactOf = (input: (typeof CONTACTS)[keyof typeof CONTACTS]) =>
-    call<EmergencyContact>(sut, { method: 'POST', url: '/api/contacts', ...as(owner), payload: input }, 201);
-  const contacts = {
-    main: await contactOf(CONTACTS.main),
-    patched: await contactOf(CONTACTS.patched),
-    removed: await contactOf(CONTACTS.removed),
-  };
-  const newShareLink = () =>
-    call<ShareLink>(sut, { method: 'POST', url: '/api/share-links', ...as(owner) }, 201);
-  const expired = await newShareLink();
+/** Sends `url` as `person` and checks the status (the world's own requests: any surprise stops the build). */
+function as(sut: TestApp, person: Person) {
+  return <T>(method: string, url: string, status: number, payload?: unknown): Promise<T> =>
+    call<T>(
+      sut,
+      { method, url, headers: person.headers, ...(payload === undefined ? {} : { payload }) },
+      status,
+    );
+}
 
-  // An hour later: an SOS whose text carries a new link, then "I'm safe".
+/**
+ * The owner and their past. The dev clock makes the two links that must be dead without being revoked: one made
+ * a day ago (expired by now), and the link of an SOS that ended, made an hour later, so still valid but no
+ * longer one a new SOS reuses (a link is reused only while it has an hour left).
+ */
+async function ownerWithAPast(sut: TestApp) {
+  let owner = await signUp(sut, OWNER_NAME, OWNER_PASSWORD);
+  const contact = (input: (typeof CONTACTS)[keyof typeof CONTACTS]) =>
+    as(sut, owner)<EmergencyContact>('POST', '/api/contacts', 201, input);
+  const contacts = {
+    main: await contact(CONTACTS.main),
+    patched: await contact(CONTACTS.patched),
+    removed: await contact(CONTACTS.removed),
+  };
+  const expired = await as(sut, owner)<ShareLink>('POST', '/api/share-links', 201);
+
+  // An hour later: an SOS, whose text carries a new link, then "I'm safe".
   await advanceClock(sut, 3_600_000);
   owner = await signIn(sut, owner);
-  const ended = await call<RaiseAlertResponse>(
-    sut,
-    { method: 'POST', url: '/api/alerts', ...as(owner), payload: { triggerType: 'manual' } },
-    201,
-  );
-  await call(sut, { method: 'POST', url: `/api/alerts/${ended.alert.id}/resolve`, ...as(owner) }, 200);
+  const endedAlert = await raiseSos(sut, owner);
+  await as(sut, owner)('POST', `/api/alerts/${endedAlert}/resolve`, 200);
   const endedSosLink = (await listShareLinks(sut, owner)).find((link) => link.sent_with_alert);
   if (!endedSosLink) throw new Error('the SOS text carried no link');
 
-  // A day after the first link: it has expired; the ended SOS's link has half an hour left.
+  // A day after the first link.
   await advanceClock(sut, SHARE_LINK_TTL_HOURS * 3_600_000 - 30 * 60_000);
   owner = await signIn(sut, owner);
+  return { owner, contacts, expired, endedAlert, endedSosLink };
+}
+
+/** The people around the owner, and the owner's link with each guardian. */
+async function peopleAround(sut: TestApp, owner: Person) {
   const stranger = await signUp(sut, 'Silvester Strangeways');
   const guardians: Record<GuardianRole, Person> = {
     'pending guardian': await signUp(sut, 'Penelope Pendleton'),
@@ -237,90 +245,88 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
   // The owner moves while the ended guardian still watches; then that guardian ends the link.
   await postPosition(sut, owner);
   await endRelationship(sut, guardians['ended guardian'], links['ended guardian']);
+  return { stranger, guardians, spare, leaver, links };
+}
 
-  const live = await newShareLink();
-  const revoked = await newShareLink();
-  await call(sut, { method: 'DELETE', url: `/api/share-links/${revoked.id}`, ...as(owner) }, 204);
-  const patched = await newShareLink();
-  const removed = await newShareLink();
+/** What the owner has now: share links, an open SOS with its link, a journey of each kind, codes, browsers. */
+async function ownerToday(sut: TestApp, owner: Person, endedSosLink: ShareLink) {
+  const send = as(sut, owner);
+  const live = await send<ShareLink>('POST', '/api/share-links', 201);
+  const revoked = await send<ShareLink>('POST', '/api/share-links', 201);
+  await send('DELETE', `/api/share-links/${revoked.id}`, 204);
+  const patched = await send<ShareLink>('POST', '/api/share-links', 201);
+  const removed = await send<ShareLink>('POST', '/api/share-links', 201);
 
-  const open = await call<RaiseAlertResponse>(
-    sut,
-    { method: 'POST', url: '/api/alerts', ...as(owner), payload: { triggerType: 'manual' } },
-    201,
-  );
+  const openAlert = await raiseSos(sut, owner);
   const sosLink = (await listShareLinks(sut, owner)).find(
     (candidate) => candidate.sent_with_alert && candidate.id !== endedSosLink.id,
   );
   if (!sosLink) throw new Error('the open SOS carried no new link');
   await postPosition(sut, owner);
 
-  const escort = await call<EscortSession>(
-    sut,
-    {
-      method: 'POST',
-      url: '/api/escort-sessions',
-      ...as(owner),
-      payload: { destination_address: ESCORT_DESTINATION, estimated_duration_minutes: 30 },
-    },
-    201,
-  );
-  const checkin = await call<CheckIn>(
-    sut,
-    { method: 'POST', url: '/api/checkins', ...as(owner), payload: { interval_minutes: 30 } },
-    201,
-  );
-  const invite = await call<InviteCode>(sut, { method: 'POST', url: '/api/invite-codes', ...as(owner) }, 201);
+  const escort = await send<EscortSession>('POST', '/api/escort-sessions', 201, {
+    destination_address: ESCORT_DESTINATION,
+    estimated_duration_minutes: 30,
+  });
+  const checkin = await send<CheckIn>('POST', '/api/checkins', 201, { interval_minutes: 30 });
+  const invite = await send<InviteCode>('POST', '/api/invite-codes', 201);
   const pushEndpoints = {
     kept: `https://fcm.googleapis.com/fcm/send/owner-kept-${randomUUID()}`,
     removed: `https://fcm.googleapis.com/fcm/send/owner-removed-${randomUUID()}`,
   };
   for (const endpoint of Object.values(pushEndpoints)) {
-    await call(
-      sut,
-      { method: 'POST', url: '/api/push/subscriptions', ...as(owner), payload: pushSubscription(endpoint) },
-      204,
-    );
+    await send('POST', '/api/push/subscriptions', 204, pushSubscription(endpoint));
   }
-
-  const shareLinks: World['shareLinks'] = {
-    'link holder': live,
-    'expired-link holder': expired,
-    'revoked-link holder': revoked,
-    'SOS-link holder': sosLink,
-    'ended-SOS-link holder': endedSosLink,
-    patched,
-    removed,
-  };
-  const signedIn = (): Record<SignedInRole, Person> => ({ stranger, ...guardians, owner });
-  const world: World = {
-    sut,
-    owner,
-    stranger,
-    guardians,
-    spare,
-    leaver,
-    links,
-    contacts,
-    alerts: { ended: ended.alert.id, open: open.alert.id },
+  return {
+    shareLinks: { live, revoked, patched, removed, sosLink },
+    openAlert,
     escortId: escort.id,
     checkinId: checkin.id,
-    shareLinks,
+    inviteCode: invite.code,
     pushEndpoints,
+  };
+}
+
+/** Builds the world (about 60 requests). */
+export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
+  const past = await ownerWithAPast(sut);
+  const { owner } = past;
+  const people = await peopleAround(sut, owner);
+  const today = await ownerToday(sut, owner, past.endedSosLink);
+  const shareLinks: World['shareLinks'] = {
+    'link holder': today.shareLinks.live,
+    'expired-link holder': past.expired,
+    'revoked-link holder': today.shareLinks.revoked,
+    'SOS-link holder': today.shareLinks.sosLink,
+    'ended-SOS-link holder': past.endedSosLink,
+    patched: today.shareLinks.patched,
+    removed: today.shareLinks.removed,
+  };
+  const signedIn: Record<SignedInRole, Person> = { stranger: people.stranger, ...people.guardians, owner };
+  const world: World = {
+    sut,
+    ...people,
+    owner,
+    contacts: past.contacts,
+    alerts: { ended: past.endedAlert, open: today.openAlert },
+    escortId: today.escortId,
+    checkinId: today.checkinId,
+    shareLinks,
+    pushEndpoints: today.pushEndpoints,
     position: OWNER_POSITION,
     markers: {
       private: [
         ...[...Object.values(CONTACTS), LATER_CONTACT].flatMap((contact) => [contact.name, contact.phone]),
-        ended.alert.id,
-        open.alert.id,
+        past.endedAlert,
+        today.openAlert,
         String(OWNER_POSITION.latitude),
         String(OWNER_POSITION.longitude),
-        escort.id,
+        today.escortId,
         ESCORT_DESTINATION,
-        checkin.id,
+        today.checkinId,
         ...Object.values(shareLinks).flatMap((shareLink) => [shareLink.id, shareLink.share_code]),
-        invite.code,
-        ...Object.values(pushEndpoints),
+        today.inviteCode,
+        ...Object.values(today.pushEndpoints),
         owner.token,
         owner.refreshToken,
       ],
@@ -329,14 +335,14 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
     credentials(role) {
       if (role === 'anonymous') return {};
       if (isLinkRole(role)) return { authorization: `Bearer ${shareLinks[role].share_code}` };
-      return signedIn()[role].headers;
+      return signedIn[role].headers;
     },
     async freshCredentials(role) {
       if (!isSignedInRole(role)) return world.credentials(role);
-      return (await signIn(sut, signedIn()[role])).headers;
+      return (await signIn(sut, signedIn[role])).headers;
     },
     person(role) {
-      return signedIn()[role];
+      return signedIn[role];
     },
   };
   return world;
@@ -370,18 +376,15 @@ export function pushSubscription(endpoint: string): {
 
 /** The owner reports their position (always the same place: see `World.position`). */
 export async function postPosition(sut: TestApp, owner: Person): Promise<void> {
-  await call(
-    sut,
-    { method: 'POST', url: '/api/locations', headers: owner.headers, payload: OWNER_POSITION },
-    200,
-  );
+  await as(sut, owner)('POST', '/api/locations', 200, OWNER_POSITION);
+}
+
+/** Presses SOS as `person` (raising a new alert); answers its id. */
+async function raiseSos(sut: TestApp, person: Person): Promise<string> {
+  const send = as(sut, person);
+  return (await send<RaiseAlertResponse>('POST', '/api/alerts', 201, { triggerType: 'manual' })).alert.id;
 }
 
 async function listShareLinks(sut: TestApp, owner: Person): Promise<ShareLink[]> {
-  const list = await call<ShareLinkListResponse>(
-    sut,
-    { method: 'GET', url: '/api/share-links', headers: owner.headers },
-    200,
-  );
-  return list.links;
+  return (await as(sut, owner)<ShareLinkListResponse>('GET', '/api/share-links', 200)).links;
 }
