@@ -549,17 +549,17 @@ afterAll(async () => {
 });
 
 async function runCase({ operation, row, role, outcome }: Case): Promise<void> {
-  const [method, ...path] = operation.split(' ');
+  const [method] = operation.split(' ');
   const cell = { world, role };
   const request = await row.request(cell);
   const observed = row.observe && !outcome.changes ? await row.observe(cell) : undefined;
   const res = await sut.app.inject({
-    method: method as 'GET',
+    method: method as InjectOptions['method'],
     url: request.url,
     headers: request.headers ?? world.credentials(role),
     ...(request.body === undefined ? {} : { payload: request.body as object }),
   });
-  const context = `${operation} (${path.join(' ')}) as ${role}: ${res.body}`;
+  const context = `${operation} as ${role} (${request.url}): ${res.body}`;
   const error = res.statusCode >= 400 ? res.json<{ error?: string }>().error : undefined;
   expect({ status: res.statusCode, error }, context).toEqual({
     status: outcome.status,
