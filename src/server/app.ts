@@ -61,7 +61,10 @@ declare module 'fastify' {
     registeredRoutes(): RegisteredRoute[];
     /** API requests being worked on, waiting for a slot, and still arriving (http/admission.ts). */
     admissionLoad(): AdmissionLoad;
-    /** Resolves once work the modules started after answering requests has finished (ServerModule.idle). */
+    /**
+     * Resolves once the work started after answering requests has finished: jobs a request woke (an account
+     * e-mail) and realtime events still being stored and delivered.
+     */
     idle(): Promise<void>;
   }
 }
@@ -167,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       refreshKey,
       limits: config.auth,
       origin,
+      wakeJobs: (kind) => scheduler.kick(kind),
       log: app.log,
     }),
     createProfileModule({ db, clock }),
@@ -221,11 +225,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs.push(...(module.jobs ?? []));
   }
   const idle = async (): Promise<void> => {
-    await Promise.all(modules.map((module) => module.idle?.()));
+    await scheduler.idle();
     await realtime.idle();
   };
   app.decorate('idle', idle);
-  app.addHook('onClose', idle);
+  // The scheduler's own close hook (above) waits for the jobs under way.
+  app.addHook('onClose', () => realtime.idle());
   const runner = { db, clock, log: app.log, kick: (kind: string) => scheduler.kick(kind) };
   for (const job of jobs) {
     scheduler.add(jobTask(job, runner));

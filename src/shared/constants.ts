@@ -18,6 +18,8 @@ export const LIMITS = {
   address: { min: 5, max: 200 },
   checkInNotes: { max: 500 },
   alertNotes: { max: 1000 },
+  /** `redirect_to` of the auth endpoints: an address of this site. */
+  redirectAddress: { max: 2048 },
 } as const;
 
 export const INVITE_CODE = {

@@ -58,6 +58,7 @@ export const VALIDATION = {
   invalidRecordingId: 'Recording ID must be 1 to 100 letters, digits, dots, dashes or underscores',
   phoneNumbersRequired: 'Add at least one phone number',
   tooManyPhoneNumbers: `You can text at most ${EMERGENCY_SMS.maxPhoneNumbers} phone numbers at once`,
+  redirectNotOnSite: 'Redirect address must be a page of this site',
   invalidIdempotencyKey: `Idempotency-Key must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} visible characters`,
 } as const;
 
@@ -109,6 +110,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   auth: 'Push secret',
   'idempotency-key': 'Idempotency-Key',
   grant_type: 'Grant type',
+  redirect_to: 'Redirect address',
   endpoint: 'Push subscription endpoint',
   /** Sign-up's `data` carries the full name, and is refused only when the name is missing. */
   data: 'Full name',

@@ -64,6 +64,9 @@ export function fakeSession(overrides: Partial<AuthSession> = {}, nowMs: number 
     token_type: 'bearer',
     user: {
       id: '00000001-0000-4000-8000-000000000001',
+      aud: 'authenticated',
+      role: 'authenticated',
+      app_metadata: { provider: 'email', providers: ['email'] },
       email: 'ada@example.org',
       email_confirmed_at: null,
       user_metadata: { full_name: 'Ada Lovelace' },

@@ -16,9 +16,4 @@ export type ServerModule = {
   readonly jobs?: ReadonlyArray<JobHandler<unknown>>;
   /** Delivery channels this module sends through (adapters/channels.ts), e.g. `push`. */
   readonly channels?: ChannelSenders;
-  /**
-   * Resolves once the work the module started after answering requests (sending e-mail, say) has finished. The
-   * app waits for it when it closes, and `app.idle()` (tests) waits for every module's.
-   */
-  idle?(): Promise<void>;
 };

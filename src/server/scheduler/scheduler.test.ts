@@ -126,6 +126,37 @@ describe('scheduler', () => {
     expect(third).toBe(true);
   });
 
+  it('idle waits for what a kick started, and for the work that work started, without stopping', async () => {
+    sut = createScheduler({ intervalMs: 60_000, enabled: true, log });
+    const slow = deferred();
+    let rounds = 0;
+    let finished = 0;
+    sut.add({
+      name: 'job',
+      run: async () => {
+        rounds++;
+        // The first round's work asks for another round once it is done (a retry falling due, say).
+        const work =
+          rounds === 1 ? slow.promise.then(() => sut?.kick('job')) : Promise.resolve().then(() => finished++);
+        return { more: false, started: [work] };
+      },
+    });
+    await sut.idle(); // nothing to wait for
+    expect(rounds).toBe(0);
+    sut.kick('job');
+    let idle = false;
+    const waiting = sut.idle().then(() => (idle = true));
+    await vi.waitFor(() => expect(rounds).toBe(1));
+    expect(idle).toBe(false);
+    slow.resolve();
+    await waiting;
+    expect([rounds, finished]).toEqual([2, 1]);
+    // Still running: a kick after idle starts a round.
+    sut.kick('job');
+    await sut.idle();
+    expect(rounds).toBe(3);
+  });
+
   it('does nothing when disabled (another instance does the work)', async () => {
     sut = createScheduler({ intervalMs: 10, enabled: false, log });
     const run = vi.fn(async () => ({ more: false }));

@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 export type TaskRound = {
   /** There may be more due work now (a full batch): the scheduler runs another round at once. */
   more: boolean;
-  /** The work this round started, settling when it has finished (awaited only by `runNow` and `stop`). */
+  /** The work this round started, settling when it has finished (awaited only by `runNow`, `idle` and `stop`). */
   started?: ReadonlyArray<Promise<unknown>>;
 };
 
@@ -40,6 +40,12 @@ export type Scheduler = {
    * that task's work still in flight (also work an earlier round or a kick started).
    */
   runNow(name: string): Promise<void>;
+  /**
+   * Resolves once no round is running or queued and no work a round started is in flight: the work a kick
+   * started after a request has finished (an e-mail sent after a sign-up). Polling goes on; tests and the app's
+   * `idle()` use it.
+   */
+  idle(): Promise<void>;
   /** Stops polling and waits for running rounds and the work they started. Kicks after this do nothing. */
   stop(): Promise<void>;
 };
@@ -117,6 +123,17 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     return round;
   };
 
+  /** Waits until no round runs or waits and nothing a round started is in flight (rounds may start more). */
+  const settle = async (): Promise<void> => {
+    for (;;) {
+      const rounds = [...tasks.values()]
+        .flatMap((state) => [state.current, state.queued])
+        .filter((round): round is Promise<Started> => round !== null);
+      if (rounds.length === 0 && inFlight.size === 0) return;
+      await Promise.all([...rounds, ...inFlight]);
+    }
+  };
+
   const tick = (): void => {
     for (const [name, state] of tasks) {
       // A busy task is not queued again by the timer: it will look again on the next tick.
@@ -143,13 +160,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const state = tasks.get(name);
       while (state && state.inFlight.size > 0) await Promise.all([...state.inFlight]);
     },
+    idle: settle,
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
-      const running = [...tasks.values()].flatMap((state) => [state.current, state.queued]);
-      await Promise.all(running.filter((round): round is Promise<Started> => round !== null));
-      while (inFlight.size > 0) await Promise.all([...inFlight]);
+      await settle();
     },
   };
 }

@@ -5,6 +5,7 @@ import { createLogger } from '../logger';
 import type { Database } from '../db/database';
 import { manualClock } from '../adapters/clock';
 import { devOutboxMailer } from '../adapters/mail/dev-outbox-mailer';
+import type { Mailer } from '../adapters/mail/mailer';
 import { openTestDatabase } from './test-database';
 
 /**
@@ -32,12 +33,13 @@ export type TestApp = {
 
 /**
  * An app on its own fresh database, with a manual clock and the dev outbox. Pass `shared` to run a second
- * instance on the same database and clock (scale-out tests); the caller then closes that database itself.
- * `clientDir` is the built client it serves (none by default).
+ * instance on the same database and clock (scale-out tests), optionally with a mailer of its own in place of the
+ * dev outbox (one that fails or hangs); the caller then closes that database itself. `clientDir` is the built
+ * client it serves (none by default).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  shared?: { db: Database; clock: ReturnType<typeof manualClock> },
+  shared?: { db: Database; clock: ReturnType<typeof manualClock>; mailer?: Mailer },
   clientDir?: string,
 ): Promise<TestApp> {
   const db = shared?.db ?? (await openTestDatabase());
@@ -55,7 +57,7 @@ export async function createTestApp(
     db,
     logger: createLogger('silent'),
     clock,
-    mailer: devOutboxMailer(db),
+    mailer: shared?.mailer ?? devOutboxMailer(db),
     clientDir,
   });
   await app.ready();

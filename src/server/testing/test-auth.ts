@@ -45,8 +45,8 @@ export async function signUpViaApi(
 }
 
 /**
- * Waits for an e-mail to `to` in the dev outbox (GET /api/dev/mail). E-mail is sent in the background so that
- * answers do not depend on it; this polls briefly.
+ * Waits for an e-mail to `to` in the dev outbox (GET /api/dev/mail). E-mail is a job the request wakes after
+ * answering (modules/auth/account-email-job.ts), so answers do not depend on it; this polls briefly.
  */
 export async function waitForMail(
   sut: TestApp,

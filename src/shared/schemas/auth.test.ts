@@ -13,6 +13,7 @@ import {
   UpdateUserRequestSchema,
   VerifyLinkQuerySchema,
   VerifyRequestSchema,
+  localPathRule,
 } from './auth';
 import { firstMessage } from './test-helpers';
 
@@ -122,6 +123,23 @@ describe('recovery and verification', () => {
     expect(VerifyLinkQuerySchema.safeParse({ type: 'signup', token: 'abc' }).success).toBe(true);
     expect(VerifyLinkQuerySchema.safeParse({ type: 'recovery', token: 'abc' }).success).toBe(false);
   });
+  it.each(['/', '/welcome?step=2#top', '/a/b%2F%2Fc'])(
+    'a link may lead to the page %s of this site',
+    (path) => {
+      expect(localPathRule.safeParse(path).success).toBe(true);
+    },
+  );
+  it.each([
+    'https://evil.example/',
+    '//evil.example/',
+    '/\\evil.example/',
+    '/\t/evil.example',
+    '/ /evil.example',
+    'welcome',
+    '',
+  ])('never to %j, which a browser could read as another site', (path) => {
+    expect(firstMessage(localPathRule, path)).toBe('Redirect address must be a page of this site');
+  });
 });
 
 describe('updating the user', () => {
@@ -134,6 +152,14 @@ describe('updating the user', () => {
       'Password must be at least 8 characters long',
     );
     expect(UpdateUserRequestSchema.safeParse({ email: 'new@example.com' }).success).toBe(false);
+  });
+  it('takes the PKCE fields a GoTrue client sends with every update', () => {
+    const fromAuthJs = { data: { full_name: 'Ada' }, code_challenge: null, code_challenge_method: null };
+    expect(UpdateUserRequestSchema.safeParse(fromAuthJs).success).toBe(true);
+    expect(
+      UpdateUserRequestSchema.safeParse({ code_challenge: 'x'.repeat(43), code_challenge_method: 's256' })
+        .success,
+    ).toBe(true);
   });
   it('deleting the account needs the word DELETE and the current password', () => {
     const currentPassword = 'the-password-i-have';
@@ -165,7 +191,15 @@ describe('session object', () => {
         updated_at: '2026-01-01T00:00:00.000Z',
       },
     };
-    expect(AuthSessionSchema.parse(session)).toEqual(session);
-    expect(AuthSessionSchema.safeParse({ ...session, token_type: 'mac' }).success).toBe(false);
+    const gotrueFields = {
+      aud: 'authenticated',
+      role: 'authenticated',
+      app_metadata: { provider: 'email', providers: ['email'] },
+    };
+    const current = { ...session, user: { ...session.user, ...gotrueFields } };
+    expect(AuthSessionSchema.parse(current)).toEqual(current);
+    expect(AuthSessionSchema.safeParse({ ...current, token_type: 'mac' }).success).toBe(false);
+    // A session stored on the phone before the GoTrue fields existed still reads, with their one value.
+    expect(AuthSessionSchema.parse(session)).toEqual(current);
   });
 });

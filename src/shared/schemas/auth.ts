@@ -65,6 +65,32 @@ export const TokenRequestBodySchema = z
   .looseObject({}, { error: VALIDATION.requiredFields })
   .meta({ example: { email: 'ada@example.org', password: 'blue-harbour-lantern-42' } });
 
+/**
+ * `?redirect_to=` of sign-up and recovery (GoTrue's name; @supabase/auth-js sends `emailRedirectTo` and
+ * `redirectTo` there): the page the e-mailed link leads to once used. Only an address of this site is taken: the
+ * server checks it against its own public address and refuses any other.
+ */
+export const EmailRedirectQuerySchema = z
+  .object({
+    redirect_to: z
+      .string()
+      .trim()
+      .min(1, VALIDATION.redirectNotOnSite)
+      .max(LIMITS.redirectAddress.max, VALIDATION.redirectNotOnSite)
+      .optional(),
+  })
+  .meta({ example: { redirect_to: 'https://beacon.example/welcome' } });
+
+/**
+ * A page of this site as a path ("/welcome?step=2"), as it travels in an e-mailed link: one leading slash, then
+ * visible ASCII without a backslash, so no browser can read it as another host ("//evil.example",
+ * "/\evil.example", a tab between two slashes).
+ */
+export const localPathRule = z
+  .string()
+  .max(LIMITS.redirectAddress.max, VALIDATION.redirectNotOnSite)
+  .regex(/^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/, VALIDATION.redirectNotOnSite);
+
 export const RecoverRequestSchema = z
   .object({ email: requiredEmail })
   .meta({ example: { email: 'ada@example.org' } });
@@ -75,24 +101,42 @@ export const VerifyRequestSchema = z
   })
   .meta({ example: { type: 'signup', token: 'the-token-from-the-e-mail' } });
 export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
-/** The confirmation link in the sign-up e-mail: `GET /api/auth/verify?type=signup&token=…`. */
+/**
+ * The confirmation link in the sign-up e-mail: `GET /api/auth/verify?type=signup&token=…`, with `redirect_to` when
+ * the sign-up asked for a page to land on.
+ */
 export const VerifyLinkQuerySchema = z
   .object({
     type: z.literal('signup'),
     token: z.string().min(1).max(512),
+    redirect_to: localPathRule.optional(),
   })
   .meta({ example: { type: 'signup', token: 'the-token-from-the-e-mail' } });
+/**
+ * `POST /api/auth/logout?scope=`: `local` ends this session (the default: what Beacon's own app asks for), `global`
+ * every session of the account, `others` every session but this one (GoTrue's scopes; @supabase/auth-js always
+ * names one, `global` unless told otherwise).
+ */
+export const LogoutQuerySchema = z
+  .object({ scope: z.enum(['global', 'local', 'others']).default('local') })
+  .meta({ example: { scope: 'local' } });
+export type LogoutScope = z.output<typeof LogoutQuerySchema>['scope'];
+
 /** Answers that carry nothing (`{}`), e.g. recovery, which never says whether the address has an account. */
 export const EmptyResponseSchema = z.object({});
 /**
  * Updating the auth user: a new password and/or metadata. A new password needs `current_password`, except from
  * the session a recovery link opened, once, within minutes (the server knows which session that is).
+ * `code_challenge` and `code_challenge_method` are taken and ignored: @supabase/auth-js sends them with every
+ * update (null unless it changes the e-mail in its PKCE flow), and the sign-in e-mail cannot be changed here.
  */
 export const UpdateUserRequestSchema = z
   .object({
     password: newPassword,
     current_password: currentPassword,
     data: z.object({ full_name: fullNameRule }).partial(),
+    code_challenge: z.string().max(256).nullable(),
+    code_challenge_method: z.string().max(16).nullable(),
   })
   .partial()
   .strict()
@@ -112,8 +156,18 @@ export const LoginFormSchema = z.object({
   password: z.string().min(1, VALIDATION.requiredFields),
 });
 
+/**
+ * The auth user. `aud`, `role` and `app_metadata` are GoTrue's fixed fields (every Beacon account is an e-mail
+ * and password account), so clients written for GoTrue read what they expect. The server always sends them; a
+ * session the phone stored before they existed reads with their one possible value, so it stays signed in.
+ */
 export const AuthUserSchema = z.object({
   id: IdSchema,
+  aud: z.literal('authenticated').default('authenticated'),
+  role: z.literal('authenticated').default('authenticated'),
+  app_metadata: z
+    .object({ provider: z.literal('email'), providers: z.array(z.literal('email')) })
+    .default({ provider: 'email', providers: ['email'] }),
   email: z.string(),
   email_confirmed_at: TimestampSchema.nullable(),
   user_metadata: z.object({ full_name: z.string().optional(), phone: z.string().nullable().optional() }),

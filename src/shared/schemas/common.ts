@@ -12,3 +12,6 @@ export const TimestampSchema = z.iso.datetime();
  * row that does not exist (never a 400 that says more, nor a 500 from the database).
  */
 export const IdParamsSchema = z.object({ id: IdSchema });
+
+/** An answer without a body (204, or a redirect): documented by its description alone. */
+export const noBody = (description: string) => z.null().meta({ description });

@@ -42,6 +42,28 @@ describe('/reset-password', () => {
     );
   });
 
+  it.each([
+    ['/settings', '/settings'],
+    ['//evil.example/', '/'],
+    ['https://evil.example/', '/'],
+  ])(
+    'once the password is set, goes to redirect_to %s only if it is a page of this site (→ %s)',
+    async (target, landed) => {
+      mockApi([
+        { method: 'POST', path: '/api/auth/verify', body: fakeSession({ access_token: 'recovered' }) },
+        { method: 'PUT', path: '/api/auth/user', status: 204 },
+        { method: 'GET', path: '/api/profile', body: fakeProfile() },
+      ]);
+      const { router, user } = renderApp(
+        `/reset-password?token=abc123&redirect_to=${encodeURIComponent(target)}`,
+      );
+      await user.type(screen.getByLabelText('New Password'), 'a-new-passphrase');
+      await user.type(screen.getByLabelText('Confirm Password'), 'a-new-passphrase');
+      await user.click(screen.getByRole('button', { name: 'Update Password' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe(landed));
+    },
+  );
+
   it('asks for no old password, and shows why the server refused a new one', async () => {
     mockApi([
       { method: 'POST', path: '/api/auth/verify', body: fakeSession({ access_token: 'recovered' }) },

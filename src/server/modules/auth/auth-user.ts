@@ -9,6 +9,9 @@ export function toAuthUser(row: UserRow): AuthUser {
   if (typeof metadata.phone === 'string' || metadata.phone === null) user_metadata.phone = metadata.phone;
   return {
     id: row.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    app_metadata: { provider: 'email', providers: ['email'] },
     email: row.email,
     email_confirmed_at: row.email_confirmed_at ? row.email_confirmed_at.toISOString() : null,
     user_metadata,

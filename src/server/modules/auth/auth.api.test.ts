@@ -3,6 +3,7 @@ import { AUTH } from '#shared/constants';
 import { AuthSessionSchema, AuthUserSchema } from '#shared/schemas/auth';
 import { ProfileSchema } from '#shared/schemas/profile';
 import { ERRORS, FIELD_ISSUE_TEXTS, VALIDATION, WEAK_PASSWORD_TEXTS } from '#shared/texts';
+import { publicOrigin } from '../../http/public-origin';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   TEST_PASSWORD,
@@ -13,6 +14,9 @@ import {
 } from '../../testing/test-auth';
 
 type InjectResult = Awaited<ReturnType<TestApp['app']['inject']>>;
+
+/** The test app's public address: no PUBLIC_URL, the default port. */
+const SITE = 'http://localhost:3000';
 
 describe('auth API', () => {
   let sut: TestApp;
@@ -160,6 +164,63 @@ describe('auth API', () => {
       const again = await sut.app.inject({ method: 'GET', url: path });
       expect(again.statusCode).toBe(303);
       expect(again.headers.location).toBe('/#error=invalid_link');
+    });
+
+    it('leads the confirmation link to the page redirect_to names, if it is a page of this site', async () => {
+      expect(publicOrigin(sut.config)).toBe(SITE);
+      const email = 'redirected@example.test';
+      const res = await sut.app.inject({
+        method: 'POST',
+        url: `/api/auth/signup?redirect_to=${encodeURIComponent(`${SITE}/welcome?step=2#top`)}`,
+        payload: { email, password: TEST_PASSWORD, data: { full_name: 'Rita Redirect' } },
+      });
+      expect(res.statusCode).toBe(200);
+      const path = pathFromMail(await waitForMail(sut, email));
+      expect(new URLSearchParams(path.split('?')[1]).get('redirect_to')).toBe('/welcome?step=2#top');
+      const landed = await sut.app.inject({ method: 'GET', url: path });
+      expect([landed.statusCode, landed.headers.location]).toEqual([303, '/welcome?step=2#top']);
+    });
+
+    it.each([
+      'https://evil.example/welcome',
+      '//evil.example/welcome',
+      `${SITE}//evil.example/`,
+      `${SITE}@evil.example/`,
+      'javascript:alert(1)',
+      'http://localhost:4000/',
+    ])('refuses redirect_to %s (not a page of this site), whatever the Host header says', async (target) => {
+      const email = `refused-${Math.random().toString(36).slice(2, 8)}@example.test`;
+      const res = await sut.app.inject({
+        method: 'POST',
+        url: `/api/auth/signup?redirect_to=${encodeURIComponent(target)}`,
+        headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+        payload: { email, password: TEST_PASSWORD, data: { full_name: 'Mallory' } },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'validation_failed',
+        field: 'redirect_to',
+        message: VALIDATION.redirectNotOnSite,
+      });
+      expect((await sut.db.query('SELECT 1 FROM users WHERE email = $1', [email])).rows).toEqual([]);
+    });
+
+    it('refuses a confirmation link whose redirect_to was changed to another site, and keeps the link usable', async () => {
+      const person = await signUpViaApi(sut);
+      const token = tokenFromMail(await waitForMail(sut, person.email));
+      for (const target of [
+        '//evil.example/',
+        '/\\evil.example/',
+        'https://evil.example/',
+        '/\t/evil.example',
+      ]) {
+        const query = new URLSearchParams({ type: 'signup', token, redirect_to: target });
+        const res = await sut.app.inject({ method: 'GET', url: `/api/auth/verify?${query}` });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ error: 'validation_failed', field: 'redirect_to' });
+      }
+      const res = await sut.app.inject({ method: 'GET', url: `/api/auth/verify?type=signup&token=${token}` });
+      expect([res.statusCode, res.headers.location]).toEqual([303, '/']);
     });
 
     it('confirms through POST /api/auth/verify {type:"signup"} too', async () => {
@@ -330,6 +391,40 @@ describe('auth API', () => {
       expect(res.statusCode).toBe(204);
       expect((await getUser(person.session.access_token)).statusCode).toBe(401);
       expect((await refresh(person.session.refresh_token)).statusCode).toBe(401);
+    });
+
+    it('ends only this session without a scope; a JSON request with an empty body is a request without one', async () => {
+      const person = await signUpViaApi(sut);
+      const elsewhere = AuthSessionSchema.parse((await signIn(person.email, person.password)).json());
+      const res = await sut.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { ...person.headers, 'content-type': 'application/json' },
+        body: '',
+      });
+      expect(res.statusCode).toBe(204);
+      expect((await getUser(person.session.access_token)).statusCode).toBe(401);
+      expect((await getUser(elsewhere.access_token)).statusCode).toBe(200);
+    });
+
+    it('refuses an unknown scope and a broken JSON body, naming them', async () => {
+      const person = await signUpViaApi(sut);
+      const scope = await sut.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout?scope=everyone',
+        headers: person.headers,
+      });
+      expect(scope.statusCode).toBe(400);
+      expect(scope.json()).toMatchObject({ error: 'validation_failed', field: 'scope' });
+      const broken = await sut.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { ...person.headers, 'content-type': 'application/json' },
+        body: '{"scope":',
+      });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json()).toMatchObject({ error: 'validation_failed', field: 'body' });
+      expect((await getUser(person.session.access_token)).statusCode).toBe(200);
     });
 
     it('answers 401 without a token', async () => {

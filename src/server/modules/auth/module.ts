@@ -1,10 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../adapters/clock';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ServerModule } from '../server-module';
 import type { AccessTokens } from './access-token';
+import { accountEmailJob } from './account-email-job';
 import { createPasswordHasher } from './password';
 import { createRefreshSuccessor } from './refresh-successor';
 import { authRoutes } from './routes';
@@ -21,13 +22,24 @@ export function createAuthModule(deps: {
   limits: Config['auth'];
   /** Where e-mailed links point (http/public-origin.ts). */
   origin: string;
+  /** Asks the scheduler to look for due work of a kind now (an account e-mail just queued). */
+  wakeJobs(kind: string): void;
   log: FastifyBaseLogger;
 }): ServerModule {
-  const { refreshKey, ...rest } = deps;
+  const { db, clock, mailer, origin, log } = deps;
   const service = createAuthService({
-    ...rest,
+    db,
+    clock,
+    tokens: deps.tokens,
     passwords: createPasswordHasher(),
-    successorOf: createRefreshSuccessor(refreshKey),
+    successorOf: createRefreshSuccessor(deps.refreshKey),
+    limits: deps.limits,
+    origin,
+    wakeJobs: deps.wakeJobs,
   });
-  return { name: 'auth', routes: authRoutes(service), idle: () => service.drain() };
+  return {
+    name: 'auth',
+    routes: authRoutes(service),
+    jobs: [accountEmailJob({ db, clock, mailer, origin, log })],
+  };
 }

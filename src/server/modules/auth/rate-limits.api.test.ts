@@ -212,8 +212,8 @@ describe('auth rate limits', () => {
     }
     const first = await waitForMail(sut, person.email, (message) => message.subject.includes('Reset'));
     expect(first.body).toContain('https://beacon.example.org/reset-password?token=');
-    // Give the background sends time to finish, then count.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Every e-mail job the requests woke has run: count.
+    await sut.app.idle();
     const resets = (await listMail(sut)).filter(
       (message) => message.to === person.email && message.subject.includes('Reset'),
     );

@@ -1,9 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AuthSessionSchema,
   AuthUserSchema,
   DeleteAccountRequestSchema,
+  EmailRedirectQuerySchema,
   EmptyResponseSchema,
+  LogoutQuerySchema,
   PasswordGrantSchema,
   RecoverRequestSchema,
   RefreshGrantSchema,
@@ -14,6 +16,8 @@ import {
   VerifyLinkQuerySchema,
   VerifyRequestSchema,
 } from '#shared/schemas/auth';
+import { noBody } from '#shared/schemas/common';
+import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/access';
 import { parseInput } from '../../http/validation';
 import { AFTER_CONFIRMATION_PATH, INVALID_LINK_REDIRECT } from './policy';
@@ -35,9 +39,13 @@ export const authRoutes =
       {
         config: { ...open, errors: ['rate_limited', 'weak_password', 'email_taken'] },
         onRequest: limitAddress,
-        schema: { body: SignUpRequestSchema, response: { 200: AuthSessionSchema } },
+        schema: {
+          querystring: EmailRedirectQuerySchema,
+          body: SignUpRequestSchema,
+          response: { 200: AuthSessionSchema },
+        },
       },
-      (request) => service.signUp(request.body, request.ip),
+      (request) => service.signUp(request.body, request.ip, request.query.redirect_to),
     );
 
     app.post(
@@ -63,10 +71,14 @@ export const authRoutes =
       {
         config: open,
         onRequest: limitAddress,
-        schema: { body: RecoverRequestSchema, response: { 200: EmptyResponseSchema } },
+        schema: {
+          querystring: EmailRedirectQuerySchema,
+          body: RecoverRequestSchema,
+          response: { 200: EmptyResponseSchema },
+        },
       },
       async (request) => {
-        service.requestRecovery(request.body.email);
+        await service.requestRecovery(request.body.email, request.query.redirect_to);
         return {};
       },
     );
@@ -83,16 +95,37 @@ export const authRoutes =
 
     app.get(
       '/api/auth/verify',
-      { config: open, onRequest: limitAddress, schema: { querystring: VerifyLinkQuerySchema } },
+      {
+        config: open,
+        onRequest: limitAddress,
+        schema: {
+          querystring: VerifyLinkQuerySchema,
+          response: {
+            303: noBody('To the page the link leads to, or to the start page saying the link is invalid'),
+          },
+        },
+      },
       async (request, reply) => {
         const confirmed = await service.confirmFromLink(request.query.token);
-        return reply.redirect(confirmed ? AFTER_CONFIRMATION_PATH : INVALID_LINK_REDIRECT, 303);
+        const landing = request.query.redirect_to ?? AFTER_CONFIRMATION_PATH;
+        return reply.redirect(confirmed ? landing : INVALID_LINK_REDIRECT, 303);
       },
     );
 
-    app.post('/api/auth/logout', { config: { access: 'signed-in' } }, async (request, reply) => {
-      await service.logout(callerOf(request));
-      return reply.status(204).send();
+    // GoTrue clients send sign-out with a JSON content type and no body at all.
+    await app.register(async (plugin) => {
+      acceptEmptyJsonBody(plugin);
+      plugin.withTypeProvider<ZodTypeProvider>().post(
+        '/api/auth/logout',
+        {
+          config: { access: 'signed-in' },
+          schema: { querystring: LogoutQuerySchema, response: { 204: noBody('Signed out') } },
+        },
+        async (request, reply) => {
+          await service.logout(callerOf(request), request.query.scope);
+          return reply.status(204).send(null);
+        },
+      );
     });
 
     app.get(
@@ -114,11 +147,28 @@ export const authRoutes =
       '/api/auth/user',
       {
         config: { access: 'signed-in', errors: ['current_password_wrong', 'rate_limited'] },
-        schema: { body: DeleteAccountRequestSchema },
+        schema: { body: DeleteAccountRequestSchema, response: { 204: noBody('The account is deleted') } },
       },
       async (request, reply) => {
         await service.deleteUser(callerOf(request), request.body);
-        return reply.status(204).send();
+        return reply.status(204).send(null);
       },
     );
   };
+
+/**
+ * In `scope` (an encapsulated plugin) a JSON request with an empty body is a request without one, as it is for
+ * every other content type; a body that is there is parsed by Fastify's own JSON parser, with its guards.
+ */
+function acceptEmptyJsonBody(scope: FastifyInstance): void {
+  const parseJson = scope.getDefaultJsonParser('error', 'error');
+  scope.removeContentTypeParser('application/json');
+  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}

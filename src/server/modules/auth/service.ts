@@ -1,10 +1,11 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AUTH, SIGN_UP_LIMITS } from '#shared/constants';
 import type {
   AuthSession,
   AuthUser,
   DeleteAccountRequestSchema,
+  LogoutScope,
   PasswordGrantSchema,
   SignUpRequestSchema,
   UpdateUserRequestSchema,
@@ -12,8 +13,6 @@ import type {
 } from '#shared/schemas/auth';
 import { ABUSE_LIMIT_TEXTS, ERRORS, VALIDATION, WEAK_PASSWORD_TEXTS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
-import type { Mailer } from '../../adapters/mail/mailer';
-import { confirmationEmail, recoveryEmail } from '../../adapters/mail/templates';
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -21,18 +20,12 @@ import type { AuthContext } from '../../http/access';
 import { createRateLimiter, enforceRateLimit, tooManyRequests } from '../../http/rate-limiter';
 import { createProfileIfAbsent } from '../profile/repository';
 import type { AccessTokens } from './access-token';
+import { ACCOUNT_EMAIL_JOB, enqueueAccountEmail } from './account-email-job';
 import { toAuthUser } from './auth-user';
-import { createBackgroundTasks } from './background-tasks';
+import { redirectPathFor } from './email-redirect';
 import type { PasswordHasher } from './password';
 import { passwordWeakness, type PasswordContext } from './password-strength';
-import {
-  CONFIRMATION_LINK_TTL_MS,
-  CONFIRMATION_PATH,
-  RECOVERY_LINK_TTL_MS,
-  RECOVERY_PAGE_PATH,
-  SIGNIN_SLOWDOWN,
-  RECOVERY_SESSION_PASSWORD_WINDOW_MS,
-} from './policy';
+import { SIGNIN_SLOWDOWN, RECOVERY_SESSION_PASSWORD_WINDOW_MS } from './policy';
 import type { RefreshSuccessor } from './refresh-successor';
 import * as repo from './repository';
 import { hashToken, newOpaqueToken } from './secure-token';
@@ -45,15 +38,15 @@ export type AccountDeletion = z.output<typeof DeleteAccountRequestSchema>;
 export type AuthServiceDeps = {
   db: Database;
   clock: Clock;
-  mailer: Mailer;
   tokens: AccessTokens;
   passwords: PasswordHasher;
   /** Derives a rotated refresh token from the one it replaces, so a repeat within the grace gets the same one. */
   successorOf: RefreshSuccessor;
   limits: Config['auth'];
-  /** Where e-mailed links point. */
+  /** Where e-mailed links point: a `redirect_to` must be a page under it. */
   origin: string;
-  log: FastifyBaseLogger;
+  /** Asks the job runner to look for due work now (the account e-mail just written), after the commit. */
+  wakeJobs(kind: string): void;
 };
 
 export type AuthService = {
@@ -61,25 +54,28 @@ export type AuthService = {
   limitAddress(address: string): Promise<void>;
   /**
    * `address`: the client address (request.ip). At most `limits.maxSignUpsPerAddress` accounts per address per
-   * hour: one more answers 429 with Retry-After and creates nothing.
+   * hour: one more answers 429 with Retry-After and creates nothing. `redirectTo`: where the confirmation link
+   * leads once used, a page of this site (email-redirect.ts).
    */
-  signUp(input: SignUpInput, address: string): Promise<AuthSession>;
+  signUp(input: SignUpInput, address: string, redirectTo?: string): Promise<AuthSession>;
   /** `address`: the client address as the server resolves it (request.ip), for the per-address throttle. */
   signIn(input: PasswordGrant, address: string): Promise<AuthSession>;
   refresh(refreshToken: string): Promise<AuthSession>;
-  logout(auth: AuthContext): Promise<void>;
+  /** `local`: this session; `global`: every session of the account; `others`: all but this one. */
+  logout(auth: AuthContext, scope: LogoutScope): Promise<void>;
   getUser(auth: AuthContext): Promise<AuthUser>;
   /** A new password needs `current_password`, except once in the window of a recovery link's session. */
   updateUser(auth: AuthContext, update: UserUpdate): Promise<AuthUser>;
   /** Needs `current_password`: a stolen access token alone cannot delete the account. */
   deleteUser(auth: AuthContext, request: AccountDeletion): Promise<void>;
-  /** Starts sending a recovery e-mail if the address has an account; returns at once either way. */
-  requestRecovery(email: string): void;
+  /**
+   * Queues a recovery e-mail if the address has an account (and its recovery e-mails are under their limit);
+   * the answer is the same either way. `redirectTo`: where the reset page goes once the new password is set.
+   */
+  requestRecovery(email: string, redirectTo?: string): Promise<void>;
   verify(request: VerifyRequest): Promise<AuthSession | Record<string, never>>;
   /** The sign-up e-mail's link: true when it confirmed the address. */
   confirmFromLink(token: string): Promise<boolean>;
-  /** Waits for e-mails still being sent. */
-  drain(): Promise<void>;
 };
 
 const invalidCredentials = (): AppError => new AppError('invalid_credentials', ERRORS.invalidCredentials);
@@ -112,12 +108,10 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
     windowMs,
     slowdown: SIGNIN_SLOWDOWN,
   });
-  // The same allowance caps recovery e-mails per address, so nobody can flood someone's inbox.
-  const recoveryMailLimiter = createRateLimiter(db, clock, {
-    name: 'recovery-mail',
-    limit: deps.limits.maxFailedSignIns,
-    windowMs,
-  });
+  // The same allowance caps recovery e-mails per address, so nobody can flood someone's inbox. Counted in the
+  // transaction that queues the e-mail.
+  const recoveryMailLimiter = (tx: Queryable) =>
+    createRateLimiter(tx, clock, { name: 'recovery-mail', limit: deps.limits.maxFailedSignIns, windowMs });
   // Wrong current passwords per account: the check of a sensitive change must not be a password oracle for
   // whoever holds a stolen access token. Only that token's holder can spend this account's allowance.
   const currentPasswordLimiter = createRateLimiter(db, clock, {
@@ -133,7 +127,6 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       windowMs: SIGN_UP_LIMITS.windowMinutes * 60_000,
     });
   const refreshReuseGraceMs = deps.limits.refreshReuseGraceSeconds * 1000;
-  const background = createBackgroundTasks(deps.log);
 
   async function issueSession(
     tx: Queryable,
@@ -177,23 +170,6 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       token_type: 'bearer',
       user: toAuthUser(user),
     };
-  }
-
-  async function createLink(userId: string, purpose: repo.OneTimePurpose, ttlMs: number): Promise<string> {
-    const token = newOpaqueToken();
-    const now = clock.now();
-    await db.transaction(async (tx) => {
-      // Only the newest link of a kind works: an older e-mail lying around is no longer a way in.
-      await repo.voidOneTimeTokens(tx, userId, purpose, now);
-      await repo.insertOneTimeToken(tx, {
-        hash: hashToken(token),
-        userId,
-        purpose,
-        now,
-        expiresAt: new Date(now.getTime() + ttlMs),
-      });
-    });
-    return token;
   }
 
   /** The refusal says which rule the password broke, so the person knows what to change. */
@@ -244,13 +220,15 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       await enforceRateLimit(addressLimiter, address);
     },
 
-    async signUp(input, address) {
+    async signUp(input, address, redirectTo) {
       const fullName = input.data.full_name;
+      const redirectPath = redirectPathFor(redirectTo, deps.origin);
       rejectWeak(input.password, { email: input.email, fullName });
       const passwordHash = await passwords.hash(input.password);
       const now = clock.now();
-      // One transaction: the user, their profile and their first session exist together or not at all.
-      const created = await db.transaction(async (tx) => {
+      // One transaction: the user, their profile, their first session and the job of their confirmation e-mail
+      // exist together or not at all.
+      const session = await db.transaction(async (tx) => {
         const user = await repo.insertUser(tx, {
           email: input.email,
           passwordHash,
@@ -266,17 +244,14 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
           { fullName, email: user.email, phone: null, timeZone: input.data.time_zone ?? null },
           now,
         );
-        return { user, session: await issueSession(tx, user, now) };
+        // Signed in already: nobody is kept from SOS by an unread e-mail. The link only confirms the address.
+        const email = { purpose: 'signup', userId: user.id, redirectPath } as const;
+        await enqueueAccountEmail(tx, email, `signup:${user.id}`, now);
+        return issueSession(tx, user, now);
       });
-      if (!created) throw new AppError('email_taken', ERRORS.emailTaken);
-      const { user } = created;
-      // Signed in already: nobody is kept from SOS by an unread e-mail. The link only confirms the address.
-      background.run('confirmation e-mail', async () => {
-        const token = await createLink(user.id, 'signup', CONFIRMATION_LINK_TTL_MS);
-        const link = `${deps.origin}${CONFIRMATION_PATH}?type=signup&token=${token}`;
-        await deps.mailer.send({ to: user.email, ...confirmationEmail(link), userId: user.id });
-      });
-      return created.session;
+      if (!session) throw new AppError('email_taken', ERRORS.emailTaken);
+      deps.wakeJobs(ACCOUNT_EMAIL_JOB);
+      return session;
     },
 
     async signIn({ email, password }, address) {
@@ -334,8 +309,12 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       return outcome;
     },
 
-    async logout(auth) {
-      await repo.revokeSession(db, auth.sessionId, 'logout', clock.now());
+    async logout(auth, scope) {
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        if (scope !== 'others') await repo.revokeSession(tx, auth.sessionId, 'logout', now);
+        if (scope !== 'local') await repo.revokeOtherSessions(tx, auth.userId, auth.sessionId, 'logout', now);
+      });
     },
 
     async getUser(auth) {
@@ -382,17 +361,20 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
       await repo.deleteUser(db, auth.userId);
     },
 
-    requestRecovery(email) {
-      background.run('recovery e-mail', async () => {
-        const decision = await recoveryMailLimiter.consume(email);
-        if (!decision.allowed) return;
-        const user = await repo.findUserByEmail(db, email);
-        if (!user) return;
-        const token = await createLink(user.id, 'recovery', RECOVERY_LINK_TTL_MS);
-        const link = `${deps.origin}${RECOVERY_PAGE_PATH}?token=${token}`;
-        const content = recoveryEmail(link, RECOVERY_LINK_TTL_MS / 60_000);
-        await deps.mailer.send({ to: user.email, ...content, userId: user.id });
+    async requestRecovery(email, redirectTo) {
+      const redirectPath = redirectPathFor(redirectTo, deps.origin);
+      const now = clock.now();
+      const queued = await db.transaction(async (tx) => {
+        const decision = await recoveryMailLimiter(tx).consume(email);
+        if (!decision.allowed) return false;
+        // Written whether or not the address has an account (the job then sends nothing), so the answer takes as
+        // long either way and says nothing about the address.
+        const user = await repo.findUserByEmail(tx, email);
+        const job = { purpose: 'recovery', userId: user?.id ?? null, redirectPath } as const;
+        await enqueueAccountEmail(tx, job, `recovery:${randomUUID()}`, now);
+        return true;
       });
+      if (queued) deps.wakeJobs(ACCOUNT_EMAIL_JOB);
     },
 
     async verify({ type, token }) {
@@ -421,7 +403,5 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         return userId !== undefined;
       });
     },
-
-    drain: () => background.drain(),
   };
 }
