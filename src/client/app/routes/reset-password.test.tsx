@@ -54,7 +54,7 @@ describe('/reset-password', () => {
         { method: 'PUT', path: '/api/auth/user', status: 204 },
         { method: 'GET', path: '/api/profile', body: fakeProfile() },
       ]);
-      const { router, user } = renderApp(
+      const { router, user } = await renderApp(
         `/reset-password?token=abc123&redirect_to=${encodeURIComponent(target)}`,
       );
       await user.type(screen.getByLabelText('New Password'), 'a-new-passphrase');
