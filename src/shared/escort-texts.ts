@@ -41,7 +41,7 @@ export const ESCORT_TEXTS = {
   emergencyAlert: 'EMERGENCY ALERT',
   /** The countdown reached 0: the server decides, and the screen says it is waiting for it. */
   waitingForServer: 'Time is up. Waiting for the server…',
-  /** The spec's words when the deadline passed and nobody could be told. */
+  /** The deadline passed and nobody could be told. */
   timeExpiredNoContacts: 'TIME EXPIRED! No emergency contacts configured.',
   expiredWithAlert: 'Your time ran out: your emergency contacts are being alerted.',
   timeWarningTitle: 'Time Warning',
