@@ -24,7 +24,10 @@ for (const { tag, viewport } of SIZES) {
       await page.goto('/auth');
       await expect(page.locator('html')).toHaveClass(new RegExp(scheme));
       await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields');
+      for (const field of [page.getByLabel('Email'), page.getByLabel('Password')]) {
+        await expect(field).toHaveAttribute('aria-invalid', 'true');
+        await expect(field).toHaveAccessibleDescription('Please fill in all required fields');
+      }
       await snap(page, testInfo, name('login'));
 
       await page.getByRole('button', { name: 'Forgot password?' }).click();
@@ -81,7 +84,9 @@ for (const { tag, viewport } of SIZES) {
       await page.goto('/reset-password?token=screenshot-token');
       await page.getByLabel('New Password').fill('short');
       await page.getByRole('button', { name: 'Update Password' }).click();
-      await expect(page.getByRole('alert')).toBeVisible();
+      await expect(page.getByLabel('New Password')).toHaveAccessibleDescription(
+        'Password must be at least 8 characters long',
+      );
       await snap(page, testInfo, name('reset-password'));
       await context.close();
     });

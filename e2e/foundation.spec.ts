@@ -22,7 +22,8 @@ test('a new person goes from the splash to the dashboard, edits their profile an
   // Sign-up, with the validation rules first (docs/PRODUCT.md#account-and-sign-in).
   await expect(page.getByText('Create Beacon Account')).toBeVisible();
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByText('Please fill in all required fields')).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toHaveAccessibleDescription('Please enter your full name');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please fill in all required fields');
   await page.getByLabel('Full Name').fill('Maya Patel');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('short');

@@ -41,7 +41,7 @@ export const ALERT_LIST_QUERY_TEXTS = {
 
 /** The ward's active-alert screen. */
 export const ACTIVE_ALERT_TEXTS = {
-  /** The spec's words for the state after an SOS (it was a 10 s banner; now a screen until "I'm safe"). */
+  /** The state after an SOS: a screen that stays until "I'm safe", not a banner that goes by itself. */
   title: 'Emergency Mode Active',
   description:
     'Each contact and how their text stands is below. This stays on every device you are signed in on until you say you are safe.',

@@ -1,10 +1,10 @@
 /**
  * Texts of the escort screens (docs/PRODUCT.md#escort-mode): the Escort Mode dialog, the /map page, and the line
  * the active-alert screen adds when a journey's deadline raised the alert. Their own module so they download
- * with those screens, not with the first one. The validation messages are the API's (journey-texts.ts).
+ * with those screens, not with the first one. The validation messages are the API's (journey-texts.ts), which
+ * the setup form shows under its fields.
  */
 import { ESCORT } from './constants';
-import { ESCORT_API_TEXTS } from './journey-texts';
 
 export const ESCORT_TEXTS = {
   title: 'Escort Mode',
@@ -23,8 +23,6 @@ export const ESCORT_TEXTS = {
   ],
   start: 'Start Escort Mode',
   starting: 'Starting…',
-  invalidInputTitle: 'Invalid Input',
-  invalidInput: ESCORT_API_TEXTS.invalidInput,
   gpsNotAvailableTitle: 'GPS Not Available',
   gpsNotAvailable: 'Your device does not support GPS tracking.',
   locationRequiredTitle: 'Location Required',
@@ -43,7 +41,7 @@ export const ESCORT_TEXTS = {
   emergencyAlert: 'EMERGENCY ALERT',
   /** The countdown reached 0: the server decides, and the screen says it is waiting for it. */
   waitingForServer: 'Time is up. Waiting for the server…',
-  /** The spec's words when the deadline passed and nobody could be told. */
+  /** The deadline passed and nobody could be told. */
   timeExpiredNoContacts: 'TIME EXPIRED! No emergency contacts configured.',
   expiredWithAlert: 'Your time ran out: your emergency contacts are being alerted.',
   timeWarningTitle: 'Time Warning',

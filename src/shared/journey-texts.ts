@@ -5,7 +5,7 @@
 import { CHECK_IN, ESCORT } from './constants';
 
 export const ESCORT_API_TEXTS = {
-  /** The spec's Invalid Input message, for a missing destination or a duration below the floor. */
+  /** For a missing destination or a duration below the floor. */
   invalidInput: `Please enter a destination and set at least ${ESCORT.minMinutes} minutes duration.`,
   destinationTooLong: 'Destination must be less than 200 characters',
   destinationInvalid: 'Destination contains invalid characters',
@@ -22,7 +22,7 @@ export const ESCORT_API_TEXTS = {
 } as const;
 
 export const CHECK_IN_API_TEXTS = {
-  /** The spec's words for starting without contacts. */
+  /** Starting without contacts. */
   needsContacts: 'Please add emergency contacts before starting check-ins.',
   intervalRange: `Interval must be between ${CHECK_IN.minMinutes} and ${CHECK_IN.maxMinutes} minutes`,
   alreadyActive: 'You already have an active check-in. Stop it before starting another.',
@@ -30,6 +30,6 @@ export const CHECK_IN_API_TEXTS = {
 } as const;
 
 export const NEARBY_PLACES_API_TEXTS = {
-  /** Missing coordinates use the spec's range messages (a missing latitude is not between -90 and 90). */
+  /** Missing coordinates use the range messages (a missing latitude is not between -90 and 90). */
   body: 'Send your position as {lat, lng}',
 } as const;

@@ -23,7 +23,7 @@ const MESSAGES: Record<PhoneNumberProblem, string> = {
 
 /**
  * Why Beacon must not text `phone`, or null when it may. The number is read as it will be texted: normalised
- * first, so a number without `+` is in the spec's default country (+1, docs/PRODUCT.md#phone-numbers).
+ * first, so a number without `+` is in the default country (+1, docs/PRODUCT.md#phone-numbers).
  */
 export function phoneNumberProblem(phone: string): PhoneNumberProblem | null {
   const parsed = parsePhoneNumberFromString(normalisePhoneNumber(phone));

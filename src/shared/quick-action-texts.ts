@@ -1,6 +1,6 @@
 /**
- * The words of the dashboard's quick actions (docs/PRODUCT.md#quick-actions), loaded with the grid. The spec's
- * item names, in its order.
+ * The words of the dashboard's quick actions (docs/PRODUCT.md#quick-actions), loaded with the grid: the item
+ * names, in the grid's order.
  */
 export const QUICK_ACTION_TEXTS = {
   title: 'Quick Actions',

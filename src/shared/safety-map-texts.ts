@@ -4,7 +4,10 @@
  */
 import type { PlaceType } from './schemas/nearby-places';
 
-/** The spec's label per place type ("Nearby place" table); also the start of each place's description. */
+/**
+ * The label per place type (docs/PRODUCT.md#safety-map-and-nearby-places); also the start of each place's
+ * description.
+ */
 export const PLACE_TYPE_LABELS: Readonly<Record<PlaceType, string>> = {
   hospital: 'Hospital',
   police: 'Police',
@@ -37,7 +40,7 @@ export const SAFETY_MAP_TEXTS = {
   sampleNote:
     'Nearby places could not be loaded from OpenStreetMap. The sample places shown are fixed examples, not places near you.',
   loadFailed: 'Nearby places could not be loaded.',
-  /** The spec's tracking error for a denied permission, then what the map does without a position. */
+  /** The tracking message for a denied permission, then what the map does without a position. */
   locationDenied:
     'Location access denied. Please enable location permissions. Until then the map shows its default view and no nearby places.',
   locationUnknown: 'Your location is not known yet, so the map shows its default view and no nearby places.',

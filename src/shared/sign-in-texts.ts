@@ -31,7 +31,6 @@ export const RECOVERY_TEXTS = {
   confirmPassword: 'Confirm Password',
   save: 'Update Password',
   saving: 'Updating...',
-  mismatch: 'Passwords do not match',
   updatedTitle: 'Password updated',
   updatedMessage: 'You are signed in with your new password.',
   missingToken: 'This link is invalid or has expired.',

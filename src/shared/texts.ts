@@ -38,6 +38,7 @@ export const VALIDATION = {
   requiredFields: 'Please fill in all required fields',
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooLong: 'Password must be at most 256 characters long',
+  passwordsDoNotMatch: 'Passwords do not match',
   currentPasswordRequired: 'Current password is required',
   enterFullName: 'Please enter your full name',
   latitudeRange: 'Latitude must be between -90 and 90',

@@ -174,9 +174,9 @@ export const SOS_TEXTS = {
 } as const;
 
 /**
- * The SOS activation dialog (docs/PRODUCT.md#sos-and-alerts); fixed wordings, except the description: the spec's
- * "Emergency services will be contacted" is not true (Beacon texts contacts and calls nobody), so it says what
- * happens and the dialog offers Call 911.
+ * The SOS activation dialog (docs/PRODUCT.md#sos-and-alerts). The description says only what happens: Beacon
+ * texts the contacts and calls nobody, so it never says emergency services will be contacted; the dialog
+ * offers Call 911 instead.
  */
 export const SOS_COUNTDOWN_TEXTS = {
   title: 'Emergency SOS Activation',
@@ -195,7 +195,7 @@ export const ALERT_OUTCOME_TEXTS = {
   sentDescription: (total: number): string =>
     total === 1 ? 'Your emergency contact was texted.' : `All ${total} emergency contacts were texted.`,
   partialTitle: 'Partial Emergency Alert Sent',
-  /** The spec's wording, count-aware ("1 number may need verification"). */
+  /** Count-aware ("1 number may need verification"). */
   partialDescription: (unsent: number): string =>
     unsent === 1 ? '1 number may need verification' : `${unsent} numbers may need verification`,
   failedTitle: 'Emergency Alert Failed',

@@ -4,6 +4,7 @@ import {
   AuthSessionSchema,
   DeleteAccountRequestSchema,
   LoginFormSchema,
+  NewPasswordFormSchema,
   PasswordGrantSchema,
   RecoverRequestSchema,
   RefreshGrantSchema,
@@ -30,6 +31,38 @@ describe('login form: email and password required', () => {
   });
   it('accepts any non-empty pair (the server judges the credentials)', () => {
     expect(firstMessage(LoginFormSchema, { email: 'x', password: 'y' })).toBeUndefined();
+  });
+});
+
+describe('new-password form (recovery link)', () => {
+  /** Each field's first message, as a form shows them. */
+  const messages = (form: { password: string; confirmation: string }) => {
+    const result = NewPasswordFormSchema.safeParse(form);
+    if (result.success) return {};
+    const byField: Record<string, string> = {};
+    for (const issue of result.error.issues) byField[String(issue.path[0])] ??= issue.message;
+    return byField;
+  };
+
+  it('wants both, the new one under the sign-up rules', () => {
+    expect(messages({ password: '', confirmation: '' })).toEqual({
+      password: REQUIRED,
+      confirmation: REQUIRED,
+    });
+    expect(messages({ password: 'short', confirmation: 'short' })).toEqual({
+      password: 'Password must be at least 8 characters long',
+    });
+    expect(messages({ password: 'x'.repeat(257), confirmation: 'x'.repeat(257) })).toEqual({
+      password: 'Password must be at most 256 characters long',
+    });
+  });
+
+  it('says a mismatch at the confirmation, once both are filled in', () => {
+    expect(messages({ password: 'long-enough-pw', confirmation: 'long-enough-pv' })).toEqual({
+      confirmation: 'Passwords do not match',
+    });
+    expect(messages({ password: 'long-enough-pw', confirmation: '' })).toEqual({ confirmation: REQUIRED });
+    expect(messages({ password: 'long-enough-pw', confirmation: 'long-enough-pw' })).toEqual({});
   });
 });
 

@@ -150,11 +150,25 @@ export const DeleteAccountRequestSchema = z
   .meta({ example: { confirmation: 'DELETE', current_password: 'the-password-you-have-now' } });
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
 
-/** The client-side login form (docs/PRODUCT.md#account-and-sign-in). */
+/**
+ * The login form (docs/PRODUCT.md#account-and-sign-in): only that both are there; the server judges the
+ * credentials.
+ */
 export const LoginFormSchema = z.object({
   email: z.string().trim().min(1, VALIDATION.requiredFields),
-  password: z.string().min(1, VALIDATION.requiredFields),
+  password: requiredPassword,
 });
+
+/**
+ * The form a recovery link opens: the new password under the sign-up rules, and the same again. A mismatch
+ * belongs to the confirmation and is only said once both are filled in (an empty field says that instead).
+ */
+export const NewPasswordFormSchema = z
+  .object({ password: newPassword, confirmation: requiredPassword })
+  .refine(({ password, confirmation }) => !password || !confirmation || password === confirmation, {
+    message: VALIDATION.passwordsDoNotMatch,
+    path: ['confirmation'],
+  });
 
 /**
  * The auth user. `aud`, `role` and `app_metadata` are GoTrue's fixed fields (every Beacon account is an e-mail

@@ -25,7 +25,7 @@ export const destinationRule = z
     ESCORT_API_TEXTS.destinationInvalid,
   );
 
-/** Whole minutes in a range; below the floor says the spec's Invalid Input words. */
+/** Whole minutes in a range; below the floor says the same words as a missing destination (invalidInput). */
 const escortMinutesRule = z
   .number({ error: ESCORT_API_TEXTS.invalidInput })
   .int(ESCORT_API_TEXTS.durationRange)

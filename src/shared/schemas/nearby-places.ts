@@ -17,7 +17,7 @@ export const NearbyPlacesRequestSchema = z
   .meta({ example: { lat: 40.7128, lng: -74.006 } });
 export type NearbyPlacesRequest = z.input<typeof NearbyPlacesRequestSchema>;
 
-/** One place (spec "Nearby place"); `address` is "" when the map data has none. */
+/** One place on the Safety Map; `address` is "" when the map data has none. */
 export const NearbyPlaceSchema = z.object({
   name: z.string(),
   type: PlaceTypeSchema,

@@ -130,19 +130,21 @@ describe('Escort Mode dialog: setup', () => {
     expect(start).toBeDisabled();
   });
 
-  it('says Invalid Input with the spec words for a blank destination, and the range for more than 180 minutes', async () => {
+  it('says under the field why a start is refused: a blank destination, more than 180 minutes', async () => {
     const { user, api } = openDialog();
-    await user.type(await screen.findByLabelText('Destination'), '   ');
+    const destination = await screen.findByLabelText('Destination');
+    await user.type(destination, '   ');
     await user.click(screen.getByRole('button', { name: 'Start Escort Mode' }));
-    expect(await screen.findByText('Invalid Input')).toBeInTheDocument();
-    expect(screen.getByText(ESCORT_API_TEXTS.invalidInput)).toBeInTheDocument();
+    expect(destination).toHaveAttribute('aria-invalid', 'true');
+    expect(destination).toHaveAccessibleDescription(ESCORT_API_TEXTS.invalidInput);
 
-    await user.type(screen.getByLabelText('Destination'), 'Home');
+    await user.type(destination, 'Home');
+    expect(destination).not.toHaveAttribute('aria-invalid');
     const duration = screen.getByLabelText('Estimated Duration (minutes)');
     await user.clear(duration);
     await user.type(duration, '181');
     await user.click(screen.getByRole('button', { name: 'Start Escort Mode' }));
-    expect(await screen.findByText(ESCORT_API_TEXTS.durationRange)).toBeInTheDocument();
+    expect(duration).toHaveAccessibleDescription(ESCORT_API_TEXTS.durationRange);
     expect(api.requests.some((request) => request.method === 'POST')).toBe(false);
   });
 

@@ -187,6 +187,34 @@ describe('/checkin', () => {
     expect(await screen.findByRole('dialog', { name: /Add Emergency Contact/i })).toBeInTheDocument();
   });
 
+  it('decides by the code, not the wording: the same words under another code offer no contact form', async () => {
+    const routes = pageRoutes({ contacts: [] });
+    mockApi(routes);
+    const { user } = await renderApp('/checkin', { device: createFakeDevice() });
+    await screen.findByText('No emergency contacts added yet');
+    answer(routes, {
+      method: 'POST',
+      path: '/api/checkins',
+      status: 409,
+      body: { error: 'conflict', message: 'Please add emergency contacts before starting check-ins.' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Start Check-in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please add emergency contacts before starting check-ins.');
+    expect(within(alert).queryByRole('button', { name: 'Add emergency contacts' })).not.toBeInTheDocument();
+
+    answer(routes, {
+      method: 'POST',
+      path: '/api/checkins',
+      status: 400,
+      body: { error: 'no_emergency_contacts', message: 'Wording the server may change.' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Start Check-in' }));
+    const refused = await screen.findByRole('alert');
+    await waitFor(() => expect(refused).toHaveTextContent('Wording the server may change.'));
+    expect(within(refused).getByRole('button', { name: 'Add emergency contacts' })).toBeInTheDocument();
+  });
+
   it('a missed check-in says contacts were notified only when the server raised the alert', async () => {
     const routes = pageRoutes({
       active: checkIn({

@@ -6,6 +6,7 @@ import type { AlertDelivery, WardAlertDetail } from '#shared/schemas/alert';
 import type { Ward } from '#shared/schemas/guardian';
 import type { Location } from '#shared/schemas/location';
 import type { RealtimeEvent } from '#shared/schemas/realtime';
+import { WARD_BANNER_TEXTS } from '#shared/ward-banner-texts';
 import { fakeSession, mockApi } from '../../testing/fake-api';
 import { createFakeRealtime } from '../../testing/fake-realtime';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
@@ -218,6 +219,43 @@ describe('/guardian/wards: the guardian view', () => {
       api.requests.some((r) => r.method === 'POST' && r.path === `/api/wards/alerts/${alert.id}/seen`),
     ).toBe(true);
     expect(within(card).getByText('Trigger: SOS button')).toBeInTheDocument();
+  });
+
+  it('a Seen the server did not store leaves the banner loud and says Error, asking to try again', async () => {
+    const { realtime, api } = openGuardianView();
+    const seenPath = `/api/wards/alerts/${alert.id}/seen`;
+    const busy = "Beacon's server can't reach its database right now. Please try again in a few seconds.";
+    api.routes.unshift({
+      method: 'POST',
+      path: seenPath,
+      status: 503,
+      body: { error: 'service_unavailable', message: busy },
+    });
+    await screen.findByRole('article', { name: 'Bob Ward' });
+    act(() => {
+      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
+    });
+    act(() => {
+      realtime.emit(event('alert.created', alert));
+    });
+    const banner = await screen.findByRole('alert', { name: 'Emergency alert from Bob Ward' });
+    const seen = within(banner).getByRole('button', { name: 'Mark the alert from Bob Ward as seen' });
+    await act(async () => seen.click());
+    // The server says to try again: its words, under the title every failed request has.
+    expect(await screen.findByText(busy)).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+
+    // An answer that does not say to try again (here, an alert this guardian can no longer see) gets ours.
+    api.routes[0] = {
+      method: 'POST',
+      path: seenPath,
+      status: 404,
+      body: { error: 'not_found', message: 'Not found' },
+    };
+    await act(async () => seen.click());
+    expect(await screen.findByText(WARD_BANNER_TEXTS.seenFailed)).toBeInTheDocument();
+    expect(screen.queryByText('Not found')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert', { name: 'Emergency alert from Bob Ward' })).toBeInTheDocument();
   });
 
   it('shows one banner for three alerts with a count, and "Bob Ward is safe" once the ward ends it', async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from '#shared/constants';
 import { WEAK_PASSWORD_TEXTS } from '#shared/texts';
 import { getSession } from '../../lib/session-store';
 import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
@@ -23,6 +24,8 @@ describe('/reset-password', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'a-new-passphrase-typo');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match');
+    expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription('Passwords do not match');
+    expect(screen.getByLabelText('New Password')).not.toHaveAttribute('aria-invalid');
 
     await user.clear(screen.getByLabelText('Confirm Password'));
     await user.type(screen.getByLabelText('Confirm Password'), 'a-new-passphrase');
@@ -63,6 +66,28 @@ describe('/reset-password', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe(landed));
     },
   );
+
+  it('holds the new password to the sign-up rules before sending it', async () => {
+    const api = mockApi([
+      { method: 'POST', path: '/api/auth/verify', body: fakeSession({ access_token: 'recovered' }) },
+    ]);
+    const { user } = await renderApp('/reset-password?token=abc123');
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    for (const label of ['New Password', 'Confirm Password']) {
+      expect(screen.getByLabelText(label)).toHaveAccessibleDescription('Please fill in all required fields');
+    }
+
+    const tooLong = 'x'.repeat(LIMITS.password.max + 1);
+    await user.click(screen.getByLabelText('New Password'));
+    await user.paste(tooLong);
+    await user.click(screen.getByLabelText('Confirm Password'));
+    await user.paste(tooLong);
+    await user.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(
+      'Password must be at most 256 characters long',
+    );
+    expect(api.requests.filter((request) => request.path === '/api/auth/user')).toHaveLength(0);
+  });
 
   it('asks for no old password, and shows why the server refused a new one', async () => {
     mockApi([

@@ -347,6 +347,9 @@ describe('/sos page', () => {
     await pressSos(user);
     await runCountdown();
     expect(await screen.findByText(ERRORS.sosNeedsContacts)).toBeInTheDocument();
+    // A failed request's toast, like every other: 'Error', then what to do.
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.queryByText('Server wording may change.')).not.toBeInTheDocument();
     expect(screen.queryByText('Error Sending Alert')).not.toBeInTheDocument();
     expect(await storedQueue()).toEqual([]);
   });

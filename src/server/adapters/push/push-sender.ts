@@ -43,7 +43,9 @@ export function webPushSender(options: { vapid: VapidDetails; timeoutMs: number 
         const response = await fetch(request.endpoint, {
           method: request.method,
           headers: stringHeaders(request.headers),
-          body: request.body,
+          // A copy as a plain Uint8Array: a Buffer is one too, but not the ArrayBuffer-backed view the DOM's fetch
+          // types accept, which the whole-repository type check (tsconfig.json) includes.
+          body: new Uint8Array(request.body),
           signal: AbortSignal.timeout(options.timeoutMs),
           redirect: 'error',
         });

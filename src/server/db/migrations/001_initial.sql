@@ -72,7 +72,7 @@ CREATE TABLE profiles (
 );
 
 -- One row per contact so two devices editing different contacts at once lose nothing.
--- The profile's emergency_contacts list (the spec's contract) is read from and written to this table.
+-- The profile's emergency_contacts list (how the API shows contacts) is read from and written to this table.
 CREATE TABLE emergency_contacts (
   user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   id text NOT NULL,

@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { VALIDATION } from '#shared/texts';
+import { RecoverRequestSchema } from '#shared/schemas/auth';
 import { LOGIN_TEXTS, RECOVERY_TEXTS } from '#shared/sign-in-texts';
 import { Button } from '../../../components/ui/button';
 import {
@@ -15,6 +14,7 @@ import { Input } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/form-field';
 import { useRecoverPassword } from '../api/recover-password';
 import { notifyError } from '../../../lib/notify-error';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 type ForgotPasswordDialogProps = {
   open: boolean;
@@ -38,37 +38,25 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail }: Forgo
 }
 
 function RecoverForm({ initialEmail, onDone }: { initialEmail: string; onDone: () => void }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [problem, setProblem] = useState<string | null>(null);
   const recover = useRecoverPassword();
+  const form = useSchemaForm(RecoverRequestSchema, { defaultValues: { email: initialEmail } });
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const trimmed = email.trim();
-    setProblem(trimmed ? null : VALIDATION.requiredFields);
-    if (!trimmed) return;
-    recover.mutate(trimmed, {
+  const submit = form.handleSubmit(({ email }) => {
+    recover.mutate(email, {
       onSuccess: () => {
         toast.success(RECOVERY_TEXTS.sentTitle, { description: RECOVERY_TEXTS.sentMessage });
         onDone();
       },
       onError: (error) => notifyError(error),
     });
-  };
+  });
 
   return (
     <DialogBody>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <FormField label={LOGIN_TEXTS.email} error={problem}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          )}
+        <FormField label={LOGIN_TEXTS.email} error={errors.email?.message}>
+          {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
         </FormField>
         <Button type="submit" disabled={recover.isPending}>
           {recover.isPending ? RECOVERY_TEXTS.sending : RECOVERY_TEXTS.send}

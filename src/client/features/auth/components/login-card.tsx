@@ -1,17 +1,17 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { toast } from 'sonner';
-import { LIMITS } from '#shared/constants';
-import { VALIDATION } from '#shared/texts';
+import { LoginFormSchema, SignUpRequestSchema } from '#shared/schemas/auth';
 import { COMMON_TEXTS } from '#shared/ui-texts';
 import { LOGIN_TEXTS } from '#shared/sign-in-texts';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { FieldError } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/form-field';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
 import { notifyError } from '../../../lib/notify-error';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 
@@ -22,17 +22,8 @@ const ForgotPasswordDialog = lazyDialog(
 );
 
 export type Mode = 'login' | 'signup';
-type Values = { fullName: string; email: string; password: string };
-
-/** The client-side checks (docs/PRODUCT.md#account-and-sign-in), in the order a person meets them. */
-export function validateLogin(mode: Mode, values: Values): string | null {
-  if (!values.email.trim() || !values.password) return VALIDATION.requiredFields;
-  if (mode === 'signup') {
-    if (!values.fullName.trim()) return VALIDATION.enterFullName;
-    if (values.password.length < LIMITS.password.min) return VALIDATION.passwordTooShort;
-  }
-  return null;
-}
+/** What the person typed, carried over when they switch between login and sign-up. */
+type Typed = { email: string; password: string };
 
 type LoginCardProps = {
   logo?: ReactNode;
@@ -42,53 +33,24 @@ type LoginCardProps = {
   onSignedIn?: (mode: Mode) => void;
 };
 
-/** Login / sign-up card (docs/PRODUCT.md#dashboard). A server failure shows 'Error' and re-enables it. */
+/**
+ * Login / sign-up card (docs/PRODUCT.md#dashboard). Each form checks what it sends with the shared schema the
+ * server applies to it (docs/PRODUCT.md#account-and-sign-in); a server failure shows 'Error' and re-enables it.
+ */
 export function LoginCard({ logo, initialMode = 'login', onSignedIn }: LoginCardProps) {
   const [mode, setMode] = useState<Mode>(initialMode);
-  const [values, setValues] = useState<Values>({ fullName: '', email: '', password: '' });
-  const [problem, setProblem] = useState<string | null>(null);
-  const [recoverOpen, setRecoverOpen] = useState(false);
-  const signIn = useSignIn();
-  const signUp = useSignUp();
-  const busy = signIn.isPending || signUp.isPending;
-  const problemId = useId();
+  const [typed, setTyped] = useState<Typed>({ email: '', password: '' });
+  const [recovery, setRecovery] = useState({ open: false, email: '' });
   const isSignUp = mode === 'signup';
 
-  const submit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const found = validateLogin(mode, values);
-    setProblem(found);
-    if (found) return;
-    const email = values.email.trim();
-    const signedIn = isSignUp
-      ? signUp.mutateAsync({
-          email,
-          password: values.password,
-          data: {
-            full_name: values.fullName.trim(),
-            // The zone goes with the account so the very first SOS text already has local times.
-            time_zone: browserTimeZone() ?? undefined,
-          },
-        })
-      : signIn.mutateAsync({ email, password: values.password });
-    // The promise, not mutate()'s callbacks: the card unmounts as soon as the session is stored, and mutate()'s
-    // callbacks do not run for an unmounted card.
-    signedIn.then(
-      () => {
-        // An earlier failure's toast would otherwise linger over the dashboard.
-        toast.dismiss();
-        onSignedIn?.(mode);
-      },
-      (error: unknown) => notifyError(error),
-    );
-  };
-
-  const update = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  const toggleMode = (): void => {
+  const switchMode = (current: Typed): void => {
+    setTyped(current);
     setMode(isSignUp ? 'login' : 'signup');
-    setProblem(null);
+  };
+  const signedIn = (): void => {
+    // An earlier failure's toast would otherwise linger over the dashboard.
+    toast.dismiss();
+    onSignedIn?.(mode);
   };
 
   return (
@@ -103,70 +65,163 @@ export function LoginCard({ logo, initialMode = 'login', onSignedIn }: LoginCard
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          noValidate
-          onSubmit={submit}
-          className="flex flex-col gap-4"
-          aria-describedby={problem ? problemId : undefined}
-        >
-          {isSignUp ? (
-            <FormField label={LOGIN_TEXTS.fullName}>
-              {(control) => (
-                <Input
-                  {...control}
-                  autoComplete="name"
-                  value={values.fullName}
-                  onChange={update('fullName')}
-                  disabled={busy}
-                />
-              )}
-            </FormField>
-          ) : null}
-          <FormField label={LOGIN_TEXTS.email}>
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                value={values.email}
-                onChange={update('email')}
-                disabled={busy}
-              />
-            )}
-          </FormField>
-          <FormField
-            label={LOGIN_TEXTS.password}
-            labelAction={
-              isSignUp ? null : (
-                <Button variant="link" size="none" onClick={() => setRecoverOpen(true)}>
-                  {LOGIN_TEXTS.forgotPassword}
-                </Button>
-              )
-            }
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                autoComplete={isSignUp ? 'new-password' : 'current-password'}
-                value={values.password}
-                onChange={update('password')}
-                disabled={busy}
-              />
-            )}
-          </FormField>
-          {/* One message for the whole form (the checks span fields); the form is described by it. */}
-          <FieldError id={problemId}>{problem}</FieldError>
-          <Button type="submit" size="lg" className="w-full" disabled={busy}>
-            {busy ? COMMON_TEXTS.loading : isSignUp ? LOGIN_TEXTS.signUp : LOGIN_TEXTS.login}
-          </Button>
-          <Button variant="link" size="none" className="self-center" onClick={toggleMode} disabled={busy}>
-            {isSignUp ? LOGIN_TEXTS.toLogin : LOGIN_TEXTS.toSignUp}
-          </Button>
-        </form>
+        {isSignUp ? (
+          <SignUpForm typed={typed} onSwitch={switchMode} onSignedIn={signedIn} />
+        ) : (
+          <LoginForm
+            typed={typed}
+            onSwitch={switchMode}
+            onSignedIn={signedIn}
+            onForgotPassword={(email) => setRecovery({ open: true, email })}
+          />
+        )}
       </CardContent>
-      <ForgotPasswordDialog open={recoverOpen} onOpenChange={setRecoverOpen} initialEmail={values.email} />
+      <ForgotPasswordDialog
+        open={recovery.open}
+        onOpenChange={(open) => setRecovery((current) => ({ ...current, open }))}
+        initialEmail={recovery.email}
+      />
     </Card>
+  );
+}
+
+type FormProps = {
+  typed: Typed;
+  onSwitch: (typed: Typed) => void;
+  onSignedIn: () => void;
+};
+
+/**
+ * Waits on the promise, not on mutate()'s callbacks: the card unmounts as soon as the session is stored, and
+ * mutate()'s callbacks do not run for an unmounted card. Not returned to the form, which would rethrow a failure.
+ */
+function settle(session: Promise<unknown>, onSignedIn: () => void): void {
+  session.then(onSignedIn, (error: unknown) => notifyError(error));
+}
+
+function LoginForm({
+  typed,
+  onSwitch,
+  onSignedIn,
+  onForgotPassword,
+}: FormProps & {
+  onForgotPassword: (email: string) => void;
+}) {
+  const signIn = useSignIn();
+  const form = useSchemaForm(LoginFormSchema, { defaultValues: typed });
+  const { errors } = form.formState;
+  const busy = signIn.isPending;
+  const submit = form.handleSubmit((values) => settle(signIn.mutateAsync(values), onSignedIn));
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <EmailField field={form.register('email')} error={errors.email?.message} busy={busy} />
+      <PasswordField
+        field={form.register('password')}
+        error={errors.password?.message}
+        busy={busy}
+        autoComplete="current-password"
+        labelAction={
+          <Button variant="link" size="none" onClick={() => onForgotPassword(form.getValues('email'))}>
+            {LOGIN_TEXTS.forgotPassword}
+          </Button>
+        }
+      />
+      <FormActions
+        busy={busy}
+        submitLabel={LOGIN_TEXTS.login}
+        switchLabel={LOGIN_TEXTS.toSignUp}
+        onSwitch={() => onSwitch(form.getValues())}
+      />
+    </form>
+  );
+}
+
+function SignUpForm({ typed, onSwitch, onSignedIn }: FormProps) {
+  const signUp = useSignUp();
+  const form = useSchemaForm(SignUpRequestSchema, { defaultValues: { ...typed, data: { full_name: '' } } });
+  const { errors } = form.formState;
+  const busy = signUp.isPending;
+  const submit = form.handleSubmit((values) => {
+    // The zone goes with the account so the very first SOS text already has local times.
+    const data = { ...values.data, time_zone: browserTimeZone() ?? undefined };
+    settle(signUp.mutateAsync({ ...values, data }), onSignedIn);
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <FormField label={LOGIN_TEXTS.fullName} error={errors.data?.full_name?.message}>
+        {(control) => (
+          <Input {...control} autoComplete="name" disabled={busy} {...form.register('data.full_name')} />
+        )}
+      </FormField>
+      <EmailField field={form.register('email')} error={errors.email?.message} busy={busy} />
+      <PasswordField
+        field={form.register('password')}
+        error={errors.password?.message}
+        busy={busy}
+        autoComplete="new-password"
+      />
+      <FormActions
+        busy={busy}
+        submitLabel={LOGIN_TEXTS.signUp}
+        switchLabel={LOGIN_TEXTS.toLogin}
+        onSwitch={() => {
+          const { email, password } = form.getValues();
+          onSwitch({ email, password });
+        }}
+      />
+    </form>
+  );
+}
+
+type FieldProps = { field: UseFormRegisterReturn; error: string | undefined; busy: boolean };
+
+function EmailField({ field, error, busy }: FieldProps) {
+  return (
+    <FormField label={LOGIN_TEXTS.email} error={error}>
+      {(control) => (
+        <Input {...control} type="email" inputMode="email" autoComplete="email" disabled={busy} {...field} />
+      )}
+    </FormField>
+  );
+}
+
+function PasswordField({
+  field,
+  error,
+  busy,
+  autoComplete,
+  labelAction,
+}: FieldProps & { autoComplete: 'current-password' | 'new-password'; labelAction?: ReactNode }) {
+  return (
+    <FormField label={LOGIN_TEXTS.password} labelAction={labelAction} error={error}>
+      {(control) => (
+        <Input {...control} type="password" autoComplete={autoComplete} disabled={busy} {...field} />
+      )}
+    </FormField>
+  );
+}
+
+function FormActions({
+  busy,
+  submitLabel,
+  switchLabel,
+  onSwitch,
+}: {
+  busy: boolean;
+  submitLabel: string;
+  switchLabel: string;
+  onSwitch: () => void;
+}) {
+  return (
+    <>
+      <Button type="submit" size="lg" className="w-full" disabled={busy}>
+        {busy ? COMMON_TEXTS.loading : submitLabel}
+      </Button>
+      <Button variant="link" size="none" className="self-center" onClick={onSwitch} disabled={busy}>
+        {switchLabel}
+      </Button>
+    </>
   );
 }

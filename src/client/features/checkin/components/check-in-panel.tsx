@@ -3,7 +3,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CHECK_IN_TEXTS } from '#shared/checkin-texts';
 import { CHECK_IN } from '#shared/constants';
-import { CHECK_IN_API_TEXTS } from '#shared/journey-texts';
 import type { CheckIn } from '#shared/schemas/journey';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -36,12 +35,9 @@ type CheckInPanelProps = {
   onAddContacts: () => void;
 };
 
-/** Was the server's refusal the one for a person without contacts? */
+/** Was the server's refusal the one for a person without contacts? Its code says so; its wording may change. */
 function needsContacts(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    (error.code === 'no_emergency_contacts' || error.message === CHECK_IN_API_TEXTS.needsContacts)
-  );
+  return error instanceof ApiError && error.code === 'no_emergency_contacts';
 }
 
 /**

@@ -14,7 +14,7 @@ export function minutesRemaining(nextDueAt: string, nowMs: number): number {
 }
 
 /**
- * The interval the Start button sends (the spec's handler): an empty or unreadable input becomes the minimum, and
+ * The interval the Start button sends: an empty or unreadable input becomes the minimum, and
  * anything below it is raised to it. The ceiling is the input's and the server's (which refuses above it).
  */
 export function intervalFromInput(value: string): number {

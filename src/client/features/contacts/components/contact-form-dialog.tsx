@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { RELATIONSHIP_CHOICES } from '#shared/constants';
 import { EmergencyContactInputSchema, type EmergencyContact } from '#shared/schemas/profile';
@@ -17,12 +16,12 @@ import {
 import { Input } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useCreateContact } from '../api/create-contact';
 import { useUpdateContact } from '../api/update-contact';
 import type { ContactDialogController } from '../hooks/use-contact-dialog';
 
 type FormInput = z.input<typeof EmergencyContactInputSchema>;
-type FormOutput = z.output<typeof EmergencyContactInputSchema>;
 
 const DEFAULT_RELATIONSHIP: (typeof RELATIONSHIP_CHOICES)[number] = 'Emergency Contact';
 
@@ -75,10 +74,7 @@ function ContactForm({
 }) {
   const create = useCreateContact(userId);
   const update = useUpdateContact(userId);
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(EmergencyContactInputSchema),
-    defaultValues: toFormValues(contact),
-  });
+  const form = useSchemaForm(EmergencyContactInputSchema, { defaultValues: toFormValues(contact) });
   const { errors } = form.formState;
   const busy = create.isPending || update.isPending;
 

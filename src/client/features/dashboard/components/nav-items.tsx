@@ -20,7 +20,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: NAV_TEXTS.settings, to: paths.settings, icon: <Settings aria-hidden /> },
 ];
 
-/** The bottom tabs on narrow screens, in order (the spec's Location, Safety and Membership, and Guardians). */
+/** The bottom tabs on narrow screens, in order: Location, Safety and Membership, and Guardians. */
 export const BOTTOM_NAV_TABS: NavItem[] = [
   { label: NAV_TEXTS.location, to: paths.home, icon: <MapPin aria-hidden /> },
   { label: NAV_TEXTS.safety, to: paths.sos, icon: <ShieldAlert aria-hidden /> },

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { AlertAcknowledgementSchema, type AlertAcknowledgement } from '#shared/schemas/alert';
 import { WARD_BANNER_TEXTS } from '#shared/ward-banner-texts';
 import { apiRequest } from '../../../lib/api-client';
+import { notifyError } from '../../../lib/notify-error';
 import { applyWardAlertSeen } from './ward-cache';
 
 export function markAlertSeen(alertId: string): Promise<AlertAcknowledgement> {
@@ -22,6 +22,12 @@ export function useMarkAlertSeen(userId: string) {
   return useMutation({
     mutationFn: markAlertSeen,
     onSuccess: (seen) => applyWardAlertSeen(queryClient, userId, seen),
-    onError: () => toast.error(WARD_BANNER_TEXTS.seenFailed),
+    // The guardian is told to try again: in the server's words when they say so (busy, or its database away),
+    // otherwise in ours (no connection, or an alert this guardian can no longer see).
+    onError: (error) =>
+      notifyError(error, {
+        fallback: WARD_BANNER_TEXTS.seenFailed,
+        serverMessageFor: ['rate_limited', 'service_unavailable'],
+      }),
   });
 }

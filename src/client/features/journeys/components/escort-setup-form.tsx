@@ -1,7 +1,8 @@
 import { Navigation, UserRoundX } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ESCORT } from '#shared/constants';
+import { ESCORT, LIMITS } from '#shared/constants';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
 import { ESCORT_API_TEXTS } from '#shared/journey-texts';
 import { StartEscortRequestSchema, type StartEscortRequest } from '#shared/schemas/journey';
@@ -9,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useDevice } from '../../../lib/device/device-context';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 
 type EscortSetupFormProps = {
   onStart: (request: StartEscortRequest) => void;
@@ -26,7 +28,8 @@ type EscortSetupFormProps = {
 
 /**
  * The setup view of the dialog and the /map page: destination, duration (5 to 180, default 30), how it works,
- * and Start, disabled while the destination is empty, the duration below 5, or nobody could be told.
+ * and Start, disabled while the destination is empty, the duration below 5, or nobody could be told. Start
+ * checks both fields with the schema the server applies; a field that fails says why under it.
  */
 export function EscortSetupForm({
   onStart,
@@ -37,23 +40,18 @@ export function EscortSetupForm({
 }: EscortSetupFormProps) {
   const { geolocation } = useDevice();
   const noticeId = useId();
-  const [destination, setDestination] = useState('');
-  const [duration, setDuration] = useState(String(ESCORT.defaultMinutes));
-  const minutes = duration === '' ? Number.NaN : Number(duration);
+  const form = useSchemaForm(StartEscortRequestSchema, {
+    defaultValues: { destination_address: '', estimated_duration_minutes: ESCORT.defaultMinutes },
+  });
+  const { errors } = form.formState;
+  // An emptied duration reads NaN (valueAsNumber), which is below the floor too.
+  const [destination, minutes] = useWatch({
+    control: form.control,
+    name: ['destination_address', 'estimated_duration_minutes'],
+  });
   const disabled = destination === '' || !(minutes >= ESCORT.minMinutes) || starting || nobodyToTell;
 
-  const submit = (event: FormEvent): void => {
-    event.preventDefault();
-    const parsed = StartEscortRequestSchema.safeParse({
-      destination_address: destination,
-      estimated_duration_minutes: minutes,
-    });
-    if (!parsed.success) {
-      toast.error(ESCORT_TEXTS.invalidInputTitle, {
-        description: parsed.error.issues[0]?.message ?? ESCORT_TEXTS.invalidInput,
-      });
-      return;
-    }
+  const submit = form.handleSubmit((request) => {
     if (geolocation.isSupported?.() === false) {
       toast.error(ESCORT_TEXTS.gpsNotAvailableTitle, { description: ESCORT_TEXTS.gpsNotAvailable });
       return;
@@ -62,26 +60,25 @@ export function EscortSetupForm({
       toast.error(ESCORT_TEXTS.locationRequiredTitle, { description: ESCORT_TEXTS.locationRequired });
       return;
     }
-    onStart(parsed.data);
-  };
+    onStart(request);
+  });
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
       {/* First, so it is read before anything is typed. */}
       {nobodyToTell ? <NobodyToTell id={noticeId} onAddContacts={onAddContacts} /> : null}
-      <FormField label={ESCORT_TEXTS.destination}>
+      <FormField label={ESCORT_TEXTS.destination} error={errors.destination_address?.message}>
         {(control) => (
           <Input
             {...control}
-            value={destination}
-            onChange={(event) => setDestination(event.target.value)}
             placeholder={ESCORT_TEXTS.destinationPlaceholder}
             autoComplete="street-address"
-            maxLength={200}
+            maxLength={LIMITS.address.max}
+            {...form.register('destination_address')}
           />
         )}
       </FormField>
-      <FormField label={ESCORT_TEXTS.duration}>
+      <FormField label={ESCORT_TEXTS.duration} error={errors.estimated_duration_minutes?.message}>
         {(control) => (
           <Input
             {...control}
@@ -89,8 +86,7 @@ export function EscortSetupForm({
             inputMode="numeric"
             min={ESCORT.minMinutes}
             max={ESCORT.maxMinutes}
-            value={duration}
-            onChange={(event) => setDuration(event.target.value)}
+            {...form.register('estimated_duration_minutes', { valueAsNumber: true })}
           />
         )}
       </FormField>

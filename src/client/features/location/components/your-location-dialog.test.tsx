@@ -77,12 +77,15 @@ describe('the Your Location dialog', () => {
     [3, 'Location request timed out. Please try again.'],
     [GEOLOCATION_UNSUPPORTED, 'Geolocation is not supported by this browser.'],
     [undefined, 'Failed to get location.'],
-  ])('a failed first fix (code %s) says the spec’s words and shows no position', async (code, message) => {
-    const { requests, user } = setup();
-    await user.click(screen.getByRole('button', { name: 'Get Current Location' }));
-    await act(async () => requests[0]?.reject(Object.assign(new Error('failed'), { code })));
-    expect(screen.getByRole('alert')).toHaveTextContent(message);
-    expect(screen.getByTestId('location-unknown')).toHaveTextContent('Location unknown');
-    expect(screen.queryByTestId('location-readout')).not.toBeInTheDocument();
-  });
+  ])(
+    'a failed first fix (code %s) says why in the product’s words and shows no position',
+    async (code, message) => {
+      const { requests, user } = setup();
+      await user.click(screen.getByRole('button', { name: 'Get Current Location' }));
+      await act(async () => requests[0]?.reject(Object.assign(new Error('failed'), { code })));
+      expect(screen.getByRole('alert')).toHaveTextContent(message);
+      expect(screen.getByTestId('location-unknown')).toHaveTextContent('Location unknown');
+      expect(screen.queryByTestId('location-readout')).not.toBeInTheDocument();
+    },
+  );
 });

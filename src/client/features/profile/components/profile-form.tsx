@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   ProfileFormSchema,
   type Profile,
@@ -12,6 +10,7 @@ import { SETTINGS_TEXTS } from '#shared/settings-texts';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { FormField } from '../../../components/ui/form-field';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateProfile } from '../api/update-profile';
 
 const TEXTS = SETTINGS_TEXTS.profile;
@@ -26,11 +25,8 @@ type ProfileFormProps = { userId: string | undefined; profile: Profile | undefin
 export function ProfileForm({ userId, profile }: ProfileFormProps) {
   const update = useUpdateProfile(userId);
   const [saved, setSaved] = useState(false);
-  const form = useForm<ProfileFormValues>({
-    resolver: zodResolver(ProfileFormSchema),
-    // `values` keeps the form in step with the loaded profile.
-    values: toFormValues(profile),
-  });
+  // `values` keeps the form in step with the loaded profile.
+  const form = useSchemaForm(ProfileFormSchema, { values: toFormValues(profile) });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PUSH_OPT_IN_TEXTS } from '#shared/push-opt-in-texts';
-import { TOASTS } from '#shared/texts';
 import { useDevice } from '../../../lib/device/device-context';
 import { deleteSubscription, getVapidPublicKey, saveSubscription } from '../api/push-subscriptions';
 import { notifyError } from '../../../lib/notify-error';
+
+/** The browser refused the Notification permission: a failure like any other, told with how to allow it. */
+const PERMISSION_DENIED = new Error('Notification permission denied');
 
 /** 'unsupported' and 'denied' cannot be switched on from here; 'checking' until the browser answered. */
 export type PushOptInState = 'checking' | 'unsupported' | 'denied' | 'off' | 'on';
@@ -44,7 +46,7 @@ export function usePushOptIn(): PushOptIn {
     const permission = push.permission() === 'granted' ? 'granted' : await push.requestPermission();
     if (permission !== 'granted') {
       setState(permission === 'denied' ? 'denied' : 'off');
-      if (permission === 'denied') toast.error(TOASTS.error, { description: PUSH_OPT_IN_TEXTS.denied });
+      if (permission === 'denied') throw PERMISSION_DENIED;
       return;
     }
     const subscription = await push.subscribe(await getVapidPublicKey());
@@ -73,7 +75,8 @@ export function usePushOptIn(): PushOptIn {
       (enabled ? turnOn() : turnOff())
         .catch((error: unknown) => {
           // Server answers are shown verbatim; the browser's own push errors are cryptic, so they get ours.
-          notifyError(error, { fallback: PUSH_OPT_IN_TEXTS.failed });
+          const fallback = error === PERMISSION_DENIED ? PUSH_OPT_IN_TEXTS.denied : PUSH_OPT_IN_TEXTS.failed;
+          notifyError(error, { fallback });
         })
         .finally(() => setBusy(false));
     },

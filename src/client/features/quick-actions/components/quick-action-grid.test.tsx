@@ -20,7 +20,7 @@ function renderGrid(props: Partial<QuickActionGridProps> = {}) {
 }
 
 describe('the quick-action grid', () => {
-  it('lists the eight items in the spec’s order', () => {
+  it('lists the eight items in the product’s order', () => {
     const { labels } = renderGrid();
     expect(labels()).toEqual([
       'Settings',

@@ -27,7 +27,7 @@ export type QuickActionGridProps = {
   mapShown?: boolean;
   /** Escort Mode: the item is shown only when the screen can open it. */
   onOpenEscort?: () => void;
-  /** Guardian and Check In open by full page navigation (the spec); injected for tests. */
+  /** Guardian and Check In open by full page navigation; injected for tests. */
   navigate?: (path: string) => void;
 };
 
@@ -44,7 +44,7 @@ type Item = {
 const fullPageNavigation = (path: string): void => window.location.assign(path);
 
 /**
- * The dashboard's quick actions (docs/PRODUCT.md#quick-actions), three columns, in the spec's order: Settings,
+ * The dashboard's quick actions (docs/PRODUCT.md#quick-actions), three columns, in this order: Settings,
  * Sound On/Off, Guardian, Show/Hide Map, Escort Mode, Check In, AI Protection, Who Meeting. An item whose action
  * the screen does not provide is left out rather than shown doing nothing; AI Protection and Who Meeting are not
  * built and say "Not available yet".

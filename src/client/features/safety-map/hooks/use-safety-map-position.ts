@@ -3,7 +3,7 @@ import { LIVE_TRACKING } from '#shared/constants';
 import { useDevice } from '../../../lib/device/device-context';
 import type { GeolocationFailure, Position } from '../../../lib/device/geolocation';
 
-/** Readings sooner than this after the last one shown are skipped (spec: half the Safety Map's interval). */
+/** Readings sooner than this after the last one shown are skipped: half the Safety Map's interval. */
 export const SAFETY_MAP_MIN_GAP_MS = LIVE_TRACKING.safetyMapIntervalMs / 2;
 
 export type SafetyMapPosition = {

@@ -1,9 +1,9 @@
 import type { PlaceType } from '#shared/schemas/nearby-places';
 
 /**
- * Marker colours per place type (spec "Nearby place" table: hospital and emergency red, police blue, fire orange,
- * safe places green, surveillance purple). Mid-tone shades that stand out on light and dark map tiles; each marker
- * also has a white ring.
+ * Marker colours per place type (docs/PRODUCT.md#safety-map-and-nearby-places): hospital and emergency red,
+ * police blue, fire orange, safe places green, surveillance purple. Mid-tone shades that stand out on light and
+ * dark map tiles; each marker also has a white ring.
  */
 export const PLACE_COLOURS: Readonly<Record<PlaceType, string>> = {
   hospital: '#dc2626',

@@ -6,7 +6,7 @@ import { ERRORS } from '#shared/texts';
 import { ALERT_OUTCOME_TEXTS, SOS_TEXTS } from '#shared/ui-texts';
 import { ApiError } from '../../../lib/api-client';
 import { useDevice } from '../../../lib/device/device-context';
-import { errorDescription } from '../../../lib/notify-error';
+import { errorDescription, notifyError } from '../../../lib/notify-error';
 import { queueAlert } from '../api/alert-outbox';
 import {
   createAlert,
@@ -163,7 +163,8 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
             if (meansServerUnreachable(error)) latest.current.onServerUnreachable?.();
             fallBack(request, idempotencyKey, raisedAt, true);
           } else if (error instanceof ApiError && error.code === 'no_emergency_contacts') {
-            toast.error(ERRORS.sosNeedsContacts);
+            // Decided by the code and said in our words, whatever the server's wording (as before the countdown).
+            notifyError(error, { fallback: ERRORS.sosNeedsContacts, serverMessageFor: [] });
             latest.current.onNeedsContacts?.();
             latest.current.onOutcome?.({ kind: 'error', message: error.message });
           } else {

@@ -10,7 +10,7 @@ export type TrackedLocation = {
   readings: readonly PositionReading[];
   /** The newest reading; null while the position is unknown. */
   latest: PositionReading | null;
-  /** The spec's tracking message for the last failure or a refused permission; null when there is none. */
+  /** The tracking message for the last failure or a refused permission; null when there is none. */
   error: string | null;
 };
 

@@ -62,7 +62,7 @@ describe('tracking messages', () => {
       TRACKING_ERROR_TEXTS.notSupported,
       'Geolocation not supported in this browser.',
     ],
-  ])('code %s says the spec’s words', (code, text, words) => {
+  ])('code %s says what went wrong in the product’s words', (code, text, words) => {
     expect(text).toBe(words);
     expect(trackingErrorMessage(code, 'granted')).toBe(words);
   });

@@ -7,7 +7,7 @@ import { ERRORS, VALIDATION } from '../texts';
 import { RedeemInviteCodeRequestSchema } from './guardian';
 import { firstMessage } from './test-helpers';
 
-describe('invite code and SOS rules checklist', () => {
+describe('invite code, SOS and sign-in messages', () => {
   it('SOS requires at least one contact', () => {
     expect(ERRORS.sosNeedsContacts).toBe('Please add emergency contacts before using SOS.');
   });
