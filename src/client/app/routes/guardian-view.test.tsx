@@ -222,7 +222,7 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('a Seen the server did not store leaves the banner loud and says Error, asking to try again', async () => {
-    const { realtime, api } = openGuardianView();
+    const { realtime, api } = await openGuardianView();
     const seenPath = `/api/wards/alerts/${alert.id}/seen`;
     const busy = "Beacon's server can't reach its database right now. Please try again in a few seconds.";
     api.routes.unshift({
