@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '#shared/constants';
+import { createAccessPolicy } from './access/policy';
 import type { ChannelSenders } from './adapters/channels';
 import { offsetClock, type Clock } from './adapters/clock';
 import { mailChannel } from './adapters/mail/mail-channel';
@@ -33,7 +34,11 @@ import type { AlertEvents } from './modules/alerts/alert-events';
 import { createAlertsModule } from './modules/alerts/module';
 import { createAccessTokens } from './modules/auth/access-token';
 import { createAuthModule } from './modules/auth/module';
-import { createSessionChecks, createSessionVerifier } from './modules/auth/session-verifier';
+import {
+  createLiveSessionLookup,
+  createSessionChecks,
+  createSessionVerifier,
+} from './modules/auth/session-verifier';
 import { createContactsModule } from './modules/contacts/module';
 import { createDevModule } from './modules/dev/module';
 import { createGuardiansModule } from './modules/guardians/module';
@@ -124,11 +129,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scheduler = createScheduler({ ...config.scheduler, log: app.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
+  // Who may do what to whose rows: every module's services ask it first (access/policy.ts).
+  const access = createAccessPolicy({ db, clock });
   const realtime = await createRealtime(app, {
     config,
     db,
     clock,
+    access,
     verifyToken: (token) => verifySession(token),
+    liveSessionIds: createLiveSessionLookup(db),
   });
 
   const origin = publicOrigin(config);
@@ -140,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const journeyWatch = createJourneyWatchModule({
     db,
     clock,
+    access,
     publisher: realtime,
     channels,
     silenceMinutes: config.journeyWatch.silenceMinutes,
@@ -150,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const alerts = createAlertsModule({
     db,
     clock,
+    access,
     channels,
     events: deps.alertEvents ?? realtimeAlertEvents(realtime),
     wakeJobs: (kind) => scheduler.kick(kind),
@@ -169,23 +180,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       origin,
       log: app.log,
     }),
-    createProfileModule({ db, clock }),
-    createContactsModule({ db, clock }),
+    createProfileModule({ db, clock, access }),
+    createContactsModule({ db, clock, access }),
     alerts,
-    createGuardiansModule({ db, clock, publisher: realtime }),
+    createGuardiansModule({ db, clock, access, publisher: realtime }),
     journeyWatch.module,
     createLocationsModule({
       db,
       clock,
+      access,
       publisher: realtime,
       retentionHours: config.locations.retentionHours,
       onReceived: journeyWatch.watch.readingsReceived,
       log: app.log,
     }),
-    createShareLinksModule({ db, clock, origin }),
+    createShareLinksModule({ db, clock, access, origin }),
     createJourneysModule({
       db,
       clock,
+      access,
       publisher: realtime,
       raiseAlert: alerts.raiseAlert,
       deadlineGraceMs: deadlineGraceMs(config.http),
@@ -200,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
       log: app.log,
     }),
-    await createPushModule({ db, clock, config, log: app.log, sender: deps.push }),
+    await createPushModule({ db, clock, access, config, log: app.log, sender: deps.push }),
     createDevModule({
       db,
       config,

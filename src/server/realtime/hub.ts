@@ -6,7 +6,7 @@
  * HTTP request, say) has moved on. Delivery decides the recipients at send time — the person the event is about
  * and, for guardian-visible events, whoever is their active guardian at that moment — from an in-memory map of
  * the wards each connected person watches. The map is loaded from the database when a socket authenticates
- * (guardians/authorization.ts), changed at once by every relationship event (published here or arriving over the
+ * (access/guardian-rule.ts), changed at once by every relationship event (published here or arriving over the
  * bus), and reloaded every heartbeat; so a guardian removed a second ago receives nothing, and no event costs a
  * database read to route. See docs/decisions/005-realtime-hub.md.
  *
@@ -25,11 +25,11 @@ import {
   type RealtimeServerMessage,
 } from '#shared/schemas/realtime';
 import { VALIDATION } from '#shared/texts';
+import { activeWardIdsOf } from '../access/guardian-rule';
+import type { AccessPolicy } from '../access/policy';
 import type { Clock } from '../adapters/clock';
 import type { Queryable } from '../db/database';
 import type { AuthContext } from '../http/access';
-import { activeWards, activeWardIdsOf } from '../modules/guardians/authorization';
-import { liveSessionIds } from '../modules/auth/repository';
 import type { RealtimeBus } from './bus';
 import type { PublishRequest, RealtimeAudience, RealtimePublisher } from './publisher';
 import { eventsSince, insertEvent, lastEventId } from './repository';
@@ -70,9 +70,13 @@ export type RealtimeHub = RealtimePublisher & {
 export type RealtimeHubDeps = {
   db: Queryable;
   clock: Clock;
+  /** Decides whose events a person's catch-up holds (access/policy.ts). */
+  access: AccessPolicy;
   log: FastifyBaseLogger;
   bus: RealtimeBus;
   verifyToken: VerifyToken;
+  /** Which of these sessions are still signed in (modules/auth/session-verifier.ts). */
+  liveSessionIds: (sessionIds: readonly string[]) => Promise<ReadonlySet<string>>;
   heartbeatMs?: number;
 };
 
@@ -97,7 +101,7 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 const OPEN = 1;
 
 export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
-  const { db, clock, log, bus } = deps;
+  const { db, clock, access, log, bus } = deps;
   const all = new Set<Connection>();
   const byUser = new Map<string, Set<Connection>>();
   const guardians: GuardianIndex = createGuardianIndex();
@@ -158,7 +162,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
       byUser.set(auth.userId, (mine = new Set()));
       guardians.load(
         auth.userId,
-        (await activeWards(db, auth.userId)).map((ward) => ward.wardId),
+        (await access.watched(auth)).map((ward) => ward.wardId),
       );
     }
     mine.add(conn);
@@ -179,7 +183,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
   /** Sends what the client missed since `since`, then what arrived live meanwhile (without repeats). */
   const replay = async (conn: Connection, auth: AuthContext, since: number): Promise<void> => {
     conn.holding = true;
-    const wards = await activeWards(db, auth.userId);
+    const wards = await access.watched(auth);
     const limit = REALTIME_CHANNEL.maxCatchUpEvents;
     const missed = await eventsSince(db, { viewerId: auth.userId, since, wards, limit: limit + 1 });
     const replayed = missed.slice(0, limit);
@@ -248,7 +252,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
       conn.socket.ping();
     }
     const authed = [...all].filter((conn) => conn.auth !== null);
-    const live = await liveSessionIds(db, [...new Set(authed.map((conn) => conn.auth!.sessionId))]);
+    const live = await deps.liveSessionIds([...new Set(authed.map((conn) => conn.auth!.sessionId))]);
     for (const conn of authed) {
       if (!live.has(conn.auth!.sessionId)) conn.socket.close(CLOSE.unauthenticated, 'session ended');
     }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccessPolicy } from '../../access/policy';
 import type { ChannelSenders } from '../../adapters/channels';
 import type { Clock } from '../../adapters/clock';
 import type { Config } from '../../config';
@@ -20,6 +21,7 @@ const LEASE_MARGIN_MS = 1000;
 export function createAlertsModule(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   /** The delivery channels' senders, looked up at send time. */
   channels: ChannelSenders;
   events: AlertEvents;

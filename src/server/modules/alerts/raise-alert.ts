@@ -22,7 +22,7 @@ import type { Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { createRateLimiter, tooManyRequests } from '../../http/rate-limiter';
 import { listContacts } from '../contacts/repository';
-import { activeGuardianIds } from '../guardians/authorization';
+import { activeGuardianIds } from '../../access/guardian-rule';
 import { findFullNames, findSosPreferences } from '../profile/repository';
 import { usersWithSubscriptions } from '../push/repository';
 import { getOrCreateActiveShareLink } from '../share-links/service';

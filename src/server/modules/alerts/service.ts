@@ -42,12 +42,12 @@ import type {
   WardAlertListResponse,
 } from '#shared/schemas/alert';
 import { ERRORS } from '#shared/texts';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import type { AuthContext } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import { seenAtOf } from '../guardians/alert-acknowledgements';
-import { activeWards } from '../guardians/authorization';
 import type { AlertEvents } from './alert-events';
 import type { ChangeSignal } from './change-signal';
 import { queueAllClear } from './all-clear';
@@ -97,6 +97,7 @@ export type AlertService = {
 export type AlertServiceDeps = {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   events: AlertEvents;
   /** Tells waiting requests that a delivery changed (the delivery job calls `notify`). */
   changes: ChangeSignal;
@@ -170,11 +171,12 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
   return {
     raiseAlert,
 
-    createAlert: (auth, input, idempotencyKey) => {
+    async createAlert(auth, input, idempotencyKey) {
+      const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
       // A replay from the device outbox says how long ago the SOS was raised; it is still the same request.
       const { raisedSecondsAgo: _replayed, ...asked } = input;
       return raiseAndReport({
-        userId: auth.userId,
+        userId: ownerId,
         ...input,
         idempotencyKey,
         requestHash: requestHash('POST /api/alerts', asked),
@@ -182,8 +184,9 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     },
 
     async sendEmergencySms(auth, input, idempotencyKey) {
+      const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
       const detail = await raiseAndReport({
-        userId: auth.userId,
+        userId: ownerId,
         triggerType: 'manual',
         message: input.message,
         location: input.userLocation,
@@ -208,12 +211,14 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     },
 
     async listAlerts(auth, query) {
-      return { alerts: await loadDetails(await repo.listAlerts(db, auth.userId, LIST_LIMIT, query?.status)) };
+      const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
+      return { alerts: await loadDetails(await repo.listAlerts(db, ownerId, LIST_LIMIT, query?.status)) };
     },
 
     async listWardAlerts(auth) {
+      const watched = await deps.access.watched(auth);
       const lookBack = new Date(clock.now().getTime() - WARD_ACTIVITY.retentionHours * 3_600_000);
-      const wards = (await activeWards(db, auth.userId)).map((ward) => ({
+      const wards = watched.map((ward) => ({
         wardId: ward.wardId,
         since: ward.activatedAt > lookBack ? ward.activatedAt : lookBack,
       }));
@@ -234,25 +239,27 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
     },
 
     async getAlert(auth, alertId) {
-      const alert = await repo.findAlert(db, auth.userId, alertId);
+      const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
+      const alert = await repo.findAlert(db, ownerId, alertId);
       if (!alert) throw new AppError('not_found', ERRORS.notFound);
       return loadDetail(alert);
     },
 
     async resolveAlert(auth, alertId) {
+      const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
       const now = clock.now();
       const resolved = await lane.transaction(async (tx) => {
-        const rows = await repo.resolveAlerts(tx, auth.userId, alertId, now);
+        const rows = await repo.resolveAlerts(tx, ownerId, alertId, now);
         const told = new Set<string>();
         for (const row of rows) await queueAllClear(tx, row, now, told);
         return rows;
       });
       if (resolved.length > 0) deps.wakeDeliveries();
       const alert =
-        resolved.find((row) => row.id === alertId) ?? (await repo.findAlert(db, auth.userId, alertId));
+        resolved.find((row) => row.id === alertId) ?? (await repo.findAlert(db, ownerId, alertId));
       if (!alert) throw new AppError('not_found', ERRORS.notFound);
       for (const row of resolved) {
-        deps.events.alertResolved({ userId: auth.userId, alert: await loadDetail(row) });
+        deps.events.alertResolved({ userId: ownerId, alert: await loadDetail(row) });
       }
       return loadDetail(alert);
     },

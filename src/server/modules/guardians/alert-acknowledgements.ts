@@ -4,35 +4,31 @@
  * ward are not affected. GET /api/wards/alerts answers it as `seen_at` (alerts/service.ts reads `seenAtOf`).
  */
 import type { AlertAcknowledgement } from '#shared/schemas/alert';
-import { ERRORS } from '#shared/texts';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../http/access';
-import { AppError } from '../../http/app-error';
 import type { RealtimePublisher } from '../../realtime/publisher';
 
 export type AlertAcknowledgementService = {
   /**
-   * Marks the alert seen by the caller and answers when (the first time counts). 404 unless the caller is an
-   * active guardian of the alert's owner and the alert is one they may read (raised since the link began).
+   * Marks the alert seen by the caller and answers when (the first time counts). 404 unless the caller may watch
+   * the alert's owner (an active guardian) and the alert was raised since they became one.
    */
   markSeen(auth: AuthContext, alertId: string): Promise<AlertAcknowledgement>;
 };
 
-/**
- * The owner of an alert the guardian may read: the same rule as GET /api/wards/alerts (an active link, and the
- * alert raised since it became active). Null for anything else, so a stranger cannot tell a real id from a bad one.
- */
-async function readableWardOf(db: Queryable, guardianId: string, alertId: string): Promise<string | null> {
-  const { rows } = await db.query<{ user_id: string }>(
-    `SELECT a.user_id FROM alerts a
-     JOIN guardian_relationships r
-       ON r.ward_id = a.user_id AND r.guardian_id = $1 AND r.status = 'active'
-     WHERE a.id = $2 AND a.created_at >= COALESCE(r.activated_at, r.updated_at)
-     LIMIT 1`,
-    [guardianId, alertId],
+/** Whose alert it is and when it was raised, for the access policy; undefined when there is no such alert. */
+async function findAlertStamp(
+  db: Queryable,
+  alertId: string,
+): Promise<{ ownerId: string; createdAt: Date } | undefined> {
+  const { rows } = await db.query<{ user_id: string; created_at: Date }>(
+    'SELECT user_id, created_at FROM alerts WHERE id = $1',
+    [alertId],
   );
-  return rows[0]?.user_id ?? null;
+  const row = rows[0];
+  return row && { ownerId: row.user_id, createdAt: row.created_at };
 }
 
 /** Inserts the acknowledgement once; answers the stored time and whether this call stored it. */
@@ -73,13 +69,13 @@ export async function seenAtOf(
 export function createAlertAcknowledgementService(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
 }): AlertAcknowledgementService {
-  const { db, clock, publisher } = deps;
+  const { db, clock, access, publisher } = deps;
   return {
     async markSeen(auth, alertId) {
-      const wardId = await readableWardOf(db, auth.userId, alertId);
-      if (!wardId) throw new AppError('not_found', ERRORS.notFound);
+      const { ownerId: wardId } = await access.require(auth, 'watch', () => findAlertStamp(db, alertId));
       const { seenAt, inserted } = await acknowledge(db, alertId, auth.userId, clock.now());
       const acknowledgement = { alert_id: alertId, ward_id: wardId, seen_at: seenAt.toISOString() };
       // Only the guardian's own devices hear of it: the ward and other guardians keep their own picture.

@@ -1,4 +1,5 @@
 import { INVITE_REDEMPTION_LIMITS } from '#shared/constants';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { createRateLimiter } from '../../http/rate-limiter';
@@ -13,6 +14,7 @@ import { guardianRoutes } from './routes';
 export function createGuardiansModule(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
 }): ServerModule {
   const windowMs = INVITE_REDEMPTION_LIMITS.windowMinutes * 60_000;

@@ -1,13 +1,13 @@
 import type { GuardianRelationship, Ward } from '#shared/schemas/guardian';
 import { ERRORS, GUARDIAN_TEXTS } from '#shared/texts';
 import { REQUEST_DECLINED_TEXTS } from '#shared/ward-banner-texts';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { latestLocations, toLocation } from '../locations/repository';
-import { activeWards } from './authorization';
 import { publishNotification, publishRelationshipChange, toRelationship } from './relationship-view';
 import { findPeople } from '../profile/repository';
 import * as repo from './repository';
@@ -28,21 +28,28 @@ const notFound = (): AppError => new AppError('not_found', ERRORS.notFound);
 export function createRelationshipService(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
 }): RelationshipService {
-  const { db, clock, publisher } = deps;
+  const { db, clock, access, publisher } = deps;
 
-  /** The relationship if the caller is part of it; a stranger learns nothing, not even that it exists. */
+  /**
+   * The relationship, when the caller may manage it: it is both parties' (its guardian's and its ward's). A
+   * stranger learns nothing, not even that it exists.
+   */
   const findOwn = async (auth: AuthContext, id: string): Promise<repo.RelationshipRow> => {
-    const row = await repo.findRelationship(db, id);
-    if (!row || (row.guardian_id !== auth.userId && row.ward_id !== auth.userId)) throw notFound();
+    const { row } = await access.require(auth, 'manage', async () => {
+      const found = await repo.findRelationship(db, id);
+      return found && { ownerId: found.ward_id, coOwnerId: found.guardian_id, row: found };
+    });
     return row;
   };
 
   return {
     async list(auth) {
-      const rows = await repo.listRelationships(db, auth.userId);
-      return rows.map((row) => toRelationship(row, auth.userId));
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
+      const rows = await repo.listRelationships(db, ownerId);
+      return rows.map((row) => toRelationship(row, ownerId));
     },
 
     async decide(auth, id, status) {
@@ -91,7 +98,7 @@ export function createRelationshipService(deps: {
     },
 
     async listWards(auth) {
-      const wards = await activeWards(db, auth.userId);
+      const wards = await access.watched(auth);
       const ids = wards.map((ward) => ward.wardId);
       const parties = await findPeople(db, ids);
       const sharing = ids.filter((wardId) => parties.get(wardId)?.location_sharing_enabled === true);

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { JOURNEY_WATCH } from '#shared/constants';
+import type { AccessPolicy } from '../../access/policy';
 import type { ChannelSenders } from '../../adapters/channels';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
@@ -19,6 +20,7 @@ export const SILENCE_WATCH_JOB = 'journey-silence-watch';
 export function createJourneyWatchModule(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
   channels: ChannelSenders;
   silenceMinutes: number;

@@ -19,12 +19,13 @@ import type { JourneyHeartbeatRequestSchema } from '#shared/schemas/journey';
 import type { Location } from '#shared/schemas/location';
 import type { PushPayload } from '#shared/schemas/push';
 import type { z } from 'zod';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../http/access';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { enqueueJobs } from '../../scheduler/jobs';
-import { activeGuardianIds } from '../guardians/authorization';
+import { activeGuardianIds } from '../../access/guardian-rule';
 import { latestLocations, toLocation, type NewLocation } from '../locations/repository';
 import { findFullName, findSosPreferences, isSharingLocation } from '../profile/repository';
 import { usersWithSubscriptions } from '../push/repository';
@@ -53,6 +54,7 @@ const SILENT_BATCH = 50;
 export function createJourneyWatch(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
   silenceMinutes: number;
   wakePushes: () => void;
@@ -101,10 +103,11 @@ export function createJourneyWatch(deps: {
 
   return {
     async heartbeat(auth, input) {
+      const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
       const battery = input.battery ?? null;
-      const journeys = await repo.recordHeartbeat(db, auth.userId, clock.now(), battery);
+      const journeys = await repo.recordHeartbeat(db, ownerId, clock.now(), battery);
       if (battery !== null && battery <= JOURNEY_WATCH.lastGaspBatteryPercent) {
-        await warnLastGasp(auth.userId, battery);
+        await warnLastGasp(ownerId, battery);
       }
       return { journeys: journeys.length };
     },

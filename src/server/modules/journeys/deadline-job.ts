@@ -17,7 +17,7 @@ import type { JobHandler } from '../../scheduler/jobs';
 import type { RetryPolicy } from '../../scheduler/retry-policy';
 import type { RaiseAlertInput, RaisedAlert } from '../alerts/service';
 import { countContacts } from '../contacts/repository';
-import { activeGuardianIds } from '../guardians/authorization';
+import { activeGuardianIds } from '../../access/guardian-rule';
 
 export const ESCORT_DEADLINE_JOB = 'escort-deadline';
 export const CHECK_IN_DEADLINE_JOB = 'checkin-deadline';

@@ -1,3 +1,4 @@
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import type { RealtimePublisher } from '../../realtime/publisher';
@@ -21,6 +22,7 @@ export const JOURNEY_DEADLINE_JOBS = [ESCORT_DEADLINE_JOB, CHECK_IN_DEADLINE_JOB
 export function createJourneysModule(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
   raiseAlert: RaiseAlert;
   /** How long after a deadline its job fires (deadline-job.ts `deadlineGraceMs`). */
@@ -34,7 +36,7 @@ export function createJourneysModule(deps: {
     routes: async (app) => {
       await app.register(escortRoutes(escorts));
       await app.register(checkInRoutes(checkIns));
-      await app.register(wardJourneyRoutes(deps.db, deps.clock));
+      await app.register(wardJourneyRoutes(deps));
     },
     jobs: [
       deadlineJob(ESCORT_DEADLINE_JOB, escorts.fireDeadline),

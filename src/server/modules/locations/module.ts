@@ -1,3 +1,4 @@
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import type { RealtimePublisher } from '../../realtime/publisher';
@@ -15,6 +16,7 @@ export const LOCATION_RETENTION_JOB = 'location-retention';
 export function createLocationsModule(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
   retentionHours: number;
   /** Told of every batch of positions taken while sharing is on (the journey watch). */

@@ -5,21 +5,21 @@ import type {
   LocationRouteResponse,
   ParsedLocationReading,
 } from '#shared/schemas/location';
-import { ERRORS } from '#shared/texts';
-import { IdSchema } from '#shared/schemas/common';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
-import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
 import type { RealtimePublisher } from '../../realtime/publisher';
-import { canSee } from '../guardians/authorization';
 import { isSharingLocation } from '../profile/repository';
 import * as repo from './repository';
 
 export type LocationService = {
   /** Stores the caller's readings when their location sharing is on, and tells their active guardians. */
   ingest(auth: AuthContext, readings: ParsedLocationReading[]): Promise<LocationIngestResponse>;
-  /** The latest position of the caller, or of one of their active wards (`userId`). */
+  /**
+   * The latest position of the caller, or of one of their active wards (`userId`). Anyone else's (a stranger, a
+   * pending, rejected or former guardian) answers 404, as a person who does not exist.
+   */
   latest(auth: AuthContext, userId: string | undefined): Promise<LatestLocationResponse>;
   /** The recent route of the caller or of an active ward, oldest first. */
   route(auth: AuthContext, userId: string | undefined): Promise<LocationRouteResponse>;
@@ -28,6 +28,7 @@ export type LocationService = {
 export function createLocationService(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
   /**
    * Told of every batch taken while sharing is on, stored or only confirming a place (the journey watch looks
@@ -36,19 +37,7 @@ export function createLocationService(deps: {
   onReceived?: (userId: string, readings: readonly repo.NewLocation[]) => Promise<void>;
   log?: { warn(object: unknown, message: string): void };
 }): LocationService {
-  const { db, clock, publisher } = deps;
-
-  /**
-   * Whose data the caller asks for, once they may see it. Anyone else's (a stranger, a pending, rejected or
-   * former guardian) answers 404, exactly as a person who does not exist.
-   */
-  const subject = async (auth: AuthContext, userId: string | undefined): Promise<string> => {
-    const target = userId ?? auth.userId;
-    if (!IdSchema.safeParse(target).success || !(await canSee(db, auth.userId, target))) {
-      throw new AppError('not_found', ERRORS.notFound);
-    }
-    return target;
-  };
+  const { db, clock, access, publisher } = deps;
 
   /** Others see a person's positions only while that person shares their location; the person always does. */
   const visible = async (auth: AuthContext, target: string): Promise<boolean> =>
@@ -56,18 +45,14 @@ export function createLocationService(deps: {
 
   return {
     async ingest(auth, readings) {
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
       const now = clock.now();
       const taken = readings.map((reading) => toNewLocation(reading, now));
       // One round trip: the sharing check, the stays, the skip of readings already stored (repository.ts).
-      const { sharing, stored, extended, checked } = await repo.insertNewLocations(
-        db,
-        auth.userId,
-        taken,
-        now,
-      );
+      const { sharing, stored, extended, checked } = await repo.insertNewLocations(db, ownerId, taken, now);
       if (!sharing) return { stored: 0, checked: 0, sharing };
       // A reading that only confirmed a place still brought a battery level (a dying phone lying still).
-      await deps.onReceived?.(auth.userId, taken).catch((error: unknown) => {
+      await deps.onReceived?.(ownerId, taken).catch((error: unknown) => {
         deps.log?.warn({ err: error }, 'a listener of received positions failed');
       });
       const places = extended ? [...stored, extended] : stored;
@@ -76,14 +61,14 @@ export function createLocationService(deps: {
       // Not awaited: the upload is answered now; guardians' screens get the position (or its new check) later.
       void publisher.publish({
         type: 'location.updated',
-        userId: auth.userId,
+        userId: ownerId,
         payload: repo.toLocation(newest),
       });
       return { stored: stored.length, checked, sharing };
     },
 
     async latest(auth, userId) {
-      const target = await subject(auth, userId);
+      const { ownerId: target } = await access.require(auth, 'read', { ownerId: userId ?? auth.userId });
       const sharing = await isSharingLocation(db, target);
       if (!(await visible(auth, target))) return { user_id: target, sharing, location: null };
       const row = (await repo.latestLocations(db, [target])).get(target);
@@ -91,7 +76,7 @@ export function createLocationService(deps: {
     },
 
     async route(auth, userId) {
-      const target = await subject(auth, userId);
+      const { ownerId: target } = await access.require(auth, 'read', { ownerId: userId ?? auth.userId });
       const sharing = await isSharingLocation(db, target);
       if (!(await visible(auth, target))) return { user_id: target, sharing, route: [] };
       const rows = await repo.recentRoute(db, target, { limit: LOCATION_LIMITS.routePoints });

@@ -7,6 +7,7 @@ import {
   type ProfileUpdateSchema,
 } from '#shared/schemas/profile';
 import { ERRORS } from '#shared/texts';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -44,42 +45,48 @@ export type ProfileService = {
  * (users.email): that keeps one person from claiming another's address as a login without proof, and a typo
  * from locking anyone out.
  */
-export function createProfileService(deps: { db: Database; clock: Clock }): ProfileService {
-  const { db, clock } = deps;
+export function createProfileService(deps: {
+  db: Database;
+  clock: Clock;
+  access: AccessPolicy;
+}): ProfileService {
+  const { db, clock, access } = deps;
 
   return {
     async get(auth) {
-      let row = await findProfile(db, auth.userId);
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
+      let row = await findProfile(db, ownerId);
       if (!row) {
-        const seed = await seedOf(db, auth.userId);
-        if (seed) await createProfileIfAbsent(db, auth.userId, seed, clock.now());
-        row = await findProfile(db, auth.userId);
+        const seed = await seedOf(db, ownerId);
+        if (seed) await createProfileIfAbsent(db, ownerId, seed, clock.now());
+        row = await findProfile(db, ownerId);
       }
       if (!row) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
-      return toProfile(row, await listContacts(db, auth.userId));
+      return toProfile(row, await listContacts(db, ownerId));
     },
 
     async update(auth, update) {
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
       const now = clock.now();
       const { emergency_contacts: contacts, settings, ...columns } = update;
       // One transaction: the columns, the settings and the whole contact list change together or not at all.
       const saved = await db.transaction(async (tx) => {
         // A profile that does not exist yet is created with its defaults, then updated: one path for both.
-        const seed = await seedOf(tx, auth.userId);
+        const seed = await seedOf(tx, ownerId);
         if (!seed) return undefined;
-        await createProfileIfAbsent(tx, auth.userId, seed, now);
-        await updateProfile(tx, auth.userId, { columns, settings: definedOnly(settings), now });
+        await createProfileIfAbsent(tx, ownerId, seed, now);
+        await updateProfile(tx, ownerId, { columns, settings: definedOnly(settings), now });
         if (contacts) {
-          await lockContactList(tx, auth.userId);
+          await lockContactList(tx, ownerId);
           await countNewContactNumbers(tx, clock, {
-            userId: auth.userId,
-            currentNumbers: (await listContacts(tx, auth.userId)).map((contact) => contact.phone),
+            userId: ownerId,
+            currentNumbers: (await listContacts(tx, ownerId)).map((contact) => contact.phone),
             nextNumbers: contacts.map((contact) => contact.phone),
           });
-          await replaceContacts(tx, auth.userId, contacts, now);
+          await replaceContacts(tx, ownerId, contacts, now);
         }
-        const row = await findProfile(tx, auth.userId);
-        return row ? { row, contacts: await listContacts(tx, auth.userId) } : undefined;
+        const row = await findProfile(tx, ownerId);
+        return row ? { row, contacts: await listContacts(tx, ownerId) } : undefined;
       });
       if (!saved) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
       return toProfile(saved.row, saved.contacts);

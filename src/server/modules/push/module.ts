@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import { webPushSender, type PushSender } from '../../adapters/push/push-sender';
 import type { Config } from '../../config';
@@ -12,6 +13,7 @@ import { loadVapidDetails } from './vapid-keys';
 export async function createPushModule(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   config: Pick<Config, 'push' | 'publicUrl'>;
   log: FastifyBaseLogger;
   /** Defaults to real Web Push (encrypted, VAPID-signed). */
@@ -22,6 +24,7 @@ export async function createPushModule(deps: {
   const service = createPushService({
     db: deps.db,
     clock: deps.clock,
+    access: deps.access,
     publicKey: vapid.publicKey,
     allowAnyEndpoint: deps.config.push.allowAnyEndpoint,
   });

@@ -3,6 +3,7 @@ import type { PushPayload } from '#shared/schemas/push';
 import { ERRORS, PUSH_TEXTS } from '#shared/texts';
 import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
 import { addContact, raiseAlert } from '../../testing/test-alerts';
+import { createAccessPolicy } from '../../access/policy';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { linkGuardian, openSocket, type TestSocket } from '../guardians/guardian-test-helpers';
@@ -214,6 +215,7 @@ describe('Web Push API', () => {
     const service = createPushService({
       db: sut.db,
       clock: sut.clock,
+      access: createAccessPolicy({ db: sut.db, clock: sut.clock }),
       publicKey: 'k',
       allowAnyEndpoint: false,
     });
