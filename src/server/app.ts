@@ -32,27 +32,27 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
 import type { AlertEvents } from './modules/alerts/alert-events';
 import { createAlertsModule } from './modules/alerts/module';
+import { realtimeAlertEvents } from './modules/alerts/realtime-alert-events';
 import { createAccessTokens } from './modules/auth/access-token';
-import { createAuthModule } from './modules/auth/module';
+import { accounts, createAuthModule } from './modules/auth/module';
 import {
   createLiveSessionLookup,
   createSessionChecks,
   createSessionVerifier,
 } from './modules/auth/session-verifier';
-import { createContactsModule } from './modules/contacts/module';
+import { contactLists, createContactsModule } from './modules/contacts/module';
 import { createDevModule } from './modules/dev/module';
 import { createGuardiansModule } from './modules/guardians/module';
 import { createHealthModule } from './modules/health/module';
-import { createJourneyWatchModule } from './modules/journey-watch/module';
+import { createJourneyWatchModule, journeyWarnings } from './modules/journey-watch/module';
 import { deadlineGraceMs } from './modules/journeys/deadline-job';
 import { createJourneysModule, JOURNEY_DEADLINE_JOBS } from './modules/journeys/module';
-import { createLocationsModule } from './modules/locations/module';
+import { createLocationsModule, positions } from './modules/locations/module';
 import { createNearbyPlacesModule } from './modules/nearby-places/module';
-import { createProfileModule } from './modules/profile/module';
-import { createPushModule } from './modules/push/module';
+import { createProfileModule, profiles } from './modules/profile/module';
+import { createPushModule, pushSubscriptions } from './modules/push/module';
 import type { ServerModule } from './modules/server-module';
-import { createShareLinksModule } from './modules/share-links/module';
-import { realtimeAlertEvents } from './realtime/alert-events';
+import { alertLinks, createShareLinksModule } from './modules/share-links/module';
 import { createRealtime } from './realtime/create-realtime';
 import { housekeepingJob } from './scheduler/housekeeping';
 import { ensurePeriodicJob, jobTask, type JobHandler } from './scheduler/jobs';
@@ -145,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const channels: ChannelSenders = { sms, email: mailChannel(deps.mailer) };
   // Derives each rotated refresh token from the one it replaces (modules/auth/refresh-successor.ts).
   const refreshKey = await loadServerSecret(db, 'refresh-successor-key');
+  // Modules reach each other only through ports (each module's ports.ts): what one module offers (exported by
+  // its module.ts, or returned by its factory) is handed here to those that declare a port for it.
   // Guardians' warnings during a ward's journey; it hears of stored positions from the locations module.
   const journeyWatch = createJourneyWatchModule({
     db,
@@ -156,6 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pushTimeoutMs: config.push.timeoutMs,
     wakeJobs: (kind) => scheduler.kick(kind),
     log: app.log,
+    profiles,
+    positions,
+    pushSubscriptions,
   });
   const alerts = createAlertsModule({
     db,
@@ -167,6 +172,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     origin,
     log: app.log,
+    contacts: contactLists,
+    profiles,
+    positions,
+    pushSubscriptions,
+    alertLinks,
   });
   const modules: ServerModule[] = [
     createHealthModule({ db, smsProvider: sms.kind, mailProvider: deps.mailer.kind }),
@@ -179,11 +189,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       limits: config.auth,
       origin,
       log: app.log,
+      profiles,
     }),
-    createProfileModule({ db, clock, access }),
+    createProfileModule({ db, clock, access, accounts, contacts: contactLists }),
     createContactsModule({ db, clock, access }),
     alerts,
-    createGuardiansModule({ db, clock, access, publisher: realtime }),
+    createGuardiansModule({ db, clock, access, publisher: realtime, people: profiles, positions }),
     journeyWatch.module,
     createLocationsModule({
       db,
@@ -191,16 +202,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       access,
       publisher: realtime,
       retentionHours: config.locations.retentionHours,
+      profiles,
       onReceived: journeyWatch.watch.readingsReceived,
       log: app.log,
     }),
-    createShareLinksModule({ db, clock, access, origin }),
+    createShareLinksModule({ db, clock, access, profiles, positions, origin }),
     createJourneysModule({
       db,
       clock,
       access,
       publisher: realtime,
       raiseAlert: alerts.raiseAlert,
+      contacts: contactLists,
+      journeyWarnings,
       deadlineGraceMs: deadlineGraceMs(config.http),
     }),
     createNearbyPlacesModule({

@@ -8,29 +8,34 @@ import type { ServerModule } from '../server-module';
 import type { AlertEvents } from './alert-events';
 import { createChangeSignal } from './change-signal';
 import { DELIVERY_JOB, deliveryJob } from './delivery-job';
+import type { AlertPorts } from './ports';
 import { alertRoutes } from './routes';
 import { createAlertService, type AlertService } from './service';
+import { createAlertAcknowledgementService } from './ward-alert-seen';
 
 /** A lease shorter than a send could let a second worker resend while the first is still waiting. */
 const LEASE_MARGIN_MS = 1000;
 
 /**
- * Alerts: raising one, delivering it on every channel, and reading them back (the person's and their wards').
- * `raiseAlert` is handed to modules that raise alerts themselves (journeys' deadlines): one pipeline for all.
+ * Alerts: raising one, delivering it on every channel, reading them back (the person's and their wards'), and a
+ * guardian's "Seen". `raiseAlert` is handed to modules that raise alerts themselves (journeys' deadlines): one
+ * pipeline for all.
  */
-export function createAlertsModule(deps: {
-  db: Database;
-  clock: Clock;
-  access: AccessPolicy;
-  /** The delivery channels' senders, looked up at send time. */
-  channels: ChannelSenders;
-  events: AlertEvents;
-  /** Wakes the job runner of a kind (the scheduler's `kick`). */
-  wakeJobs: (kind: string) => void;
-  config: Pick<Config, 'alerts' | 'sms' | 'push'>;
-  origin: string;
-  log: FastifyBaseLogger;
-}): ServerModule & { raiseAlert: AlertService['raiseAlert'] } {
+export function createAlertsModule(
+  deps: AlertPorts & {
+    db: Database;
+    clock: Clock;
+    access: AccessPolicy;
+    /** The delivery channels' senders, looked up at send time. */
+    channels: ChannelSenders;
+    events: AlertEvents;
+    /** Wakes the job runner of a kind (the scheduler's `kick`). */
+    wakeJobs: (kind: string) => void;
+    config: Pick<Config, 'alerts' | 'sms' | 'push'>;
+    origin: string;
+    log: FastifyBaseLogger;
+  },
+): ServerModule & { raiseAlert: AlertService['raiseAlert'] } {
   const changes = createChangeSignal();
   const service = createAlertService({
     ...deps,
@@ -43,7 +48,7 @@ export function createAlertsModule(deps: {
   return {
     name: 'alerts',
     raiseAlert: service.raiseAlert,
-    routes: alertRoutes(service),
+    routes: alertRoutes(service, createAlertAcknowledgementService(deps)),
     jobs: [
       deliveryJob({
         ...deps,

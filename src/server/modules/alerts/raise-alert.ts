@@ -17,17 +17,14 @@ import { normalisePhoneNumber } from '#shared/phone';
 import type { AlertTriggerType, RaiseOutcome } from '#shared/schemas/alert';
 import type { PushPayload } from '#shared/schemas/push';
 import { ABUSE_LIMIT_TEXTS, ERRORS, PUSH_TEXTS, SMS_ABUSE_TEXTS } from '#shared/texts';
+import { activeGuardianIds } from '../../access/guardian-rule';
 import type { Clock } from '../../adapters/clock';
 import type { Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { createRateLimiter, tooManyRequests } from '../../http/rate-limiter';
-import { listContacts } from '../contacts/repository';
-import { activeGuardianIds } from '../../access/guardian-rule';
-import { findFullNames, findSosPreferences } from '../profile/repository';
-import { usersWithSubscriptions } from '../push/repository';
-import { getOrCreateActiveShareLink } from '../share-links/service';
 import { alertPosition, smsLocation, type AlertPosition } from './alert-position';
 import { writeDeliveries } from './delivery-job';
+import type { AlertPorts } from './ports';
 import * as repo from './repository';
 import { holdTextsOverCaps, senderOf, type SmsCapsDeps } from './sms-caps';
 
@@ -73,10 +70,11 @@ export type RaiseAlertInput = {
 /** The alert a raise ended with, what the raise did, and the time by which the texts it queued were due. */
 export type RaisedAlert = { alertId: string; outcome: RaiseOutcome; textsDueBy: Date };
 
-export type RaiseDeps = SmsCapsDeps & {
-  /** Where the live-tracking link in a text points (http/public-origin.ts). */
-  origin: string;
-};
+export type RaiseDeps = SmsCapsDeps &
+  AlertPorts & {
+    /** Where the live-tracking link in a text points (http/public-origin.ts). */
+    origin: string;
+  };
 
 /**
  * Who this raise reaches: contacts' numbers (normalised, each once), and the person's active guardians (`watching`:
@@ -119,10 +117,10 @@ export async function raiseInTransaction(
     }
     await countNewAlert(tx, deps.clock, input.userId);
   }
-  const position = await alertPosition(tx, input.userId, input.location);
+  const position = await alertPosition(tx, deps, input.userId, input.location);
   const alert = await repo.insertAlert(tx, { ...newAlertRow(input, key, now), ...position });
   if (!alert) throw new Error('an alert key was taken while its person was locked');
-  const recipients = await recipientsFor(tx, input);
+  const recipients = await recipientsFor(tx, deps, input);
   if (recipients.texts.length === 0 && !(input.guardiansSuffice && recipients.watching.length > 0)) {
     throw new AppError('no_emergency_contacts', ERRORS.sosNeedsContacts);
   }
@@ -154,7 +152,7 @@ async function reachTheRest(
   account: repo.AccountStanding,
   now: Date,
 ): Promise<number> {
-  const asked = await recipientsFor(tx, input);
+  const asked = await recipientsFor(tx, deps, input);
   const reached = await repo.listAlertRecipients(tx, open.id);
   const rest: Recipients = {
     ...asked,
@@ -162,7 +160,7 @@ async function reachTheRest(
     pushTo: asked.pushTo.filter((id) => !reached.has(repo.recipientKey('push', id))),
   };
   if (rest.texts.length === 0 && rest.pushTo.length === 0) return 0;
-  const position = await alertPosition(tx, input.userId, input.location);
+  const position = await alertPosition(tx, deps, input.userId, input.location);
   const asRaisedNow = { ...open, ...newAlertRow(input, open.idempotency_key, now), ...position };
   return queueDeliveries(tx, deps, input, asRaisedNow, rest, account, now);
 }
@@ -189,8 +187,8 @@ async function queueDeliveries(
 }
 
 /** The person's contacts (or the chosen ones) and their active guardians. 400 for a number not theirs. */
-async function recipientsFor(tx: Queryable, input: RaiseAlertInput): Promise<Recipients> {
-  const contacts = (await listContacts(tx, input.userId)).map((c) => ({
+async function recipientsFor(tx: Queryable, deps: RaiseDeps, input: RaiseAlertInput): Promise<Recipients> {
+  const contacts = (await deps.contacts.listContacts(tx, input.userId)).map((c) => ({
     phone: c.phone,
     name: c.name,
     contactId: c.id,
@@ -199,7 +197,7 @@ async function recipientsFor(tx: Queryable, input: RaiseAlertInput): Promise<Rec
   return {
     texts: uniqueRecipients(input.onlyNumbers ? savedContactsWith(contacts, input.onlyNumbers) : contacts),
     watching,
-    pushTo: [...(await usersWithSubscriptions(tx, watching))],
+    pushTo: [...(await deps.pushSubscriptions.usersWithSubscriptions(tx, watching))],
   };
 }
 
@@ -213,7 +211,7 @@ async function deliveriesFor(
   now: Date,
 ): Promise<repo.NewDelivery[]> {
   const guardians = recipients.pushTo;
-  const names = await findFullNames(tx, [input.userId, ...guardians]);
+  const names = await deps.profiles.findFullNames(tx, [input.userId, ...guardians]);
   const fullName = names.get(input.userId) ?? '';
   const texts = recipients.texts.length > 0 ? await alertText(tx, deps, input, alert, fullName, now) : '';
   const push = JSON.stringify(guardianPush(input.userId, fullName, alert.id));
@@ -241,9 +239,9 @@ async function alertText(
   fullName: string,
   now: Date,
 ): Promise<string> {
-  const preferences = await findSosPreferences(tx, input.userId);
+  const preferences = await deps.profiles.findSosPreferences(tx, input.userId);
   const link = preferences.contactsGetTrackingLink
-    ? await getOrCreateActiveShareLink(tx, {
+    ? await deps.alertLinks.getOrCreateActiveShareLink(tx, {
         userId: input.userId,
         alertId: alert.id,
         now,

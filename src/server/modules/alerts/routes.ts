@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AlertAcknowledgementSchema,
   AlertDetailSchema,
   AlertListQuerySchema,
   AlertListResponseSchema,
@@ -14,6 +15,7 @@ import {
 import { IdParamsSchema } from '#shared/schemas/common';
 import { callerOf } from '../../http/access';
 import type { AlertService } from './service';
+import type { AlertAcknowledgementService } from './ward-alert-seen';
 
 /**
  * POST /api/alerts (201 new; 200 the same alert again for a repeated Idempotency-Key with the same request, or the
@@ -24,7 +26,7 @@ import type { AlertService } from './service';
  * Raising an alert is `urgent`: its sign-in check uses the database capacity reserved for the SOS path.
  */
 export const alertRoutes =
-  (service: AlertService): FastifyPluginAsyncZod =>
+  (service: AlertService, acknowledgements: AlertAcknowledgementService): FastifyPluginAsyncZod =>
   async (app) => {
     const raise = {
       access: 'signed-in',
@@ -62,6 +64,15 @@ export const alertRoutes =
       '/api/wards/alerts',
       { config: { access: 'signed-in' }, schema: { response: { 200: WardAlertListResponseSchema } } },
       (request) => service.listWardAlerts(callerOf(request)),
+    );
+
+    app.post(
+      '/api/wards/alerts/:id/seen',
+      {
+        config: { access: 'signed-in' },
+        schema: { params: IdParamsSchema, response: { 200: AlertAcknowledgementSchema } },
+      },
+      (request) => acknowledgements.markSeen(callerOf(request), request.params.id),
     );
 
     app.get(

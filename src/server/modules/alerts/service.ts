@@ -47,13 +47,14 @@ import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import type { AuthContext } from '../../http/access';
 import { AppError } from '../../http/app-error';
-import { seenAtOf } from '../guardians/alert-acknowledgements';
 import type { AlertEvents } from './alert-events';
 import type { ChangeSignal } from './change-signal';
 import { queueAllClear } from './all-clear';
 import { raiseInTransaction, type RaiseAlertInput, type RaisedAlert } from './raise-alert';
+import type { AlertPorts } from './ports';
 import * as repo from './repository';
 import { requestHash } from './request-hash';
+import { seenAtOf } from './ward-alert-seen';
 
 export type CreateAlertInput = z.output<typeof CreateAlertRequestSchema>;
 export type SendEmergencySmsInput = z.output<typeof SendEmergencySmsRequestSchema>;
@@ -94,7 +95,7 @@ export type AlertService = {
   resolveAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
 };
 
-export type AlertServiceDeps = {
+export type AlertServiceDeps = AlertPorts & {
   db: Database;
   clock: Clock;
   access: AccessPolicy;
@@ -146,7 +147,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
 
   const raiseAlert = async (input: RaiseAlertInput): Promise<RaisedAlert> => {
     const now = clock.now();
-    const raise = { clock, globalMaxPerHour: deps.smsGlobalMaxPerHour, log: deps.log, origin: deps.origin };
+    const raise = { ...deps, globalMaxPerHour: deps.smsGlobalMaxPerHour };
     const result = await lane.transaction((tx) => raiseInTransaction(tx, raise, input, now));
     if (result.queued > 0) deps.wakeDeliveries();
     if (result.outcome === 'created') emitRaised(input.userId, result.alert);
@@ -251,7 +252,7 @@ export function createAlertService(deps: AlertServiceDeps): AlertService {
       const resolved = await lane.transaction(async (tx) => {
         const rows = await repo.resolveAlerts(tx, ownerId, alertId, now);
         const told = new Set<string>();
-        for (const row of rows) await queueAllClear(tx, row, now, told);
+        for (const row of rows) await queueAllClear(tx, deps.profiles, row, now, told);
         return rows;
       });
       if (resolved.length > 0) deps.wakeDeliveries();

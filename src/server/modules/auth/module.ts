@@ -6,6 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerModule } from '../server-module';
 import type { AccessTokens } from './access-token';
 import { createPasswordHasher } from './password';
+import type { ProfileCreationPort } from './ports';
+import { profileSeedOf } from './profile-seed';
 import { createRefreshSuccessor } from './refresh-successor';
 import { authRoutes } from './routes';
 import { createAuthService } from './service';
@@ -22,6 +24,7 @@ export function createAuthModule(deps: {
   /** Where e-mailed links point (http/public-origin.ts). */
   origin: string;
   log: FastifyBaseLogger;
+  profiles: ProfileCreationPort;
 }): ServerModule {
   const { refreshKey, ...rest } = deps;
   const service = createAuthService({
@@ -31,3 +34,6 @@ export function createAuthModule(deps: {
   });
   return { name: 'auth', routes: authRoutes(service), idle: () => service.drain() };
 }
+
+/** What other modules may use of accounts: a first profile's seed. app.ts hands it to the profile module. */
+export const accounts = { profileSeedOf };

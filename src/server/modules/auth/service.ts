@@ -19,12 +19,12 @@ import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
 import { createRateLimiter, enforceRateLimit, tooManyRequests } from '../../http/rate-limiter';
-import { createProfileIfAbsent } from '../profile/repository';
 import type { AccessTokens } from './access-token';
 import { toAuthUser } from './auth-user';
 import { createBackgroundTasks } from './background-tasks';
 import type { PasswordHasher } from './password';
 import { passwordWeakness, type PasswordContext } from './password-strength';
+import type { ProfileCreationPort } from './ports';
 import {
   CONFIRMATION_LINK_TTL_MS,
   CONFIRMATION_PATH,
@@ -54,6 +54,7 @@ export type AuthServiceDeps = {
   /** Where e-mailed links point. */
   origin: string;
   log: FastifyBaseLogger;
+  profiles: ProfileCreationPort;
 };
 
 export type AuthService = {
@@ -260,7 +261,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         if (!user) return undefined;
         const allowance = await signUpLimiter(tx).consume(address);
         if (!allowance.allowed) throw tooManyRequests(allowance, ABUSE_LIMIT_TEXTS.tooManySignUps);
-        await createProfileIfAbsent(
+        await deps.profiles.createProfileIfAbsent(
           tx,
           user.id,
           { fullName, email: user.email, phone: null, timeZone: input.data.time_zone ?? null },

@@ -9,7 +9,13 @@ import type { AuthContext } from '../../http/access';
 import { enforceRateLimit, type RateLimiter } from '../../http/rate-limiter';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { generateInviteCode } from './invite-code-generator';
-import { publishNotification, publishRelationshipChange, toRelationship } from './relationship-view';
+import type { PeoplePort } from './ports';
+import {
+  publishNotification,
+  publishRelationshipChange,
+  toRelationship,
+  withParties,
+} from './relationship-view';
 import * as repo from './repository';
 
 export type InviteCodeServiceDeps = {
@@ -17,6 +23,7 @@ export type InviteCodeServiceDeps = {
   clock: Clock;
   access: AccessPolicy;
   publisher: RealtimePublisher;
+  people: PeoplePort;
   /** Redemption attempts per person and per client address. */
   limiters: { perUser: RateLimiter; perAddress: RateLimiter };
   /** Injected so a test can force collisions; defaults to the random generator. */
@@ -82,8 +89,9 @@ export function createInviteCodeService(deps: InviteCodeServiceDeps): InviteCode
           throw isUniqueViolation(error) ? relationshipExists() : error;
         });
       });
-      const row = await repo.findRelationship(db, relationshipId);
-      if (!row) throw new AppError('not_found', ERRORS.notFound);
+      const stored = await repo.findRelationship(db, relationshipId);
+      if (!stored) throw new AppError('not_found', ERRORS.notFound);
+      const row = (await withParties(db, deps.people, [stored]))[0]!;
       publishRelationshipChange(publisher, row);
       publishNotification(publisher, row.guardian_id, {
         type: 'info',

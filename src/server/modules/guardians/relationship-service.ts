@@ -7,9 +7,14 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
 import type { RealtimePublisher } from '../../realtime/publisher';
-import { latestLocations, toLocation } from '../locations/repository';
-import { publishNotification, publishRelationshipChange, toRelationship } from './relationship-view';
-import { findPeople } from '../profile/repository';
+import type { PeoplePort, PositionsPort } from './ports';
+import {
+  publishNotification,
+  publishRelationshipChange,
+  toRelationship,
+  withParties,
+  type RelationshipRow,
+} from './relationship-view';
 import * as repo from './repository';
 
 export type RelationshipService = {
@@ -30,16 +35,24 @@ export function createRelationshipService(deps: {
   clock: Clock;
   access: AccessPolicy;
   publisher: RealtimePublisher;
+  people: PeoplePort;
+  positions: PositionsPort;
 }): RelationshipService {
-  const { db, clock, access, publisher } = deps;
+  const { db, clock, access, publisher, people } = deps;
+
+  /** The relationship by id, with both parties' names and addresses. */
+  const findNamed = async (id: string): Promise<RelationshipRow | undefined> => {
+    const row = await repo.findRelationship(db, id);
+    return row && (await withParties(db, people, [row]))[0];
+  };
 
   /**
    * The relationship, when the caller may manage it: it is both parties' (its guardian's and its ward's). A
    * stranger learns nothing, not even that it exists.
    */
-  const findOwn = async (auth: AuthContext, id: string): Promise<repo.RelationshipRow> => {
+  const findOwn = async (auth: AuthContext, id: string): Promise<RelationshipRow> => {
     const { row } = await access.require(auth, 'manage', async () => {
-      const found = await repo.findRelationship(db, id);
+      const found = await findNamed(id);
       return found && { ownerId: found.ward_id, coOwnerId: found.guardian_id, row: found };
     });
     return row;
@@ -48,7 +61,7 @@ export function createRelationshipService(deps: {
   return {
     async list(auth) {
       const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
-      const rows = await repo.listRelationships(db, ownerId);
+      const rows = await withParties(db, people, await repo.listRelationships(db, ownerId));
       return rows.map((row) => toRelationship(row, ownerId));
     },
 
@@ -64,7 +77,7 @@ export function createRelationshipService(deps: {
         now: clock.now(),
       });
       if (!changed) throw new AppError('conflict', GUARDIAN_TEXTS.requestAlreadyAnswered);
-      const updated = await repo.findRelationship(db, id);
+      const updated = await findNamed(id);
       if (!updated) throw notFound();
       publishRelationshipChange(publisher, updated);
       if (status === 'active') {
@@ -93,16 +106,16 @@ export function createRelationshipService(deps: {
         now: clock.now(),
       });
       if (!changed) throw notFound();
-      const ended = await repo.findRelationship(db, id);
+      const ended = await findNamed(id);
       publishRelationshipChange(publisher, ended ?? { ...row, status: 'ended' });
     },
 
     async listWards(auth) {
       const wards = await access.watched(auth);
       const ids = wards.map((ward) => ward.wardId);
-      const parties = await findPeople(db, ids);
+      const parties = await people.findPeople(db, ids);
       const sharing = ids.filter((wardId) => parties.get(wardId)?.location_sharing_enabled === true);
-      const locations = await latestLocations(db, sharing);
+      const locations = await deps.positions.latestPositions(db, sharing);
       const listed = wards.map((ward): Ward => {
         const party = parties.get(ward.wardId);
         const location = locations.get(ward.wardId);
@@ -112,7 +125,7 @@ export function createRelationshipService(deps: {
           full_name: party?.full_name ?? '',
           email: party?.email ?? '',
           location_sharing_enabled: party?.location_sharing_enabled ?? false,
-          location: location ? toLocation(location) : null,
+          location: location ?? null,
           linked_since: ward.activatedAt.toISOString(),
         };
       });

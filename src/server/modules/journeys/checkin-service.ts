@@ -14,16 +14,10 @@ import type { Database } from '../../db/database';
 import type { AuthContext } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import { cancelJob, enqueueJobs, rearmJob } from '../../scheduler/jobs';
-import { countContacts } from '../contacts/repository';
 import * as repo from './checkin-repository';
-import {
-  CHECK_IN_DEADLINE_JOB,
-  deadlineAlertKey,
-  firesAt,
-  raiseDeadlineAlert,
-  type RaiseAlert,
-} from './deadline-job';
+import { CHECK_IN_DEADLINE_JOB, deadlineAlertKey, firesAt, raiseDeadlineAlert } from './deadline-job';
 import type { JourneyEvents } from './journey-events';
+import type { ContactsPort, RaiseAlert } from './ports';
 import { UNTOLD_JOURNEY_SHOWN_MS } from './journey-rules';
 
 export type CheckInService = {
@@ -41,6 +35,7 @@ export function createCheckInService(deps: {
   access: AccessPolicy;
   events: JourneyEvents;
   raiseAlert: RaiseAlert;
+  contacts: ContactsPort;
   /** How long after a deadline its job fires (deadline-job.ts). */
   deadlineGraceMs: number;
 }): CheckInService {
@@ -61,7 +56,7 @@ export function createCheckInService(deps: {
       const now = clock.now();
       const dueAt = new Date(now.getTime() + intervalMinutes * 60_000);
       const row = await db.transaction(async (tx) => {
-        if ((await countContacts(tx, ownerId)) === 0) {
+        if ((await deps.contacts.countContacts(tx, ownerId)) === 0) {
           throw new AppError('no_emergency_contacts', CHECK_IN_API_TEXTS.needsContacts);
         }
         const inserted = await repo.insertCheckIn(tx, {

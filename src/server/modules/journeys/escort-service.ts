@@ -26,10 +26,10 @@ import {
   firesAt,
   hasSomeoneToTell,
   raiseDeadlineAlert,
-  type RaiseAlert,
 } from './deadline-job';
 import * as repo from './escort-repository';
 import type { JourneyEvents } from './journey-events';
+import type { ContactsPort, RaiseAlert } from './ports';
 import { UNTOLD_JOURNEY_SHOWN_MS } from './journey-rules';
 
 export type EscortService = {
@@ -52,6 +52,7 @@ export function createEscortService(deps: {
   access: AccessPolicy;
   events: JourneyEvents;
   raiseAlert: RaiseAlert;
+  contacts: ContactsPort;
   /** How long after a deadline its job fires (deadline-job.ts). */
   deadlineGraceMs: number;
 }): EscortService {
@@ -105,7 +106,7 @@ export function createEscortService(deps: {
       const row = await db.transaction(async (tx) => {
         // The setup promises that someone is told when time runs out: with no contact and no guardian, nobody
         // would be, so the escort does not start (the deadline would expire untold).
-        if (!(await hasSomeoneToTell(tx, ownerId))) {
+        if (!(await hasSomeoneToTell(tx, deps.contacts, ownerId))) {
           throw new AppError('no_emergency_contacts', ESCORT_API_TEXTS.needsSomeoneToTell);
         }
         const inserted = await repo.insertEscort(tx, {

@@ -5,10 +5,11 @@ import type { RealtimePublisher } from '../../realtime/publisher';
 import type { ServerModule } from '../server-module';
 import { checkInRoutes } from './checkin-routes';
 import { createCheckInService } from './checkin-service';
-import { CHECK_IN_DEADLINE_JOB, deadlineJob, ESCORT_DEADLINE_JOB, type RaiseAlert } from './deadline-job';
+import { CHECK_IN_DEADLINE_JOB, deadlineJob, ESCORT_DEADLINE_JOB } from './deadline-job';
 import { escortRoutes } from './escort-routes';
 import { createEscortService } from './escort-service';
 import { journeyEvents } from './journey-events';
+import type { ContactsPort, JourneyWarningsPort, RaiseAlert } from './ports';
 import { wardJourneyRoutes } from './ward-journeys-routes';
 
 /** The job kinds that fire journeys' deadlines (POST /api/dev/clock runs them after moving the clock). */
@@ -25,6 +26,8 @@ export function createJourneysModule(deps: {
   access: AccessPolicy;
   publisher: RealtimePublisher;
   raiseAlert: RaiseAlert;
+  contacts: ContactsPort;
+  journeyWarnings: JourneyWarningsPort;
   /** How long after a deadline its job fires (deadline-job.ts `deadlineGraceMs`). */
   deadlineGraceMs: number;
 }): ServerModule {

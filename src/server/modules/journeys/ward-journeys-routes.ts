@@ -4,11 +4,17 @@ import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { callerOf } from '../../http/access';
+import type { JourneyWarningsPort } from './ports';
 import { listWardJourneys } from './ward-journeys';
 
 /** GET /api/wards/journeys: the journeys of the caller's active wards (ward-journeys.ts). */
 export const wardJourneyRoutes =
-  (deps: { db: Database; clock: Clock; access: AccessPolicy }): FastifyPluginAsyncZod =>
+  (deps: {
+    db: Database;
+    clock: Clock;
+    access: AccessPolicy;
+    journeyWarnings: JourneyWarningsPort;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/wards/journeys',

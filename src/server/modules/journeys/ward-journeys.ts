@@ -10,12 +10,12 @@ import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Queryable } from '../../db/database';
 import type { AuthContext } from '../../http/access';
-import { listWarningsOfWards, toJourneyWarning } from '../journey-watch/repository';
 import { listWardCheckIns, toCheckIn } from './checkin-repository';
 import { listWardEscorts, toEscortSession } from './escort-repository';
+import type { JourneyWarningsPort } from './ports';
 
 export async function listWardJourneys(
-  deps: { db: Queryable; clock: Clock; access: AccessPolicy },
+  deps: { db: Queryable; clock: Clock; access: AccessPolicy; journeyWarnings: JourneyWarningsPort },
   auth: AuthContext,
 ): Promise<WardJourneysResponse> {
   const { db, clock, access } = deps;
@@ -28,11 +28,11 @@ export async function listWardJourneys(
   const [escorts, checkins, warnings] = [
     await listWardEscorts(db, wards),
     await listWardCheckIns(db, wards),
-    await listWarningsOfWards(db, wards),
+    await deps.journeyWarnings.warningsOfWards(db, wards),
   ];
   return {
     escorts: escorts.map(toEscortSession),
     checkins: checkins.map(toCheckIn),
-    warnings: warnings.map(toJourneyWarning),
+    warnings,
   };
 }

@@ -4,7 +4,9 @@ import type { Database } from '../../db/database';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { periodicJob } from '../../scheduler/periodic-job';
 import type { ServerModule } from '../server-module';
-import { deleteLocationsBefore, type NewLocation } from './repository';
+import { latestPositions, recentRoutePoints } from './positions';
+import type { ReadingsListener, SharingPort } from './ports';
+import { deleteLocationsBefore } from './repository';
 import { locationRoutes } from './routes';
 import { createLocationService } from './service';
 
@@ -19,8 +21,9 @@ export function createLocationsModule(deps: {
   access: AccessPolicy;
   publisher: RealtimePublisher;
   retentionHours: number;
+  profiles: SharingPort;
   /** Told of every batch of positions taken while sharing is on (the journey watch). */
-  onReceived?: (userId: string, readings: readonly NewLocation[]) => Promise<void>;
+  onReceived?: ReadingsListener;
   log?: { warn(object: unknown, message: string): void };
 }): ServerModule {
   return {
@@ -33,3 +36,9 @@ export function createLocationsModule(deps: {
     ],
   };
 }
+
+/**
+ * What other modules may use of positions: the newest of some people, and a person's recent route. app.ts hands
+ * it to each module that declares a port for part of it.
+ */
+export const positions = { latestPositions, recentRoutePoints };

@@ -10,7 +10,8 @@ import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import type { AuthContext } from '../../http/access';
 import type { RealtimePublisher } from '../../realtime/publisher';
-import { isSharingLocation } from '../profile/repository';
+import { asPosition } from './positions';
+import type { ReadingsListener, SharingPort } from './ports';
 import * as repo from './repository';
 
 export type LocationService = {
@@ -30,18 +31,16 @@ export function createLocationService(deps: {
   clock: Clock;
   access: AccessPolicy;
   publisher: RealtimePublisher;
-  /**
-   * Told of every batch taken while sharing is on, stored or only confirming a place (the journey watch looks
-   * for a dying battery); its failure fails nothing.
-   */
-  onReceived?: (userId: string, readings: readonly repo.NewLocation[]) => Promise<void>;
+  profiles: SharingPort;
+  onReceived?: ReadingsListener;
   log?: { warn(object: unknown, message: string): void };
 }): LocationService {
   const { db, clock, access, publisher } = deps;
+  const isSharingLocation = (userId: string): Promise<boolean> => deps.profiles.isSharingLocation(db, userId);
 
   /** Others see a person's positions only while that person shares their location; the person always does. */
   const visible = async (auth: AuthContext, target: string): Promise<boolean> =>
-    target === auth.userId || isSharingLocation(db, target);
+    target === auth.userId || isSharingLocation(target);
 
   return {
     async ingest(auth, readings) {
@@ -52,9 +51,12 @@ export function createLocationService(deps: {
       const { sharing, stored, extended, checked } = await repo.insertNewLocations(db, ownerId, taken, now);
       if (!sharing) return { stored: 0, checked: 0, sharing };
       // A reading that only confirmed a place still brought a battery level (a dying phone lying still).
-      await deps.onReceived?.(ownerId, taken).catch((error: unknown) => {
-        deps.log?.warn({ err: error }, 'a listener of received positions failed');
-      });
+      if (deps.onReceived) {
+        const received = taken.map((reading) => asPosition(ownerId, reading));
+        await deps.onReceived(ownerId, received).catch((error: unknown) => {
+          deps.log?.warn({ err: error }, 'a listener of received positions failed');
+        });
+      }
       const places = extended ? [...stored, extended] : stored;
       if (places.length === 0) return { stored: 0, checked, sharing };
       const newest = places.reduce((a, b) => (b.recorded_at.getTime() >= a.recorded_at.getTime() ? b : a));
@@ -69,7 +71,7 @@ export function createLocationService(deps: {
 
     async latest(auth, userId) {
       const { ownerId: target } = await access.require(auth, 'read', { ownerId: userId ?? auth.userId });
-      const sharing = await isSharingLocation(db, target);
+      const sharing = await isSharingLocation(target);
       if (!(await visible(auth, target))) return { user_id: target, sharing, location: null };
       const row = (await repo.latestLocations(db, [target])).get(target);
       return { user_id: target, sharing, location: row ? repo.toLocation(row) : null };
@@ -77,7 +79,7 @@ export function createLocationService(deps: {
 
     async route(auth, userId) {
       const { ownerId: target } = await access.require(auth, 'read', { ownerId: userId ?? auth.userId });
-      const sharing = await isSharingLocation(db, target);
+      const sharing = await isSharingLocation(target);
       if (!(await visible(auth, target))) return { user_id: target, sharing, route: [] };
       const rows = await repo.recentRoute(db, target, { limit: LOCATION_LIMITS.routePoints });
       return { user_id: target, sharing, route: rows.map(repo.toRoutePoint) };

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { ServerModule } from '../server-module';
 import { pushRoutes } from './routes';
+import { usersWithSubscriptions } from './repository';
 import { createPushService, pushChannel } from './service';
 import { loadVapidDetails } from './vapid-keys';
 
@@ -34,3 +35,9 @@ export async function createPushModule(deps: {
     channels: { push: pushChannel({ db: deps.db, sender, log: deps.log }) },
   };
 }
+
+/**
+ * What other modules may use of push: who has a browser subscribed (a guardian who gets a push). app.ts hands it
+ * to each module that declares a port for it.
+ */
+export const pushSubscriptions = { usersWithSubscriptions };

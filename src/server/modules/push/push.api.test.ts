@@ -10,7 +10,8 @@ import { linkGuardian, openSocket, type TestSocket } from '../guardians/guardian
 import { manualClock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { openTestDatabase } from '../../testing/test-database';
-import { DELIVERY_JOB, DELIVERY_RETRY } from '../alerts/delivery-job';
+import { DELIVERY_RETRY } from '../../adapters/channels';
+import { DELIVERY_JOB } from '../alerts/delivery-job';
 import { createPushService, PUSH_DELIVERY_ERRORS } from './service';
 
 describe('Web Push API', () => {

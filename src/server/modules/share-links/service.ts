@@ -11,8 +11,7 @@ import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
-import { latestLocations, recentRoute, toLocation, toRoutePoint } from '../locations/repository';
-import { findFullName, isSharingLocation } from '../profile/repository';
+import type { PositionsPort, ProfilesPort } from './ports';
 import * as repo from './repository';
 
 export type ShareLinkService = {
@@ -31,9 +30,11 @@ export function createShareLinkService(deps: {
   db: Database;
   clock: Clock;
   access: AccessPolicy;
+  profiles: ProfilesPort;
+  positions: PositionsPort;
   origin: string;
 }): ShareLinkService {
-  const { db, clock, access, origin } = deps;
+  const { db, clock, access, profiles, positions, origin } = deps;
 
   return {
     async create(auth) {
@@ -72,8 +73,8 @@ export function createShareLinkService(deps: {
         found && { ownerId: found.user_id, link: found },
       );
       const [fullName, sharing, alert, sentWith] = await Promise.all([
-        findFullName(db, ownerId),
-        isSharingLocation(db, ownerId),
+        profiles.findFullName(db, ownerId),
+        profiles.isSharingLocation(db, ownerId),
         repo.findNewestAlertSince(db, ownerId, alertWindowStart(link.created_at)),
         link.alert_id ? repo.findAlertOf(db, ownerId, link.alert_id) : undefined,
       ]);
@@ -87,16 +88,12 @@ export function createShareLinkService(deps: {
       };
       // The link shares positions only while the person shares their location at all.
       if (!sharing || window.endedAt) return { ...base, location: null, route: [] };
-      const latest = (await latestLocations(db, [ownerId])).get(ownerId);
-      const route = await recentRoute(db, ownerId, {
+      const latest = (await positions.latestPositions(db, [ownerId])).get(ownerId);
+      const route = await positions.recentRoutePoints(db, ownerId, {
         since: window.since,
         limit: LOCATION_LIMITS.routePoints,
       });
-      return {
-        ...base,
-        location: latest ? withoutUserId(toLocation(latest)) : null,
-        route: route.map(toRoutePoint),
-      };
+      return { ...base, location: latest ? withoutUserId(latest) : null, route };
     },
   };
 }

@@ -8,7 +8,7 @@ import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../http/access';
-import type { RealtimePublisher } from '../../realtime/publisher';
+import type { AlertEvents } from './alert-events';
 
 export type AlertAcknowledgementService = {
   /**
@@ -70,23 +70,15 @@ export function createAlertAcknowledgementService(deps: {
   db: Database;
   clock: Clock;
   access: AccessPolicy;
-  publisher: RealtimePublisher;
+  events: AlertEvents;
 }): AlertAcknowledgementService {
-  const { db, clock, access, publisher } = deps;
+  const { db, clock, access, events } = deps;
   return {
     async markSeen(auth, alertId) {
       const { ownerId: wardId } = await access.require(auth, 'watch', () => findAlertStamp(db, alertId));
       const { seenAt, inserted } = await acknowledge(db, alertId, auth.userId, clock.now());
       const acknowledgement = { alert_id: alertId, ward_id: wardId, seen_at: seenAt.toISOString() };
-      // Only the guardian's own devices hear of it: the ward and other guardians keep their own picture.
-      if (inserted) {
-        void publisher.publish({
-          type: 'alert.seen',
-          userId: auth.userId,
-          audience: 'subject',
-          payload: acknowledgement,
-        });
-      }
+      if (inserted) events.alertSeen({ guardianId: auth.userId, acknowledgement });
       return acknowledgement;
     },
   };
