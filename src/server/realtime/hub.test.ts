@@ -6,7 +6,8 @@ import { createAccessPolicy } from '../access/policy';
 import { manualClock } from '../adapters/clock';
 import type { Queryable } from '../db/database';
 import { createInProcessBus } from './bus';
-import { createRealtimeHub, type HubSocket, type RealtimeHub } from './hub';
+import type { HubSocket } from './connection';
+import { createRealtimeHub, type RealtimeHub } from './hub';
 
 /** A socket that records what the hub does to it; `answersPings: false` plays a dead connection. */
 class FakeSocket extends EventEmitter {

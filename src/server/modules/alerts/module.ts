@@ -11,7 +11,6 @@ import { DELIVERY_JOB, deliveryJob } from './delivery-job';
 import type { AlertPorts } from './ports';
 import { alertRoutes } from './routes';
 import { createAlertService, type AlertService } from './service';
-import { createAlertAcknowledgementService } from './ward-alert-seen';
 
 /** A lease shorter than a send could let a second worker resend while the first is still waiting. */
 const LEASE_MARGIN_MS = 1000;
@@ -48,7 +47,7 @@ export function createAlertsModule(
   return {
     name: 'alerts',
     raiseAlert: service.raiseAlert,
-    routes: alertRoutes(service, createAlertAcknowledgementService(deps)),
+    routes: alertRoutes(service),
     jobs: [
       deliveryJob({
         ...deps,

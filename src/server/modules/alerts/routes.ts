@@ -15,18 +15,18 @@ import {
 import { IdParamsSchema } from '#shared/schemas/common';
 import { callerOf } from '../../http/access';
 import type { AlertService } from './service';
-import type { AlertAcknowledgementService } from './ward-alert-seen';
 
 /**
  * POST /api/alerts (201 new; 200 the same alert again for a repeated Idempotency-Key with the same request, or the
  * person's open alert that this SOS joined, with `outcome` saying which; 422 `idempotency_key_reused` for a key
- * reused with a different request; 429 past the person's new alerts per hour), GET /api/alerts (`?status=active`: the alerts not ended yet),
- * GET /api/alerts/:id, POST /api/alerts/:id/resolve ("I'm safe"), POST /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints), and GET /api/wards/alerts
- * (a guardian's view of the alerts of those they watch over). Thin: each handler is one service call.
+ * reused with a different request; 429 past the person's new alerts per hour), GET /api/alerts (`?status=active`:
+ * the alerts not ended yet), GET /api/alerts/:id, POST /api/alerts/:id/resolve ("I'm safe"), POST
+ * /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints), GET /api/wards/alerts (a guardian's view of the
+ * alerts of those they watch over) and POST /api/wards/alerts/:id/seen. Thin: each handler is one service call.
  * Raising an alert is `urgent`: its sign-in check uses the database capacity reserved for the SOS path.
  */
 export const alertRoutes =
-  (service: AlertService, acknowledgements: AlertAcknowledgementService): FastifyPluginAsyncZod =>
+  (service: AlertService): FastifyPluginAsyncZod =>
   async (app) => {
     const raise = {
       access: 'signed-in',
@@ -72,7 +72,7 @@ export const alertRoutes =
         config: { access: 'signed-in' },
         schema: { params: IdParamsSchema, response: { 200: AlertAcknowledgementSchema } },
       },
-      (request) => acknowledgements.markSeen(callerOf(request), request.params.id),
+      (request) => service.markWardAlertSeen(callerOf(request), request.params.id),
     );
 
     app.get(
