@@ -31,6 +31,32 @@ const clientLayerZones = [
   })),
 ];
 
+/**
+ * A server module never imports another module's files: it declares what it needs as a port (its ports.ts) and
+ * app.ts hands over what the other module offers. The platform around the modules never imports one. Tests and
+ * test helpers may reach across (they drive the whole app).
+ */
+const serverModules = readdirSync('src/server/modules', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverModuleZones = [
+  ...serverModules.map((module) => ({
+    target: `./src/server/modules/${module}`,
+    from: './src/server/modules',
+    except: [`./${module}`, './server-module.ts'],
+    message:
+      'A module never imports another module: declare a port in its ports.ts and hand it over in app.ts.',
+  })),
+  {
+    target: ['access', 'adapters', 'db', 'http', 'realtime', 'scheduler'].map(
+      (layer) => `./src/server/${layer}`,
+    ),
+    from: './src/server/modules',
+    message:
+      'The platform never imports a module: app.ts composes the modules and hands them what they need.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -84,6 +110,13 @@ export default tseslint.config(
   {
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**'] }] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*-test-helpers.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverModuleZones }] },
   },
   {
     files: ['scripts/**/*.mjs', '*.config.{js,ts}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}'],

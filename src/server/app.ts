@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '#shared/constants';
+import { createAccessPolicy } from './access/policy';
 import type { ChannelSenders } from './adapters/channels';
 import { offsetClock, type Clock } from './adapters/clock';
 import { mailChannel } from './adapters/mail/mail-channel';
@@ -31,23 +32,27 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
 import type { AlertEvents } from './modules/alerts/alert-events';
 import { createAlertsModule } from './modules/alerts/module';
+import { realtimeAlertEvents } from './modules/alerts/realtime-alert-events';
 import { createAccessTokens } from './modules/auth/access-token';
-import { createAuthModule } from './modules/auth/module';
-import { createSessionChecks, createSessionVerifier } from './modules/auth/session-verifier';
-import { createContactsModule } from './modules/contacts/module';
+import { accounts, createAuthModule } from './modules/auth/module';
+import {
+  createLiveSessionLookup,
+  createSessionChecks,
+  createSessionVerifier,
+} from './modules/auth/session-verifier';
+import { contactLists, createContactsModule } from './modules/contacts/module';
 import { createDevModule } from './modules/dev/module';
 import { createGuardiansModule } from './modules/guardians/module';
 import { createHealthModule } from './modules/health/module';
-import { createJourneyWatchModule } from './modules/journey-watch/module';
+import { createJourneyWatchModule, journeyWarnings } from './modules/journey-watch/module';
 import { deadlineGraceMs } from './modules/journeys/deadline-job';
 import { createJourneysModule, JOURNEY_DEADLINE_JOBS } from './modules/journeys/module';
-import { createLocationsModule } from './modules/locations/module';
+import { createLocationsModule, positions } from './modules/locations/module';
 import { createNearbyPlacesModule } from './modules/nearby-places/module';
-import { createProfileModule } from './modules/profile/module';
-import { createPushModule } from './modules/push/module';
+import { createProfileModule, profiles } from './modules/profile/module';
+import { createPushModule, pushSubscriptions } from './modules/push/module';
 import type { ServerModule } from './modules/server-module';
-import { createShareLinksModule } from './modules/share-links/module';
-import { realtimeAlertEvents } from './realtime/alert-events';
+import { alertLinks, createShareLinksModule } from './modules/share-links/module';
 import { createRealtime } from './realtime/create-realtime';
 import { housekeepingJob } from './scheduler/housekeeping';
 import { ensurePeriodicJob, jobTask, type JobHandler } from './scheduler/jobs';
@@ -127,11 +132,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const scheduler = createScheduler({ ...config.scheduler, log: app.log });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
+  // Who may do what to whose rows: every module's services ask it first (access/policy.ts).
+  const access = createAccessPolicy({ db, clock });
   const realtime = await createRealtime(app, {
     config,
     db,
     clock,
+    access,
     verifyToken: (token) => verifySession(token),
+    liveSessionIds: createLiveSessionLookup(db),
   });
 
   const origin = publicOrigin(config);
@@ -139,26 +148,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const channels: ChannelSenders = { sms, email: mailChannel(deps.mailer) };
   // Derives each rotated refresh token from the one it replaces (modules/auth/refresh-successor.ts).
   const refreshKey = await loadServerSecret(db, 'refresh-successor-key');
+  // Modules reach each other only through ports (each module's ports.ts): what one module offers (exported by
+  // its module.ts, or returned by its factory) is handed here to those that declare a port for it.
   // Guardians' warnings during a ward's journey; it hears of stored positions from the locations module.
   const journeyWatch = createJourneyWatchModule({
     db,
     clock,
+    access,
     publisher: realtime,
     channels,
     silenceMinutes: config.journeyWatch.silenceMinutes,
     pushTimeoutMs: config.push.timeoutMs,
     wakeJobs: (kind) => scheduler.kick(kind),
     log: app.log,
+    profiles,
+    positions,
+    pushSubscriptions,
   });
   const alerts = createAlertsModule({
     db,
     clock,
+    access,
     channels,
     events: deps.alertEvents ?? realtimeAlertEvents(realtime),
     wakeJobs: (kind) => scheduler.kick(kind),
     config,
     origin,
     log: app.log,
+    contacts: contactLists,
+    profiles,
+    positions,
+    pushSubscriptions,
+    alertLinks,
   });
   const modules: ServerModule[] = [
     createHealthModule({ db, smsProvider: sms.kind, mailProvider: deps.mailer.kind }),
@@ -172,26 +193,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       origin,
       wakeJobs: (kind) => scheduler.kick(kind),
       log: app.log,
+      profiles,
     }),
-    createProfileModule({ db, clock }),
-    createContactsModule({ db, clock }),
+    createProfileModule({ db, clock, access, accounts, contacts: contactLists }),
+    createContactsModule({ db, clock, access }),
     alerts,
-    createGuardiansModule({ db, clock, publisher: realtime }),
+    createGuardiansModule({ db, clock, access, publisher: realtime, people: profiles, positions }),
     journeyWatch.module,
     createLocationsModule({
       db,
       clock,
+      access,
       publisher: realtime,
       retentionHours: config.locations.retentionHours,
+      profiles,
       onReceived: journeyWatch.watch.readingsReceived,
       log: app.log,
     }),
-    createShareLinksModule({ db, clock, origin }),
+    createShareLinksModule({ db, clock, access, profiles, positions, origin }),
     createJourneysModule({
       db,
       clock,
+      access,
       publisher: realtime,
       raiseAlert: alerts.raiseAlert,
+      contacts: contactLists,
+      journeyWarnings,
       deadlineGraceMs: deadlineGraceMs(config.http),
     }),
     createNearbyPlacesModule({
@@ -204,7 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
       log: app.log,
     }),
-    await createPushModule({ db, clock, config, log: app.log, sender: deps.push }),
+    await createPushModule({ db, clock, access, config, log: app.log, sender: deps.push }),
     createDevModule({
       db,
       config,

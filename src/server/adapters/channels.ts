@@ -5,6 +5,18 @@
  * clear reason rather than pretending. Senders report every outcome as a result and never throw on purpose.
  */
 import type { DeliveryChannel } from '#shared/schemas/alert';
+import type { RetryPolicy } from '../scheduler/retry-policy';
+
+/**
+ * How a message through a channel is retried (alert deliveries, guardians' warning pushes): 5 s, 15 s, 45 s,
+ * 2 min, 5 min, then every 10 min, ±20 %; at most 10 attempts within an hour.
+ */
+export const DELIVERY_RETRY: RetryPolicy = {
+  backoffMs: [5_000, 15_000, 45_000, 120_000, 300_000, 600_000],
+  jitter: 0.2,
+  maxAttempts: 10,
+  giveUpAfterMs: 60 * 60_000,
+};
 
 export type OutgoingMessage = {
   /** Who receives it, in the channel's terms: an E.164 number (sms, voice), an e-mail address, a user id (push). */

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import type { AccessPolicy } from '../access/policy';
 import type { Clock } from '../adapters/clock';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { createInProcessBus, createRedisBus } from './bus';
-import { createRealtimeHub, type RealtimeHub, type VerifyToken } from './hub';
+import { createRealtimeHub, type RealtimeHub, type RealtimeHubDeps } from './hub';
 import { registerRealtime } from './routes';
 
 declare module 'fastify' {
@@ -23,14 +24,16 @@ export async function createRealtime(
     config: Pick<Config, 'redisUrl' | 'redisChannelPrefix'>;
     db: Database;
     clock: Clock;
-    verifyToken: VerifyToken;
+    access: AccessPolicy;
+    verifyToken: RealtimeHubDeps['verifyToken'];
+    liveSessionIds: RealtimeHubDeps['liveSessionIds'];
   },
 ): Promise<RealtimeHub> {
-  const { config, db, clock } = deps;
+  const { config, ...hubDeps } = deps;
   const bus = config.redisUrl
     ? createRedisBus({ url: config.redisUrl, channelPrefix: config.redisChannelPrefix, log: app.log })
     : createInProcessBus();
-  const hub = createRealtimeHub({ db, clock, log: app.log, bus, verifyToken: deps.verifyToken });
+  const hub = createRealtimeHub({ ...hubDeps, log: app.log, bus });
   app.decorate('realtime', hub);
   await registerRealtime(app, hub);
   return hub;

@@ -2,10 +2,12 @@ import { EventEmitter } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME, REALTIME_CHANNEL } from '#shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
+import { createAccessPolicy } from '../access/policy';
 import { manualClock } from '../adapters/clock';
 import type { Queryable } from '../db/database';
 import { createInProcessBus } from './bus';
-import { createRealtimeHub, type HubSocket, type RealtimeHub } from './hub';
+import type { HubSocket } from './connection';
+import { createRealtimeHub, type RealtimeHub } from './hub';
 
 /** A socket that records what the hub does to it; `answersPings: false` plays a dead connection. */
 class FakeSocket extends EventEmitter {
@@ -39,11 +41,7 @@ describe('realtime hub heartbeat', () => {
   let liveSessions: Set<string>;
   let hub: RealtimeHub;
   const db: Queryable = {
-    async query<R>(sql: string, params: readonly unknown[] = []) {
-      if (sql.includes('FROM auth_sessions')) {
-        const ids = (params[0] as string[]).filter((id) => liveSessions.has(id));
-        return { rows: ids.map((id) => ({ id })) as unknown as R[], rowCount: ids.length };
-      }
+    async query<R>(sql: string) {
       if (sql.includes('max(id)')) return { rows: [{ id: 0 }] as unknown as R[], rowCount: 1 };
       return { rows: [], rowCount: 0 };
     },
@@ -60,13 +58,16 @@ describe('realtime hub heartbeat', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     liveSessions = new Set(['a', 'b', 'c']);
+    const clock = manualClock();
     hub = createRealtimeHub({
       db,
-      clock: manualClock(),
+      clock,
+      access: createAccessPolicy({ db, clock }),
       log,
       bus: createInProcessBus(),
       // The test's tokens are session ids.
       verifyToken: async (token) => ({ userId: `user-${token}`, sessionId: token, email: '' }),
+      liveSessionIds: async (ids) => new Set(ids.filter((id) => liveSessions.has(id))),
     });
   });
   afterEach(async () => {

@@ -14,9 +14,10 @@ export type PublishRequest = {
 }[RealtimeEventType];
 
 /**
- * What other modules need from the realtime hub. Alerts (realtime/alert-events.ts), guardians (relationship
- * changes, notifications) and locations call `publish`; the hub stores the event (for catch-up), then delivers
- * it on every instance to the person and, at send time, their active guardians.
+ * What modules need from the realtime hub. Alerts (modules/alerts/realtime-alert-events.ts), guardians
+ * (relationship changes, notifications), locations, journeys and the journey watch call `publish`; the hub stores
+ * the event (for catch-up), then delivers it on every instance to the person and, at send time, their active
+ * guardians.
  */
 export type RealtimePublisher = {
   /**

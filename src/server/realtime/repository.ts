@@ -1,7 +1,7 @@
 import type { RealtimeEvent, RealtimeEventType } from '#shared/schemas/realtime';
 import type { Queryable } from '../db/database';
 import { one } from '../db/database';
-import type { ActiveWard } from '../modules/guardians/authorization';
+import type { ActiveWard } from '../access/guardian-rule';
 import type { RealtimeAudience } from './publisher';
 
 type EventRow = { id: number; user_id: string; type: string; payload: unknown; created_at: Date };

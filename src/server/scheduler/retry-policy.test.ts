@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_RETRY } from '../modules/alerts/delivery-job';
+import { DELIVERY_RETRY } from '../adapters/channels';
 import { baseBackoffMs as backoff, decideRetry as decide } from './retry-policy';
 
 const baseBackoffMs = (attempts: number): number => backoff(DELIVERY_RETRY, attempts);

@@ -1,7 +1,7 @@
-import type { AlertDelivery, AlertDetail } from '#shared/schemas/alert';
+import type { AlertAcknowledgement, AlertDelivery, AlertDetail } from '#shared/schemas/alert';
 
 /**
- * What the pipeline tells the rest of the server. `realtime/alert-events.ts` implements it with the realtime hub:
+ * What the pipeline tells the rest of the server. `realtime-alert-events.ts` implements it with the realtime hub:
  * the person's and their active guardians' screens see the alert and each text's progress. Tests may pass their
  * own listener. Listeners must not throw or block: they run in the delivery job.
  */
@@ -12,4 +12,6 @@ export type AlertEvents = {
   alertResolved(event: { userId: string; alert: AlertDetail }): void;
   /** A delivery to a contact changed status (being sent, sent, scheduled for retry, failed). */
   deliveryChanged(event: { userId: string; alertId: string; delivery: AlertDelivery }): void;
+  /** A guardian said "Seen" to a ward's alert (the first time): only that guardian's own devices hear of it. */
+  alertSeen(event: { guardianId: string; acknowledgement: AlertAcknowledgement }): void;
 };

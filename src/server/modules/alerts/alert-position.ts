@@ -6,8 +6,7 @@
  */
 import type { AlertSmsInput } from '#shared/alert-sms-text';
 import type { Queryable } from '../../db/database';
-import { latestLocations } from '../locations/repository';
-import { findSosPreferences } from '../profile/repository';
+import type { PositionsPort, ProfilesPort } from './ports';
 import type { AlertRow, NewAlert } from './repository';
 
 export type AlertPosition = Pick<
@@ -38,6 +37,7 @@ const NO_POSITION: AlertPosition = {
 
 export async function alertPosition(
   tx: Queryable,
+  ports: { profiles: ProfilesPort; positions: PositionsPort },
   userId: string,
   phone: PhonePosition | undefined,
 ): Promise<AlertPosition> {
@@ -53,8 +53,8 @@ export async function alertPosition(
   }
   // Positions are stored only while the person shares their location; once they switch it off, what is left
   // from before is not handed to anyone, their own contacts included.
-  if (!(await findSosPreferences(tx, userId)).sharesLocation) return NO_POSITION;
-  const last = (await latestLocations(tx, [userId])).get(userId);
+  if (!(await ports.profiles.findSosPreferences(tx, userId)).sharesLocation) return NO_POSITION;
+  const last = (await ports.positions.latestPositions(tx, [userId])).get(userId);
   if (!last) return NO_POSITION;
   return {
     location_lat: last.latitude,
@@ -63,7 +63,7 @@ export async function alertPosition(
     location_address: last.address,
     location_source: 'last_known',
     // When the phone was last found there (a phone lying still keeps confirming its place), not when it arrived.
-    location_recorded_at: last.checked_at,
+    location_recorded_at: new Date(last.checked_at ?? last.recorded_at),
   };
 }
 

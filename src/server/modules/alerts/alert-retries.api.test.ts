@@ -10,7 +10,8 @@ import {
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { smsReference } from '../../adapters/sms/sms-reference';
-import { DELIVERY_JOB, DELIVERY_RETRY } from './delivery-job';
+import { DELIVERY_RETRY } from '../../adapters/channels';
+import { DELIVERY_JOB } from './delivery-job';
 
 /** Scripted answers per number: the n-th request to a number gets the n-th reply (the last one repeats). */
 const SCRIPTS: Record<string, Array<FakeReply | 'ok'>> = {

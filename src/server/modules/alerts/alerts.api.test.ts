@@ -440,6 +440,7 @@ describe('alert events', () => {
         alertRaised: ({ alert }) => seen.push(`raised ${alert.deliveries.length}`),
         deliveryChanged: ({ delivery }) => seen.push(`${delivery.recipient} ${delivery.status}`),
         alertResolved: () => seen.push('resolved'),
+        alertSeen: () => {},
       },
     });
     const sut: TestApp = {

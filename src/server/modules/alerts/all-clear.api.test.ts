@@ -21,7 +21,8 @@ import {
   startCheckIn,
   startEscort,
 } from '../journeys/journey-test-helpers';
-import { DELIVERY_JOB, DELIVERY_RETRY } from './delivery-job';
+import { DELIVERY_RETRY } from '../../adapters/channels';
+import { DELIVERY_JOB } from './delivery-job';
 
 const ALL_CLEAR_LINE = 'says they are safe now';
 

@@ -17,13 +17,14 @@ import { guardianViewUrl } from '#shared/constants';
 import type { PushPayload } from '#shared/schemas/push';
 import type { Queryable } from '../../db/database';
 import { cancelJob } from '../../scheduler/jobs';
-import { findFullNames, findSosPreferences } from '../profile/repository';
 import { DELIVERY_JOB, writeDeliveries } from './delivery-job';
+import type { ProfilesPort } from './ports';
 import * as repo from './repository';
 
 /** Cancels the alert's unsent deliveries and queues the all-clear; returns how many all-clear jobs were queued. */
 export async function queueAllClear(
   tx: Queryable,
+  profiles: ProfilesPort,
   alert: repo.AlertRow,
   now: Date,
   alreadyTold: Set<string> = new Set(),
@@ -38,8 +39,8 @@ export async function queueAllClear(
     return true;
   });
   if (recipients.length === 0) return 0;
-  const fullName = (await findFullNames(tx, [alert.user_id])).get(alert.user_id) ?? '';
-  const { timeZone } = await findSosPreferences(tx, alert.user_id);
+  const fullName = (await profiles.findFullNames(tx, [alert.user_id])).get(alert.user_id) ?? '';
+  const { timeZone } = await profiles.findSosPreferences(tx, alert.user_id);
   const text = buildAllClearSms({ fullName, at: now, timeZone });
   const push = JSON.stringify(allClearPush(alert, fullName, now, timeZone));
   const deliveries = recipients.map((r): repo.NewDelivery => ({

@@ -14,29 +14,21 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { CANCELLED_DELIVERY_ERROR } from '#shared/active-alert-texts';
-import type {
-  ChannelSender,
-  ChannelSenders,
-  EarlierSend,
-  OutgoingMessage,
-  SendResult,
+import {
+  DELIVERY_RETRY,
+  type ChannelSender,
+  type ChannelSenders,
+  type EarlierSend,
+  type OutgoingMessage,
+  type SendResult,
 } from '../../adapters/channels';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import { enqueueJobs, type Attempt, type JobHandler, type Settlement } from '../../scheduler/jobs';
-import type { RetryPolicy } from '../../scheduler/retry-policy';
 import type { AlertEvents } from './alert-events';
 import * as repo from './repository';
 
 export const DELIVERY_JOB = 'alert-delivery';
-
-/** 5 s, 15 s, 45 s, 2 min, 5 min, then every 10 min, ±20 %; at most 10 attempts within an hour. */
-export const DELIVERY_RETRY: RetryPolicy = {
-  backoffMs: [5_000, 15_000, 45_000, 120_000, 300_000, 600_000],
-  jitter: 0.2,
-  maxAttempts: 10,
-  giveUpAfterMs: 60 * 60_000,
-};
 
 /** Deliveries being sent at once on one instance. */
 export const DELIVERY_CONCURRENCY = 32;

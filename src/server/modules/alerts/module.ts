@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccessPolicy } from '../../access/policy';
 import type { ChannelSenders } from '../../adapters/channels';
 import type { Clock } from '../../adapters/clock';
 import type { Config } from '../../config';
@@ -7,6 +8,7 @@ import type { ServerModule } from '../server-module';
 import type { AlertEvents } from './alert-events';
 import { createChangeSignal } from './change-signal';
 import { DELIVERY_JOB, deliveryJob } from './delivery-job';
+import type { AlertPorts } from './ports';
 import { alertRoutes } from './routes';
 import { createAlertService, type AlertService } from './service';
 
@@ -14,21 +16,25 @@ import { createAlertService, type AlertService } from './service';
 const LEASE_MARGIN_MS = 1000;
 
 /**
- * Alerts: raising one, delivering it on every channel, and reading them back (the person's and their wards').
- * `raiseAlert` is handed to modules that raise alerts themselves (journeys' deadlines): one pipeline for all.
+ * Alerts: raising one, delivering it on every channel, reading them back (the person's and their wards'), and a
+ * guardian's "Seen". `raiseAlert` is handed to modules that raise alerts themselves (journeys' deadlines): one
+ * pipeline for all.
  */
-export function createAlertsModule(deps: {
-  db: Database;
-  clock: Clock;
-  /** The delivery channels' senders, looked up at send time. */
-  channels: ChannelSenders;
-  events: AlertEvents;
-  /** Wakes the job runner of a kind (the scheduler's `kick`). */
-  wakeJobs: (kind: string) => void;
-  config: Pick<Config, 'alerts' | 'sms' | 'push'>;
-  origin: string;
-  log: FastifyBaseLogger;
-}): ServerModule & { raiseAlert: AlertService['raiseAlert'] } {
+export function createAlertsModule(
+  deps: AlertPorts & {
+    db: Database;
+    clock: Clock;
+    access: AccessPolicy;
+    /** The delivery channels' senders, looked up at send time. */
+    channels: ChannelSenders;
+    events: AlertEvents;
+    /** Wakes the job runner of a kind (the scheduler's `kick`). */
+    wakeJobs: (kind: string) => void;
+    config: Pick<Config, 'alerts' | 'sms' | 'push'>;
+    origin: string;
+    log: FastifyBaseLogger;
+  },
+): ServerModule & { raiseAlert: AlertService['raiseAlert'] } {
   const changes = createChangeSignal();
   const service = createAlertService({
     ...deps,

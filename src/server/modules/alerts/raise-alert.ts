@@ -8,85 +8,49 @@
  *  - otherwise a new alert (`created`), at most ALERT_LIMITS.newAlertsPerHour a clock hour per person (429 past
  *    it), with a delivery per recipient and a job per delivery; its texts pass the SMS limits (sms-caps.ts).
  * A journey's deadline always raises its own alert under its own key, never refused and never counted: one
- * journey has one deadline, and one person one journey at a time.
+ * journey has one deadline, and one person one journey at a time. Whom a raise reaches is alert-recipients.ts;
+ * what they receive, alert-messages.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { buildAlertSms, type AlertSmsJourney } from '#shared/alert-sms-text';
-import { ALERT_LIMITS, guardianViewUrl } from '#shared/constants';
-import { normalisePhoneNumber } from '#shared/phone';
-import type { AlertTriggerType, RaiseOutcome } from '#shared/schemas/alert';
-import type { PushPayload } from '#shared/schemas/push';
-import { ABUSE_LIMIT_TEXTS, ERRORS, PUSH_TEXTS, SMS_ABUSE_TEXTS } from '#shared/texts';
+import { ALERT_LIMITS } from '#shared/constants';
+import type { RaiseOutcome } from '#shared/schemas/alert';
+import { ABUSE_LIMIT_TEXTS, ERRORS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { createRateLimiter, tooManyRequests } from '../../http/rate-limiter';
-import { listContacts } from '../contacts/repository';
-import { activeGuardianIds } from '../guardians/authorization';
-import { findFullNames, findSosPreferences } from '../profile/repository';
-import { usersWithSubscriptions } from '../push/repository';
-import { getOrCreateActiveShareLink } from '../share-links/service';
-import { alertPosition, smsLocation, type AlertPosition } from './alert-position';
+import type { AlertDeps } from './alert-deps';
+import { loadDetail } from './alert-details';
+import { deliveriesFor } from './alert-messages';
+import { alertPosition, type AlertPosition } from './alert-position';
+import { recipientsFor, type Recipients } from './alert-recipients';
 import { writeDeliveries } from './delivery-job';
+import type { RaiseAlertInput, RaiseDeps, RaisedAlert } from './raise-input';
 import * as repo from './repository';
-import { holdTextsOverCaps, senderOf, type SmsCapsDeps } from './sms-caps';
+import { holdTextsOverCaps, senderOf } from './sms-caps';
 
 const HOUR_MS = 3_600_000;
 
-export type RaiseAlertInput = {
-  userId: string;
-  triggerType: AlertTriggerType;
-  message?: string | null;
-  notes?: string | null;
-  location?: {
-    latitude: number;
-    longitude: number;
-    accuracy?: number | null;
-    address?: string | null;
-  } | null;
-  recordingId?: string | null;
-  /** A queued SOS sent late: how long ago the person raised it (by their phone's clock). */
-  raisedSecondsAgo?: number;
-  /** Same key, same alert: a retried request raises one alert. */
-  idempotencyKey?: string;
-  /**
-   * Text only the contacts with these numbers (POST /api/send-emergency-sms). Each must be one of the person's
-   * saved contacts' numbers, else 400 naming it: nobody can text arbitrary numbers (SMS pumping).
-   */
-  onlyNumbers?: readonly string[];
-  /** What the request asked for (request-hash.ts): the same key with a different request is refused (422). */
-  requestHash?: string;
-  /**
-   * A journey's deadline raised it (modules/journeys): the text names the destination or missed check-in. Such an
-   * alert is its own (it never joins an open one: its key alone makes it exactly once) and is not counted
-   * against the person's alerts per hour.
-   */
-  journey?: AlertSmsJourney;
-  /**
-   * Raised by the server, not by the person (a journey's deadline): without any contact the alert still goes
-   * to their active guardians (realtime and push), and only with neither is it refused (400
-   * `no_emergency_contacts`). An SOS never sets this: the person is told to add contacts instead.
-   */
-  guardiansSuffice?: boolean;
-};
-
-/** The alert a raise ended with, what the raise did, and the time by which the texts it queued were due. */
-export type RaisedAlert = { alertId: string; outcome: RaiseOutcome; textsDueBy: Date };
-
-export type RaiseDeps = SmsCapsDeps & {
-  /** Where the live-tracking link in a text points (http/public-origin.ts). */
-  origin: string;
-};
-
 /**
- * Who this raise reaches: contacts' numbers (normalised, each once), and the person's active guardians (`watching`:
- * each sees the alert live), of whom those with a browser subscribed get a push (`pushTo`).
+ * Writes an alert, its deliveries and their jobs in one transaction on the reserved SOS lane, then wakes the
+ * delivery job and tells screens of a new alert: or finds the alert of a repeated key, or joins the person's
+ * open alert. 400 without anyone to tell; 429 past the person's new alerts per hour.
  */
-type Recipients = {
-  texts: Array<{ recipient: string; recipientName: string | null; contactId: string | null }>;
-  watching: string[];
-  pushTo: string[];
-};
+export async function raiseAlert(deps: AlertDeps, input: RaiseAlertInput): Promise<RaisedAlert> {
+  const now = deps.clock.now();
+  const raise = { ...deps, globalMaxPerHour: deps.smsGlobalMaxPerHour };
+  const result = await deps.db.urgent.transaction((tx) => raiseInTransaction(tx, raise, input, now));
+  if (result.queued > 0) deps.wakeDeliveries();
+  if (result.outcome === 'created') emitRaised(deps, input.userId, result.alert);
+  return { alertId: result.alert.id, outcome: result.outcome, textsDueBy: result.textsDueBy };
+}
+
+/** Tells screens of the new alert once its deliveries are read back; never holds the raise up. */
+function emitRaised(deps: AlertDeps, userId: string, alert: repo.AlertRow): void {
+  loadDetail(deps.db.urgent, alert)
+    .then((detail) => deps.events.alertRaised({ userId, alert: detail }))
+    .catch((error: unknown) => deps.log.warn({ err: error }, 'alert event listener failed'));
+}
 
 /** The transaction's work; what it wrote decides what happens after the commit. */
 type RaiseResult = { alert: repo.AlertRow; outcome: RaiseOutcome; queued: number; textsDueBy: Date };
@@ -95,7 +59,7 @@ type RaiseResult = { alert: repo.AlertRow; outcome: RaiseOutcome; queued: number
  * One raise, inside `tx` (the reserved SOS lane). The person's row is locked first, so two SOS of one person never
  * both create an alert: the second waits and joins the first.
  */
-export async function raiseInTransaction(
+async function raiseInTransaction(
   tx: Queryable,
   deps: RaiseDeps,
   input: RaiseAlertInput,
@@ -119,10 +83,10 @@ export async function raiseInTransaction(
     }
     await countNewAlert(tx, deps.clock, input.userId);
   }
-  const position = await alertPosition(tx, input.userId, input.location);
+  const position = await alertPosition(tx, deps, input.userId, input.location);
   const alert = await repo.insertAlert(tx, { ...newAlertRow(input, key, now), ...position });
   if (!alert) throw new Error('an alert key was taken while its person was locked');
-  const recipients = await recipientsFor(tx, input);
+  const recipients = await recipientsFor(tx, deps, input);
   if (recipients.texts.length === 0 && !(input.guardiansSuffice && recipients.watching.length > 0)) {
     throw new AppError('no_emergency_contacts', ERRORS.sosNeedsContacts);
   }
@@ -154,7 +118,7 @@ async function reachTheRest(
   account: repo.AccountStanding,
   now: Date,
 ): Promise<number> {
-  const asked = await recipientsFor(tx, input);
+  const asked = await recipientsFor(tx, deps, input);
   const reached = await repo.listAlertRecipients(tx, open.id);
   const rest: Recipients = {
     ...asked,
@@ -162,7 +126,7 @@ async function reachTheRest(
     pushTo: asked.pushTo.filter((id) => !reached.has(repo.recipientKey('push', id))),
   };
   if (rest.texts.length === 0 && rest.pushTo.length === 0) return 0;
-  const position = await alertPosition(tx, input.userId, input.location);
+  const position = await alertPosition(tx, deps, input.userId, input.location);
   const asRaisedNow = { ...open, ...newAlertRow(input, open.idempotency_key, now), ...position };
   return queueDeliveries(tx, deps, input, asRaisedNow, rest, account, now);
 }
@@ -188,91 +152,6 @@ async function queueDeliveries(
   return writeDeliveries(tx, alert.id, deliveries, now);
 }
 
-/** The person's contacts (or the chosen ones) and their active guardians. 400 for a number not theirs. */
-async function recipientsFor(tx: Queryable, input: RaiseAlertInput): Promise<Recipients> {
-  const contacts = (await listContacts(tx, input.userId)).map((c) => ({
-    phone: c.phone,
-    name: c.name,
-    contactId: c.id,
-  }));
-  const watching = await activeGuardianIds(tx, input.userId);
-  return {
-    texts: uniqueRecipients(input.onlyNumbers ? savedContactsWith(contacts, input.onlyNumbers) : contacts),
-    watching,
-    pushTo: [...(await usersWithSubscriptions(tx, watching))],
-  };
-}
-
-/** A text to each contact's number and a push to each guardian with a browser subscribed. */
-async function deliveriesFor(
-  tx: Queryable,
-  deps: RaiseDeps,
-  input: RaiseAlertInput,
-  alert: repo.AlertRow,
-  recipients: Recipients,
-  now: Date,
-): Promise<repo.NewDelivery[]> {
-  const guardians = recipients.pushTo;
-  const names = await findFullNames(tx, [input.userId, ...guardians]);
-  const fullName = names.get(input.userId) ?? '';
-  const texts = recipients.texts.length > 0 ? await alertText(tx, deps, input, alert, fullName, now) : '';
-  const push = JSON.stringify(guardianPush(input.userId, fullName, alert.id));
-  return [
-    ...recipients.texts.map((r) => ({ channel: 'sms' as const, ...r, body: texts })),
-    ...guardians.map((id) => ({
-      channel: 'push' as const,
-      recipient: id,
-      recipientName: names.get(id) || null,
-      contactId: null,
-      body: push,
-    })),
-  ];
-}
-
-/**
- * The SOS text. With Emergency Contact Access off it goes out without a live-tracking link, and none is made
- * for it.
- */
-async function alertText(
-  tx: Queryable,
-  deps: RaiseDeps,
-  input: RaiseAlertInput,
-  alert: repo.AlertRow,
-  fullName: string,
-  now: Date,
-): Promise<string> {
-  const preferences = await findSosPreferences(tx, input.userId);
-  const link = preferences.contactsGetTrackingLink
-    ? await getOrCreateActiveShareLink(tx, {
-        userId: input.userId,
-        alertId: alert.id,
-        now,
-        origin: deps.origin,
-      })
-    : null;
-  return buildAlertSms({
-    fullName,
-    triggerType: input.triggerType,
-    at: alert.occurred_at,
-    sentAt: now,
-    location: smsLocation(alert),
-    message: input.message,
-    trackingUrl: link?.url,
-    timeZone: preferences.timeZone,
-    journey: input.journey,
-  });
-}
-
-/** What a guardian's browser shows: "Emergency alert from <name>", opening the guardian view at that ward. */
-function guardianPush(wardId: string, wardName: string, alertId: string): PushPayload {
-  return {
-    title: PUSH_TEXTS.alertTitle(wardName),
-    body: PUSH_TEXTS.alertBody(wardName),
-    url: guardianViewUrl(wardId),
-    tag: `alert-${alertId}`,
-  };
-}
-
 /** The alert row the request describes, without its position (alert-position.ts). */
 function newAlertRow(
   input: RaiseAlertInput,
@@ -295,35 +174,4 @@ function newAlertRow(
 /** When the person raised it: earlier than now for a queued SOS their phone sends late. */
 function raisedAtOf(input: RaiseAlertInput, now: Date): Date {
   return new Date(now.getTime() - (input.raisedSecondsAgo ?? 0) * 1000);
-}
-
-/**
- * The contacts whose number is one of `numbers` (compared normalised). A number that is none of the person's
- * contacts is refused, naming it (`phoneNumbers.<index>`), before anything is stored.
- */
-function savedContactsWith<C extends { phone: string }>(
-  contacts: readonly C[],
-  numbers: readonly string[],
-): C[] {
-  const saved = new Set(contacts.map((contact) => normalisePhoneNumber(contact.phone)));
-  const wanted = numbers.map(normalisePhoneNumber);
-  const stranger = wanted.findIndex((number) => !saved.has(number));
-  if (stranger >= 0) {
-    throw new AppError('validation_failed', SMS_ABUSE_TEXTS.notYourContact, {
-      field: `phoneNumbers.${stranger}`,
-    });
-  }
-  return contacts.filter((contact) => wanted.includes(normalisePhoneNumber(contact.phone)));
-}
-
-/** Normalised numbers, each once (the first contact with a number names it). */
-function uniqueRecipients(
-  recipients: ReadonlyArray<{ phone: string; name: string | null; contactId: string | null }>,
-): Recipients['texts'] {
-  const byNumber = new Map<string, Recipients['texts'][number]>();
-  for (const { phone, name, contactId } of recipients) {
-    const recipient = normalisePhoneNumber(phone);
-    if (!byNumber.has(recipient)) byNumber.set(recipient, { recipient, recipientName: name, contactId });
-  }
-  return [...byNumber.values()];
 }

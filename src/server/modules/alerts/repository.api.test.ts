@@ -4,7 +4,8 @@ import { GAVE_UP_ERROR } from '../../scheduler/jobs';
 import { addContact, raiseAlert } from '../../testing/test-alerts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser } from '../../testing/test-users';
-import { DELIVERY_JOB, DELIVERY_RETRY } from './delivery-job';
+import { DELIVERY_RETRY } from '../../adapters/channels';
+import { DELIVERY_JOB } from './delivery-job';
 import * as repo from './repository';
 
 describe('alert deliveries as jobs', () => {

@@ -140,6 +140,19 @@ export function findAlertByKey(db: Queryable, userId: string, key: string): Prom
   );
 }
 
+/** Whose alert it is and when it was made, for the access policy; undefined when there is no such alert. */
+export async function findAlertStamp(
+  db: Queryable,
+  alertId: string,
+): Promise<{ ownerId: string; createdAt: Date } | undefined> {
+  const row = await one<{ user_id: string; created_at: Date }>(
+    db,
+    'SELECT user_id, created_at FROM alerts WHERE id = $1',
+    [alertId],
+  );
+  return row && { ownerId: row.user_id, createdAt: row.created_at };
+}
+
 export function findAlert(db: Queryable, userId: string, alertId: string): Promise<AlertRow | undefined> {
   return one<AlertRow>(db, `SELECT ${ALERT_COLUMNS} FROM alerts WHERE user_id = $1 AND id = $2`, [
     userId,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AlertAcknowledgementSchema,
   AlertDetailSchema,
   AlertListQuerySchema,
   AlertListResponseSchema,
@@ -18,9 +19,10 @@ import type { AlertService } from './service';
 /**
  * POST /api/alerts (201 new; 200 the same alert again for a repeated Idempotency-Key with the same request, or the
  * person's open alert that this SOS joined, with `outcome` saying which; 422 `idempotency_key_reused` for a key
- * reused with a different request; 429 past the person's new alerts per hour), GET /api/alerts (`?status=active`: the alerts not ended yet),
- * GET /api/alerts/:id, POST /api/alerts/:id/resolve ("I'm safe"), POST /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints), and GET /api/wards/alerts
- * (a guardian's view of the alerts of those they watch over). Thin: each handler is one service call.
+ * reused with a different request; 429 past the person's new alerts per hour), GET /api/alerts (`?status=active`:
+ * the alerts not ended yet), GET /api/alerts/:id, POST /api/alerts/:id/resolve ("I'm safe"), POST
+ * /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints), GET /api/wards/alerts (a guardian's view of the
+ * alerts of those they watch over) and POST /api/wards/alerts/:id/seen. Thin: each handler is one service call.
  * Raising an alert is `urgent`: its sign-in check uses the database capacity reserved for the SOS path.
  */
 export const alertRoutes =
@@ -62,6 +64,15 @@ export const alertRoutes =
       '/api/wards/alerts',
       { config: { access: 'signed-in' }, schema: { response: { 200: WardAlertListResponseSchema } } },
       (request) => service.listWardAlerts(callerOf(request)),
+    );
+
+    app.post(
+      '/api/wards/alerts/:id/seen',
+      {
+        config: { access: 'signed-in' },
+        schema: { params: IdParamsSchema, response: { 200: AlertAcknowledgementSchema } },
+      },
+      (request) => service.markWardAlertSeen(callerOf(request), request.params.id),
     );
 
     app.get(

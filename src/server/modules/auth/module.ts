@@ -7,6 +7,8 @@ import type { ServerModule } from '../server-module';
 import type { AccessTokens } from './access-token';
 import { accountEmailJob } from './account-email-job';
 import { createPasswordHasher } from './password';
+import type { ProfileCreationPort } from './ports';
+import { profileSeedOf } from './profile-seed';
 import { createRefreshSuccessor } from './refresh-successor';
 import { authRoutes } from './routes';
 import { createAuthService } from './service';
@@ -25,6 +27,7 @@ export function createAuthModule(deps: {
   /** Asks the scheduler to look for due work of a kind now (an account e-mail just queued). */
   wakeJobs(kind: string): void;
   log: FastifyBaseLogger;
+  profiles: ProfileCreationPort;
 }): ServerModule {
   const { db, clock, mailer, origin, log } = deps;
   const service = createAuthService({
@@ -36,6 +39,7 @@ export function createAuthModule(deps: {
     limits: deps.limits,
     origin,
     wakeJobs: deps.wakeJobs,
+    profiles: deps.profiles,
   });
   return {
     name: 'auth',
@@ -43,3 +47,6 @@ export function createAuthModule(deps: {
     jobs: [accountEmailJob({ db, clock, mailer, origin, log })],
   };
 }
+
+/** What other modules may use of accounts: a first profile's seed. app.ts hands it to the profile module. */
+export const accounts = { profileSeedOf };

@@ -18,13 +18,13 @@ import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
 import { createRateLimiter, enforceRateLimit, tooManyRequests } from '../../http/rate-limiter';
-import { createProfileIfAbsent } from '../profile/repository';
 import type { AccessTokens } from './access-token';
 import { ACCOUNT_EMAIL_JOB, enqueueAccountEmail } from './account-email-job';
 import { toAuthUser } from './auth-user';
 import { redirectPathFor } from './email-redirect';
 import type { PasswordHasher } from './password';
 import { passwordWeakness, type PasswordContext } from './password-strength';
+import type { ProfileCreationPort } from './ports';
 import { SIGNIN_SLOWDOWN, RECOVERY_SESSION_PASSWORD_WINDOW_MS } from './policy';
 import type { RefreshSuccessor } from './refresh-successor';
 import * as repo from './repository';
@@ -47,6 +47,7 @@ export type AuthServiceDeps = {
   origin: string;
   /** Asks the job runner to look for due work now (the account e-mail just written), after the commit. */
   wakeJobs(kind: string): void;
+  profiles: ProfileCreationPort;
 };
 
 export type AuthService = {
@@ -238,7 +239,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         if (!user) return undefined;
         const allowance = await signUpLimiter(tx).consume(address);
         if (!allowance.allowed) throw tooManyRequests(allowance, ABUSE_LIMIT_TEXTS.tooManySignUps);
-        await createProfileIfAbsent(
+        await deps.profiles.createProfileIfAbsent(
           tx,
           user.id,
           { fullName, email: user.email, phone: null, timeZone: input.data.time_zone ?? null },

@@ -1,8 +1,8 @@
 import type { Clock } from '../../adapters/clock';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { AuthContext, SessionChecks } from '../../http/access';
 import type { AccessTokens } from './access-token';
-import { isLiveSession } from './repository';
+import { isLiveSession, liveSessionIds } from './repository';
 
 /** Checks a bearer token: valid signature, not expired, and its session still signed in. */
 export type SessionVerifier = (token: string, options?: { urgent?: boolean }) => Promise<AuthContext | null>;
@@ -30,4 +30,11 @@ export function createSessionVerifier(deps: SessionDeps): SessionVerifier {
     if (!claims) return null;
     return (await checks.isLive(claims, { urgent: options.urgent === true })) ? claims : null;
   };
+}
+
+/** Which of the given sessions are still signed in (the realtime heartbeat closes the others' sockets). */
+export function createLiveSessionLookup(
+  db: Queryable,
+): (sessionIds: readonly string[]) => Promise<ReadonlySet<string>> {
+  return (sessionIds) => liveSessionIds(db, sessionIds);
 }

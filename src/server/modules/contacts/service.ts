@@ -7,6 +7,7 @@ import type {
   EmergencyContactPatchSchema,
 } from '#shared/schemas/profile';
 import { ERRORS } from '#shared/texts';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -25,47 +26,55 @@ export type ContactService = {
   remove(auth: AuthContext, contactId: string): Promise<void>;
 };
 
-export function createContactService(deps: { db: Database; clock: Clock }): ContactService {
+export function createContactService(deps: {
+  db: Database;
+  clock: Clock;
+  access: AccessPolicy;
+}): ContactService {
   const notFound = (): AppError => new AppError('not_found', ERRORS.notFound);
   return {
     async list(auth) {
-      return { contacts: await repo.listContacts(deps.db, auth.userId) };
+      const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
+      return { contacts: await repo.listContacts(deps.db, ownerId) };
     },
 
-    add(auth, input) {
+    async add(auth, input) {
+      const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
       return deps.db.transaction(async (tx) => {
-        await repo.lockContactList(tx, auth.userId);
-        const contacts = await repo.listContacts(tx, auth.userId);
+        await repo.lockContactList(tx, ownerId);
+        const contacts = await repo.listContacts(tx, ownerId);
         if (contacts.length >= MAX_EMERGENCY_CONTACTS) {
           throw new AppError('too_many_contacts', ERRORS.tooManyContacts);
         }
         await countNewContactNumbers(tx, deps.clock, {
-          userId: auth.userId,
+          userId: ownerId,
           currentNumbers: contacts.map((contact) => contact.phone),
           nextNumbers: [input.phone],
         });
-        return repo.insertContact(tx, auth.userId, input, deps.clock.now());
+        return repo.insertContact(tx, ownerId, input, deps.clock.now());
       });
     },
 
     async update(auth, contactId, patch) {
+      const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
       const contact = await deps.db.transaction(async (tx) => {
         if (patch.phone !== undefined) {
-          await repo.lockContactList(tx, auth.userId);
+          await repo.lockContactList(tx, ownerId);
           await countNewContactNumbers(tx, deps.clock, {
-            userId: auth.userId,
-            currentNumbers: (await repo.listContacts(tx, auth.userId)).map((c) => c.phone),
+            userId: ownerId,
+            currentNumbers: (await repo.listContacts(tx, ownerId)).map((c) => c.phone),
             nextNumbers: [patch.phone],
           });
         }
-        return repo.updateContact(tx, auth.userId, contactId, patch, deps.clock.now());
+        return repo.updateContact(tx, ownerId, contactId, patch, deps.clock.now());
       });
       if (!contact) throw notFound();
       return contact;
     },
 
     async remove(auth, contactId) {
-      if (!(await repo.deleteContact(deps.db, auth.userId, contactId))) throw notFound();
+      const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
+      if (!(await repo.deleteContact(deps.db, ownerId, contactId))) throw notFound();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { INVITE_CODE } from '#shared/constants';
 import type { GuardianRelationship, InviteCode } from '#shared/schemas/guardian';
 import { ERRORS, GUARDIAN_TEXTS } from '#shared/texts';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
@@ -8,13 +9,21 @@ import type { AuthContext } from '../../http/access';
 import { enforceRateLimit, type RateLimiter } from '../../http/rate-limiter';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { generateInviteCode } from './invite-code-generator';
-import { publishNotification, publishRelationshipChange, toRelationship } from './relationship-view';
+import type { PeoplePort } from './ports';
+import {
+  publishNotification,
+  publishRelationshipChange,
+  toRelationship,
+  withParties,
+} from './relationship-view';
 import * as repo from './repository';
 
 export type InviteCodeServiceDeps = {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
+  people: PeoplePort;
   /** Redemption attempts per person and per client address. */
   limiters: { perUser: RateLimiter; perAddress: RateLimiter };
   /** Injected so a test can force collisions; defaults to the random generator. */
@@ -37,17 +46,18 @@ const MAX_CODE_ATTEMPTS = 5;
 const UNIQUE_VIOLATION = '23505';
 
 export function createInviteCodeService(deps: InviteCodeServiceDeps): InviteCodeService {
-  const { db, clock, publisher, limiters } = deps;
+  const { db, clock, access, publisher, limiters } = deps;
   const generate = deps.generate ?? generateInviteCode;
 
   return {
     async create(auth) {
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + INVITE_CODE.ttlHours * 3_600_000);
       for (let attempt = 1; attempt <= MAX_CODE_ATTEMPTS; attempt++) {
         const row = await repo.insertInviteCode(db, {
           code: generate(),
-          createdBy: auth.userId,
+          createdBy: ownerId,
           expiresAt,
           now,
         });
@@ -57,34 +67,38 @@ export function createInviteCodeService(deps: InviteCodeServiceDeps): InviteCode
     },
 
     async list(auth) {
-      const rows = await repo.listUsableInviteCodes(db, auth.userId, clock.now());
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
+      const rows = await repo.listUsableInviteCodes(db, ownerId, clock.now());
       return rows.map(toInviteCode);
     },
 
     async redeem(auth, code, address) {
-      await enforceRateLimit(limiters.perUser, auth.userId);
+      // The code is someone else's; what redeeming writes is the caller's own: a request to be their ward.
+      const { ownerId: wardId } = await access.require(auth, 'manage', { ownerId: auth.userId });
+      await enforceRateLimit(limiters.perUser, wardId);
       await enforceRateLimit(limiters.perAddress, address);
       const now = clock.now();
       // Claiming the code and creating the relationship commit together: a conflict below un-claims the code.
       const relationshipId = await db.transaction(async (tx) => {
-        const claimed = await repo.claimInviteCode(tx, { code, userId: auth.userId, now });
-        if (!claimed) throw await whyNotRedeemable(tx, code, auth.userId, now);
-        const link = { guardianId: claimed.created_by, wardId: auth.userId, now };
+        const claimed = await repo.claimInviteCode(tx, { code, userId: wardId, now });
+        if (!claimed) throw await whyNotRedeemable(tx, code, wardId, now);
+        const link = { guardianId: claimed.created_by, wardId, now };
         if (await repo.hasOpenRelationship(tx, link.guardianId, link.wardId)) throw relationshipExists();
         return repo.insertRelationship(tx, link).catch((error: unknown) => {
           // A concurrent redemption of another code from the same guardian won the unique index.
           throw isUniqueViolation(error) ? relationshipExists() : error;
         });
       });
-      const row = await repo.findRelationship(db, relationshipId);
-      if (!row) throw new AppError('not_found', ERRORS.notFound);
+      const stored = await repo.findRelationship(db, relationshipId);
+      if (!stored) throw new AppError('not_found', ERRORS.notFound);
+      const row = (await withParties(db, deps.people, [stored]))[0]!;
       publishRelationshipChange(publisher, row);
       publishNotification(publisher, row.guardian_id, {
         type: 'info',
         title: GUARDIAN_TEXTS.newRequestTitle,
         message: GUARDIAN_TEXTS.requestReceived(row.ward_name),
       });
-      return toRelationship(row, auth.userId);
+      return toRelationship(row, wardId);
     },
   };
 }

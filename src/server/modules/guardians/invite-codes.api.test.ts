@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_CODE, INVITE_REDEMPTION_LIMITS } from '#shared/constants';
 import type { GuardianRelationship, InviteCode, InviteCodeListResponse } from '#shared/schemas/guardian';
 import { ERRORS, GUARDIAN_TEXTS, VALIDATION } from '#shared/texts';
+import { createAccessPolicy } from '../../access/policy';
+import { profiles } from '../profile/module';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { signInAgain } from '../../testing/test-users';
@@ -232,6 +234,8 @@ describe('invite codes API', () => {
     const service = createInviteCodeService({
       db: sut.db,
       clock: sut.clock,
+      access: createAccessPolicy({ db: sut.db, clock: sut.clock }),
+      people: profiles,
       publisher: { publish: async () => null },
       limiters: {
         perUser: {

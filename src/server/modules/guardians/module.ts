@@ -1,19 +1,23 @@
 import { INVITE_REDEMPTION_LIMITS } from '#shared/constants';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { createRateLimiter } from '../../http/rate-limiter';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import type { ServerModule } from '../server-module';
-import { createAlertAcknowledgementService } from './alert-acknowledgements';
 import { createInviteCodeService } from './invite-code-service';
+import type { PeoplePort, PositionsPort } from './ports';
 import { createRelationshipService } from './relationship-service';
 import { guardianRoutes } from './routes';
 
-/** Invite codes, guardian relationships, a guardian's list of wards, and "Seen" on their alerts. */
+/** Invite codes, guardian relationships and a guardian's list of wards. */
 export function createGuardiansModule(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
+  people: PeoplePort;
+  positions: PositionsPort;
 }): ServerModule {
   const windowMs = INVITE_REDEMPTION_LIMITS.windowMinutes * 60_000;
   const limiter = (name: string, limit: number) =>
@@ -27,6 +31,6 @@ export function createGuardiansModule(deps: {
   });
   return {
     name: 'guardians',
-    routes: guardianRoutes(invites, createRelationshipService(deps), createAlertAcknowledgementService(deps)),
+    routes: guardianRoutes(invites, createRelationshipService(deps)),
   };
 }

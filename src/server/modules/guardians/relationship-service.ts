@@ -1,15 +1,20 @@
 import type { GuardianRelationship, Ward } from '#shared/schemas/guardian';
 import { ERRORS, GUARDIAN_TEXTS } from '#shared/texts';
 import { REQUEST_DECLINED_TEXTS } from '#shared/ward-banner-texts';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
 import type { RealtimePublisher } from '../../realtime/publisher';
-import { latestLocations, toLocation } from '../locations/repository';
-import { activeWards } from './authorization';
-import { publishNotification, publishRelationshipChange, toRelationship } from './relationship-view';
-import { findPeople } from '../profile/repository';
+import type { PeoplePort, PositionsPort } from './ports';
+import {
+  publishNotification,
+  publishRelationshipChange,
+  toRelationship,
+  withParties,
+  type RelationshipRow,
+} from './relationship-view';
 import * as repo from './repository';
 
 export type RelationshipService = {
@@ -28,21 +33,36 @@ const notFound = (): AppError => new AppError('not_found', ERRORS.notFound);
 export function createRelationshipService(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
+  people: PeoplePort;
+  positions: PositionsPort;
 }): RelationshipService {
-  const { db, clock, publisher } = deps;
+  const { db, clock, access, publisher, people } = deps;
 
-  /** The relationship if the caller is part of it; a stranger learns nothing, not even that it exists. */
-  const findOwn = async (auth: AuthContext, id: string): Promise<repo.RelationshipRow> => {
+  /** The relationship by id, with both parties' names and addresses. */
+  const findNamed = async (id: string): Promise<RelationshipRow | undefined> => {
     const row = await repo.findRelationship(db, id);
-    if (!row || (row.guardian_id !== auth.userId && row.ward_id !== auth.userId)) throw notFound();
+    return row && (await withParties(db, people, [row]))[0];
+  };
+
+  /**
+   * The relationship, when the caller may manage it: it is both parties' (its guardian's and its ward's). A
+   * stranger learns nothing, not even that it exists.
+   */
+  const findOwn = async (auth: AuthContext, id: string): Promise<RelationshipRow> => {
+    const { row } = await access.require(auth, 'manage', async () => {
+      const found = await findNamed(id);
+      return found && { ownerId: found.ward_id, coOwnerId: found.guardian_id, row: found };
+    });
     return row;
   };
 
   return {
     async list(auth) {
-      const rows = await repo.listRelationships(db, auth.userId);
-      return rows.map((row) => toRelationship(row, auth.userId));
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
+      const rows = await withParties(db, people, await repo.listRelationships(db, ownerId));
+      return rows.map((row) => toRelationship(row, ownerId));
     },
 
     async decide(auth, id, status) {
@@ -57,7 +77,7 @@ export function createRelationshipService(deps: {
         now: clock.now(),
       });
       if (!changed) throw new AppError('conflict', GUARDIAN_TEXTS.requestAlreadyAnswered);
-      const updated = await repo.findRelationship(db, id);
+      const updated = await findNamed(id);
       if (!updated) throw notFound();
       publishRelationshipChange(publisher, updated);
       if (status === 'active') {
@@ -86,16 +106,16 @@ export function createRelationshipService(deps: {
         now: clock.now(),
       });
       if (!changed) throw notFound();
-      const ended = await repo.findRelationship(db, id);
+      const ended = await findNamed(id);
       publishRelationshipChange(publisher, ended ?? { ...row, status: 'ended' });
     },
 
     async listWards(auth) {
-      const wards = await activeWards(db, auth.userId);
+      const wards = await access.watched(auth);
       const ids = wards.map((ward) => ward.wardId);
-      const parties = await findPeople(db, ids);
+      const parties = await people.findPeople(db, ids);
       const sharing = ids.filter((wardId) => parties.get(wardId)?.location_sharing_enabled === true);
-      const locations = await latestLocations(db, sharing);
+      const locations = await deps.positions.latestPositions(db, sharing);
       const listed = wards.map((ward): Ward => {
         const party = parties.get(ward.wardId);
         const location = locations.get(ward.wardId);
@@ -105,7 +125,7 @@ export function createRelationshipService(deps: {
           full_name: party?.full_name ?? '',
           email: party?.email ?? '',
           location_sharing_enabled: party?.location_sharing_enabled ?? false,
-          location: location ? toLocation(location) : null,
+          location: location ?? null,
           linked_since: ward.activatedAt.toISOString(),
         };
       });

@@ -1,7 +1,36 @@
 import { randomUUID } from 'node:crypto';
 import type { GuardianRelationship } from '#shared/schemas/guardian';
+import type { Queryable } from '../../db/database';
 import type { RealtimePublisher } from '../../realtime/publisher';
-import type { RelationshipRow } from './repository';
+import type { PeoplePort } from './ports';
+import type { StoredRelationship } from './repository';
+
+/** A relationship with both parties' names and e-mail addresses (from their profiles). */
+export type RelationshipRow = StoredRelationship & {
+  guardian_name: string;
+  guardian_email: string;
+  ward_name: string;
+  ward_email: string;
+};
+
+/** The relationships with their parties' names and addresses, in one read of the people. */
+export async function withParties(
+  db: Queryable,
+  people: PeoplePort,
+  rows: readonly StoredRelationship[],
+): Promise<RelationshipRow[]> {
+  const found = await people.findPeople(
+    db,
+    rows.flatMap((row) => [row.guardian_id, row.ward_id]),
+  );
+  return rows.map((row) => ({
+    ...row,
+    guardian_name: found.get(row.guardian_id)?.full_name ?? '',
+    guardian_email: found.get(row.guardian_id)?.email ?? '',
+    ward_name: found.get(row.ward_id)?.full_name ?? '',
+    ward_email: found.get(row.ward_id)?.email ?? '',
+  }));
+}
 
 /** A stored relationship as `viewerId` sees it: the same row, with `role` saying which side they are on. */
 export function toRelationship(row: RelationshipRow, viewerId: string): GuardianRelationship {

@@ -3,7 +3,7 @@ import type { GuardianRelationship, Ward } from '#shared/schemas/guardian';
 import { ERRORS, FIELD_ISSUE_TEXTS, GUARDIAN_TEXTS } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
-import { canWatch } from './authorization';
+import { canWatch } from '../../access/guardian-rule';
 import { endRelationship, linkGuardian, postLocation } from './guardian-test-helpers';
 
 describe('guardian relationships API', () => {

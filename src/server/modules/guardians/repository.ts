@@ -1,7 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { one } from '../../db/database';
 import type { RelationshipStatus } from '#shared/schemas/guardian';
-import { findPeople } from '../profile/repository';
 
 export type InviteCodeRow = {
   id: string;
@@ -64,7 +63,8 @@ export function claimInviteCode(
   );
 }
 
-type StoredRelationship = {
+/** A relationship as stored (relationship-view.ts adds both parties' names and addresses). */
+export type StoredRelationship = {
   id: string;
   guardian_id: string;
   ward_id: string;
@@ -74,29 +74,7 @@ type StoredRelationship = {
   updated_at: Date;
 };
 
-/** A relationship with both parties' names and e-mail addresses (from their profiles). */
-export type RelationshipRow = StoredRelationship & {
-  guardian_name: string;
-  guardian_email: string;
-  ward_name: string;
-  ward_email: string;
-};
-
 const RELATIONSHIP_COLUMNS = 'id, guardian_id, ward_id, status, relationship_type, created_at, updated_at';
-
-async function withParties(db: Queryable, rows: readonly StoredRelationship[]): Promise<RelationshipRow[]> {
-  const people = await findPeople(
-    db,
-    rows.flatMap((row) => [row.guardian_id, row.ward_id]),
-  );
-  return rows.map((row) => ({
-    ...row,
-    guardian_name: people.get(row.guardian_id)?.full_name ?? '',
-    guardian_email: people.get(row.guardian_id)?.email ?? '',
-    ward_name: people.get(row.ward_id)?.full_name ?? '',
-    ward_email: people.get(row.ward_id)?.email ?? '',
-  }));
-}
 
 export function hasOpenRelationship(tx: Queryable, guardianId: string, wardId: string): Promise<boolean> {
   return one(
@@ -120,24 +98,23 @@ export async function insertRelationship(
   return row!.id;
 }
 
-export async function findRelationship(db: Queryable, id: string): Promise<RelationshipRow | undefined> {
-  const row = await one<StoredRelationship>(
+export function findRelationship(db: Queryable, id: string): Promise<StoredRelationship | undefined> {
+  return one<StoredRelationship>(
     db,
     `SELECT ${RELATIONSHIP_COLUMNS} FROM guardian_relationships WHERE id = $1`,
     [id],
   );
-  return row ? (await withParties(db, [row]))[0] : undefined;
 }
 
 /** Every relationship the person is part of except ended ones, newest first. */
-export async function listRelationships(db: Queryable, userId: string): Promise<RelationshipRow[]> {
+export async function listRelationships(db: Queryable, userId: string): Promise<StoredRelationship[]> {
   const { rows } = await db.query<StoredRelationship>(
     `SELECT ${RELATIONSHIP_COLUMNS} FROM guardian_relationships
      WHERE (guardian_id = $1 OR ward_id = $1) AND status <> 'ended'
      ORDER BY created_at DESC, id DESC`,
     [userId],
   );
-  return withParties(db, rows);
+  return rows;
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AlertAcknowledgementSchema } from '#shared/schemas/alert';
 import { IdParamsSchema } from '#shared/schemas/common';
 import {
   DecideRelationshipRequestSchema,
@@ -11,20 +10,12 @@ import {
   WardListResponseSchema,
 } from '#shared/schemas/guardian';
 import { callerOf } from '../../http/access';
-import type { AlertAcknowledgementService } from './alert-acknowledgements';
 import type { InviteCodeService } from './invite-code-service';
 import type { RelationshipService } from './relationship-service';
 
-/**
- * Invite codes, guardian relationships, the guardian's ward list and "Seen" on a ward's alert. Thin: each handler
- * is one service call.
- */
+/** Invite codes, guardian relationships and the guardian's ward list. Thin: each handler is one service call. */
 export const guardianRoutes =
-  (
-    invites: InviteCodeService,
-    relationships: RelationshipService,
-    acknowledgements: AlertAcknowledgementService,
-  ): FastifyPluginAsyncZod =>
+  (invites: InviteCodeService, relationships: RelationshipService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/invite-codes',
@@ -85,14 +76,5 @@ export const guardianRoutes =
       '/api/wards',
       { config: { access: 'signed-in' }, schema: { response: { 200: WardListResponseSchema } } },
       async (request) => ({ wards: await relationships.listWards(callerOf(request)) }),
-    );
-
-    app.post(
-      '/api/wards/alerts/:id/seen',
-      {
-        config: { access: 'signed-in' },
-        schema: { params: IdParamsSchema, response: { 200: AlertAcknowledgementSchema } },
-      },
-      (request) => acknowledgements.markSeen(callerOf(request), request.params.id),
     );
   };

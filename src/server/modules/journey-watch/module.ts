@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { JOURNEY_WATCH } from '#shared/constants';
+import type { AccessPolicy } from '../../access/policy';
 import type { ChannelSenders } from '../../adapters/channels';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { periodicJob } from '../../scheduler/periodic-job';
 import type { ServerModule } from '../server-module';
+import type { PositionsPort, ProfilesPort, PushSubscriptionsPort } from './ports';
+import { warningsOfWards } from './repository';
 import { journeyWatchRoutes } from './routes';
 import { createJourneyWatch, type JourneyWatch } from './service';
 import { WARNING_PUSH_JOB, warningPushJob } from './warning-push-job';
@@ -19,12 +22,16 @@ export const SILENCE_WATCH_JOB = 'journey-silence-watch';
 export function createJourneyWatchModule(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
   channels: ChannelSenders;
   silenceMinutes: number;
   pushTimeoutMs: number;
   wakeJobs: (kind: string) => void;
   log: FastifyBaseLogger;
+  profiles: ProfilesPort;
+  positions: PositionsPort;
+  pushSubscriptions: PushSubscriptionsPort;
 }): { module: ServerModule; watch: JourneyWatch } {
   const watch = createJourneyWatch({ ...deps, wakePushes: () => deps.wakeJobs(WARNING_PUSH_JOB) });
   return {
@@ -41,3 +48,9 @@ export function createJourneyWatchModule(deps: {
     },
   };
 }
+
+/**
+ * What other modules may use of the journey watch: the warnings guardians were sent about their wards. app.ts
+ * hands it to the journeys module (GET /api/wards/journeys).
+ */
+export const journeyWarnings = { warningsOfWards };

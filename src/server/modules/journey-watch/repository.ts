@@ -141,6 +141,14 @@ export async function listWarningsOfWards(
   return rows;
 }
 
+/** The same warnings as the API shows them: what the guardians' GET /api/wards/journeys answers. */
+export async function warningsOfWards(
+  db: Queryable,
+  wards: ReadonlyArray<{ wardId: string; since: Date }>,
+): Promise<JourneyWarning[]> {
+  return (await listWarningsOfWards(db, wards)).map(toJourneyWarning);
+}
+
 export async function insertWarning(
   tx: Queryable,
   warning: Omit<WarningRow, 'id' | 'location'> & { location: Location | null },

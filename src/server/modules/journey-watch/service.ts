@@ -19,22 +19,18 @@ import type { JourneyHeartbeatRequestSchema } from '#shared/schemas/journey';
 import type { Location } from '#shared/schemas/location';
 import type { PushPayload } from '#shared/schemas/push';
 import type { z } from 'zod';
+import { activeGuardianIds } from '../../access/guardian-rule';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../http/access';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { enqueueJobs } from '../../scheduler/jobs';
-import { activeGuardianIds } from '../guardians/authorization';
-import { latestLocations, toLocation, type NewLocation } from '../locations/repository';
-import { findFullName, findSosPreferences, isSharingLocation } from '../profile/repository';
-import { usersWithSubscriptions } from '../push/repository';
+import type { PositionsPort, ProfilesPort, PushSubscriptionsPort } from './ports';
 import * as repo from './repository';
 import { WARNING_PUSH_JOB, type WarningPushPayload } from './warning-push-job';
 
 export type HeartbeatInput = z.output<typeof JourneyHeartbeatRequestSchema>;
-
-/** A reading taken while sharing was on, as the locations module hands it over. */
-export type ReceivedReading = NewLocation;
 
 export type JourneyWatch = {
   heartbeat(auth: AuthContext, input: HeartbeatInput): Promise<{ journeys: number }>;
@@ -42,7 +38,7 @@ export type JourneyWatch = {
    * Positions of the person arrived while they share their location (stored, or confirming a stored place): a
    * dying battery during a journey warns the guardians.
    */
-  readingsReceived(userId: string, readings: readonly ReceivedReading[]): Promise<void>;
+  readingsReceived(userId: string, readings: readonly Location[]): Promise<void>;
   /** The periodic look for silent journeys. */
   warnSilentJourneys(now: Date): Promise<void>;
 };
@@ -53,18 +49,21 @@ const SILENT_BATCH = 50;
 export function createJourneyWatch(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
   silenceMinutes: number;
   wakePushes: () => void;
   log: { warn(object: unknown, message: string): void };
+  profiles: ProfilesPort;
+  positions: PositionsPort;
+  pushSubscriptions: PushSubscriptionsPort;
 }): JourneyWatch {
   const { db, clock } = deps;
 
   /** The ward's newest position, only while they share their location (as for every other guardian read). */
   const lastPosition = async (tx: Queryable, userId: string): Promise<Location | null> => {
-    if (!(await isSharingLocation(tx, userId))) return null;
-    const row = (await latestLocations(tx, [userId])).get(userId);
-    return row ? toLocation(row) : null;
+    if (!(await deps.profiles.isSharingLocation(tx, userId))) return null;
+    return (await deps.positions.latestPositions(tx, [userId])).get(userId) ?? null;
   };
 
   const warn = async (
@@ -87,7 +86,7 @@ export function createJourneyWatch(deps: {
         location,
         created_at: now,
       });
-      await enqueueJobs(tx, await pushJobs(tx, row, now), now);
+      await enqueueJobs(tx, await pushJobs(tx, deps, row, now), now);
       return row;
     });
     if (!warning) return;
@@ -101,10 +100,11 @@ export function createJourneyWatch(deps: {
 
   return {
     async heartbeat(auth, input) {
+      const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
       const battery = input.battery ?? null;
-      const journeys = await repo.recordHeartbeat(db, auth.userId, clock.now(), battery);
+      const journeys = await repo.recordHeartbeat(db, ownerId, clock.now(), battery);
       if (battery !== null && battery <= JOURNEY_WATCH.lastGaspBatteryPercent) {
-        await warnLastGasp(auth.userId, battery);
+        await warnLastGasp(ownerId, battery);
       }
       return { journeys: journeys.length };
     },
@@ -116,12 +116,8 @@ export function createJourneyWatch(deps: {
       );
       if (dying.length === 0) return;
       // The first dying reading is the one that warns; later ones find the journey already warned.
-      const first = dying.reduce((a, b) => (b.recorded_at < a.recorded_at ? b : a));
-      await warnLastGasp(
-        userId,
-        first.battery_level,
-        toLocation({ ...first, user_id: userId, checked_at: first.recorded_at }),
-      );
+      const first = dying.reduce((a, b) => (Date.parse(b.recorded_at) < Date.parse(a.recorded_at) ? b : a));
+      await warnLastGasp(userId, first.battery_level, first);
     },
 
     async warnSilentJourneys(now) {
@@ -151,15 +147,17 @@ export function createJourneyWatch(deps: {
 /** One push job per active guardian with a subscribed browser, in that guardian's time zone. */
 async function pushJobs(
   tx: Queryable,
+  ports: { profiles: ProfilesPort; pushSubscriptions: PushSubscriptionsPort },
   warning: repo.WarningRow,
   now: Date,
 ): Promise<Array<{ kind: string; key: string; dueAt: Date; payload: WarningPushPayload }>> {
-  const guardians = [...(await usersWithSubscriptions(tx, await activeGuardianIds(tx, warning.user_id)))];
+  const watching = await activeGuardianIds(tx, warning.user_id);
+  const guardians = [...(await ports.pushSubscriptions.usersWithSubscriptions(tx, watching))];
   if (guardians.length === 0) return [];
-  const name = await findFullName(tx, warning.user_id);
+  const name = await ports.profiles.findFullName(tx, warning.user_id);
   const jobs = [];
   for (const guardian of guardians) {
-    const { timeZone } = await findSosPreferences(tx, guardian);
+    const { timeZone } = await ports.profiles.findSosPreferences(tx, guardian);
     const push = warningPush(warning, name, formatTextTime(warning.last_signal_at, timeZone));
     jobs.push({
       kind: WARNING_PUSH_JOB,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { ChannelSenders } from '../../adapters/channels';
+import { DELIVERY_RETRY, type ChannelSenders } from '../../adapters/channels';
 import type { JobHandler } from '../../scheduler/jobs';
-import { DELIVERY_RETRY } from '../alerts/delivery-job';
 
 export const WARNING_PUSH_JOB = 'journey-warning-push';
 

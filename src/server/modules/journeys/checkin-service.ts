@@ -8,21 +8,16 @@
 import { CHECK_IN_API_TEXTS } from '#shared/journey-texts';
 import type { CheckIn } from '#shared/schemas/journey';
 import { ERRORS } from '#shared/texts';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import type { AuthContext } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import { cancelJob, enqueueJobs, rearmJob } from '../../scheduler/jobs';
-import { countContacts } from '../contacts/repository';
 import * as repo from './checkin-repository';
-import {
-  CHECK_IN_DEADLINE_JOB,
-  deadlineAlertKey,
-  firesAt,
-  raiseDeadlineAlert,
-  type RaiseAlert,
-} from './deadline-job';
+import { CHECK_IN_DEADLINE_JOB, deadlineAlertKey, firesAt, raiseDeadlineAlert } from './deadline-job';
 import type { JourneyEvents } from './journey-events';
+import type { ContactsPort, RaiseAlert } from './ports';
 import { UNTOLD_JOURNEY_SHOWN_MS } from './journey-rules';
 
 export type CheckInService = {
@@ -37,32 +32,35 @@ export type CheckInService = {
 export function createCheckInService(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   events: JourneyEvents;
   raiseAlert: RaiseAlert;
+  contacts: ContactsPort;
   /** How long after a deadline its job fires (deadline-job.ts). */
   deadlineGraceMs: number;
 }): CheckInService {
-  const { db, clock, events } = deps;
+  const { db, clock, access, events } = deps;
   const fires = (deadline: Date): Date => firesAt(deadline, deps.deadlineGraceMs);
   const job = (id: string) => ({ kind: CHECK_IN_DEADLINE_JOB, key: id });
 
-  /** 404 for a check-in that is not the caller's, 409 for one that has ended. */
-  const refuse = async (auth: AuthContext, id: string): Promise<never> => {
-    const row = await repo.findCheckIn(db, auth.userId, id);
+  /** 404 for a check-in that is not the owner's, 409 for one that has ended. */
+  const refuse = async (ownerId: string, id: string): Promise<never> => {
+    const row = await repo.findCheckIn(db, ownerId, id);
     if (!row) throw new AppError('not_found', ERRORS.notFound);
     throw new AppError('conflict', CHECK_IN_API_TEXTS.notActive);
   };
 
   return {
     async start(auth, intervalMinutes) {
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
       const now = clock.now();
       const dueAt = new Date(now.getTime() + intervalMinutes * 60_000);
       const row = await db.transaction(async (tx) => {
-        if ((await countContacts(tx, auth.userId)) === 0) {
+        if ((await deps.contacts.countContacts(tx, ownerId)) === 0) {
           throw new AppError('no_emergency_contacts', CHECK_IN_API_TEXTS.needsContacts);
         }
         const inserted = await repo.insertCheckIn(tx, {
-          userId: auth.userId,
+          userId: ownerId,
           minutes: intervalMinutes,
           now,
           dueAt,
@@ -76,23 +74,25 @@ export function createCheckInService(deps: {
     },
 
     async checkIn(auth, id, at) {
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
-        const owned = await repo.findCheckIn(tx, auth.userId, id);
+        const owned = await repo.findCheckIn(tx, ownerId, id);
         if (!owned) return undefined;
         const updated = await repo.checkInNow(tx, id, at, now);
         if (updated) await rearmJob(tx, job(id), fires(updated.next_due_at), now);
         return updated;
       });
-      if (!row) return refuse(auth, id);
+      if (!row) return refuse(ownerId, id);
       events.checkInChanged(row);
       return repo.toCheckIn(row);
     },
 
     async stop(auth, id, at) {
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
       const now = clock.now();
       const result = await db.transaction(async (tx) => {
-        const owned = await repo.findCheckIn(tx, auth.userId, id);
+        const owned = await repo.findCheckIn(tx, ownerId, id);
         if (!owned) return undefined;
         // Stopping twice answers the check-in as it stands.
         if (owned.status === 'stopped') return { row: owned, changed: false };
@@ -101,13 +101,14 @@ export function createCheckInService(deps: {
         await cancelJob(tx, job(id), now);
         return { row: stopped, changed: true };
       });
-      if (!result) return refuse(auth, id);
+      if (!result) return refuse(ownerId, id);
       if (result.changed) events.checkInChanged(result.row);
       return repo.toCheckIn(result.row);
     },
 
     async active(auth) {
-      const row = await repo.findShownCheckIn(db, auth.userId, clock.now(), UNTOLD_JOURNEY_SHOWN_MS);
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
+      const row = await repo.findShownCheckIn(db, ownerId, clock.now(), UNTOLD_JOURNEY_SHOWN_MS);
       return row ? repo.toCheckIn(row) : null;
     },
 

@@ -10,14 +10,13 @@
  * time counts from the moment the server received it (`request.receivedAt`), and one received just before the
  * deadline may still be on its way through the server when the deadline passes, possibly on another instance.
  */
+import { activeGuardianIds } from '../../access/guardian-rule';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { JobHandler } from '../../scheduler/jobs';
 import type { RetryPolicy } from '../../scheduler/retry-policy';
-import type { RaiseAlertInput, RaisedAlert } from '../alerts/service';
-import { countContacts } from '../contacts/repository';
-import { activeGuardianIds } from '../guardians/authorization';
+import type { ContactsPort, DeadlineAlertInput, RaiseAlert } from './ports';
 
 export const ESCORT_DEADLINE_JOB = 'escort-deadline';
 export const CHECK_IN_DEADLINE_JOB = 'checkin-deadline';
@@ -81,7 +80,7 @@ export function deadlineAlertKey(kind: 'escort' | 'checkin', journeyId: string):
  */
 export async function raiseDeadlineAlert(
   raiseAlert: RaiseAlert,
-  input: Omit<RaiseAlertInput, 'guardiansSuffice'>,
+  input: Omit<DeadlineAlertInput, 'guardiansSuffice'>,
 ): Promise<string | null> {
   try {
     return (await raiseAlert({ ...input, guardiansSuffice: true })).alertId;
@@ -95,9 +94,11 @@ export async function raiseDeadlineAlert(
  * Whether a deadline's alert would reach anyone: a saved contact, or an active guardian (`raiseDeadlineAlert`
  * accepts guardians alone). A journey that promises to tell someone starts only when this holds.
  */
-export async function hasSomeoneToTell(tx: Queryable, userId: string): Promise<boolean> {
-  if ((await countContacts(tx, userId)) > 0) return true;
+export async function hasSomeoneToTell(
+  tx: Queryable,
+  contacts: ContactsPort,
+  userId: string,
+): Promise<boolean> {
+  if ((await contacts.countContacts(tx, userId)) > 0) return true;
   return (await activeGuardianIds(tx, userId)).length > 0;
 }
-
-export type RaiseAlert = (input: RaiseAlertInput) => Promise<RaisedAlert>;

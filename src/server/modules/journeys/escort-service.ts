@@ -14,6 +14,7 @@ import type {
 } from '#shared/schemas/journey';
 import { ERRORS } from '#shared/texts';
 import type { z } from 'zod';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../http/access';
@@ -25,10 +26,10 @@ import {
   firesAt,
   hasSomeoneToTell,
   raiseDeadlineAlert,
-  type RaiseAlert,
 } from './deadline-job';
 import * as repo from './escort-repository';
 import type { JourneyEvents } from './journey-events';
+import type { ContactsPort, RaiseAlert } from './ports';
 import { UNTOLD_JOURNEY_SHOWN_MS } from './journey-rules';
 
 export type EscortService = {
@@ -48,18 +49,20 @@ export type EscortService = {
 export function createEscortService(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   events: JourneyEvents;
   raiseAlert: RaiseAlert;
+  contacts: ContactsPort;
   /** How long after a deadline its job fires (deadline-job.ts). */
   deadlineGraceMs: number;
 }): EscortService {
-  const { db, clock, events } = deps;
+  const { db, clock, access, events } = deps;
   const fires = (deadline: Date): Date => firesAt(deadline, deps.deadlineGraceMs);
   const job = (id: string) => ({ kind: ESCORT_DEADLINE_JOB, key: id });
 
-  /** The caller's active escort, locked for this transaction: 404 for anyone else's, 409 once it has ended. */
-  const lockActive = async (tx: Queryable, auth: AuthContext, id: string): Promise<repo.EscortRow> => {
-    const row = await repo.findEscort(tx, auth.userId, id, true);
+  /** The owner's active escort, locked for this transaction: 404 for anyone else's, 409 once it has ended. */
+  const lockActive = async (tx: Queryable, ownerId: string, id: string): Promise<repo.EscortRow> => {
+    const row = await repo.findEscort(tx, ownerId, id, true);
     if (!row) throw new AppError('not_found', ERRORS.notFound);
     if (row.status !== 'active') throw new AppError('conflict', ESCORT_API_TEXTS.notActive);
     return row;
@@ -74,9 +77,10 @@ export function createEscortService(deps: {
     at: Date,
     edit: (row: repo.EscortRow, now: Date) => { deadline: Date; route: repo.EscortRow['route_data'] },
   ): Promise<EscortSession> => {
+    const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
     const now = clock.now();
     const row = await db.transaction(async (tx) => {
-      const current = await lockActive(tx, auth, id);
+      const current = await lockActive(tx, ownerId, id);
       const next = edit(current, now);
       const updated = await repo.updateActiveEscort(tx, id, {
         deadline: next.deadline,
@@ -96,16 +100,17 @@ export function createEscortService(deps: {
 
   return {
     async start(auth, input) {
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
       const now = clock.now();
       const deadline = new Date(now.getTime() + input.estimated_duration_minutes * 60_000);
       const row = await db.transaction(async (tx) => {
         // The setup promises that someone is told when time runs out: with no contact and no guardian, nobody
         // would be, so the escort does not start (the deadline would expire untold).
-        if (!(await hasSomeoneToTell(tx, auth.userId))) {
+        if (!(await hasSomeoneToTell(tx, deps.contacts, ownerId))) {
           throw new AppError('no_emergency_contacts', ESCORT_API_TEXTS.needsSomeoneToTell);
         }
         const inserted = await repo.insertEscort(tx, {
-          userId: auth.userId,
+          userId: ownerId,
           destination: input.destination_address,
           minutes: input.estimated_duration_minutes,
           now,
@@ -143,9 +148,10 @@ export function createEscortService(deps: {
       }),
 
     async complete(auth, id, at) {
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
       const now = clock.now();
       const { row, changed } = await db.transaction(async (tx) => {
-        const current = await repo.findEscort(tx, auth.userId, id, true);
+        const current = await repo.findEscort(tx, ownerId, id, true);
         if (!current) throw new AppError('not_found', ERRORS.notFound);
         // Completing twice answers the session as it stands; an escort whose deadline fired cannot be undone here
         // (the person ends the alert with "I'm safe").
@@ -161,7 +167,8 @@ export function createEscortService(deps: {
     },
 
     async active(auth) {
-      const row = await repo.findShownEscort(db, auth.userId, clock.now(), UNTOLD_JOURNEY_SHOWN_MS);
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
+      const row = await repo.findShownEscort(db, ownerId, clock.now(), UNTOLD_JOURNEY_SHOWN_MS);
       return row ? repo.toEscortSession(row) : null;
     },
 

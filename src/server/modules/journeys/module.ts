@@ -1,13 +1,15 @@
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import type { ServerModule } from '../server-module';
 import { checkInRoutes } from './checkin-routes';
 import { createCheckInService } from './checkin-service';
-import { CHECK_IN_DEADLINE_JOB, deadlineJob, ESCORT_DEADLINE_JOB, type RaiseAlert } from './deadline-job';
+import { CHECK_IN_DEADLINE_JOB, deadlineJob, ESCORT_DEADLINE_JOB } from './deadline-job';
 import { escortRoutes } from './escort-routes';
 import { createEscortService } from './escort-service';
 import { journeyEvents } from './journey-events';
+import type { ContactsPort, JourneyWarningsPort, RaiseAlert } from './ports';
 import { wardJourneyRoutes } from './ward-journeys-routes';
 
 /** The job kinds that fire journeys' deadlines (POST /api/dev/clock runs them after moving the clock). */
@@ -21,8 +23,11 @@ export const JOURNEY_DEADLINE_JOBS = [ESCORT_DEADLINE_JOB, CHECK_IN_DEADLINE_JOB
 export function createJourneysModule(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
   raiseAlert: RaiseAlert;
+  contacts: ContactsPort;
+  journeyWarnings: JourneyWarningsPort;
   /** How long after a deadline its job fires (deadline-job.ts `deadlineGraceMs`). */
   deadlineGraceMs: number;
 }): ServerModule {
@@ -34,7 +39,7 @@ export function createJourneysModule(deps: {
     routes: async (app) => {
       await app.register(escortRoutes(escorts));
       await app.register(checkInRoutes(checkIns));
-      await app.register(wardJourneyRoutes(deps.db, deps.clock));
+      await app.register(wardJourneyRoutes(deps));
     },
     jobs: [
       deadlineJob(ESCORT_DEADLINE_JOB, escorts.fireDeadline),

@@ -1,9 +1,12 @@
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { periodicJob } from '../../scheduler/periodic-job';
 import type { ServerModule } from '../server-module';
-import { deleteLocationsBefore, type NewLocation } from './repository';
+import { latestPositions, recentRoutePoints } from './positions';
+import type { ReadingsListener, SharingPort } from './ports';
+import { deleteLocationsBefore } from './repository';
 import { locationRoutes } from './routes';
 import { createLocationService } from './service';
 
@@ -15,10 +18,12 @@ export const LOCATION_RETENTION_JOB = 'location-retention';
 export function createLocationsModule(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
   retentionHours: number;
+  profiles: SharingPort;
   /** Told of every batch of positions taken while sharing is on (the journey watch). */
-  onReceived?: (userId: string, readings: readonly NewLocation[]) => Promise<void>;
+  onReceived?: ReadingsListener;
   log?: { warn(object: unknown, message: string): void };
 }): ServerModule {
   return {
@@ -31,3 +36,9 @@ export function createLocationsModule(deps: {
     ],
   };
 }
+
+/**
+ * What other modules may use of positions: the newest of some people, and a person's recent route. app.ts hands
+ * it to each module that declares a port for part of it.
+ */
+export const positions = { latestPositions, recentRoutePoints };

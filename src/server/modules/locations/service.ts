@@ -5,21 +5,22 @@ import type {
   LocationRouteResponse,
   ParsedLocationReading,
 } from '#shared/schemas/location';
-import { ERRORS } from '#shared/texts';
-import { IdSchema } from '#shared/schemas/common';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
-import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
 import type { RealtimePublisher } from '../../realtime/publisher';
-import { canSee } from '../guardians/authorization';
-import { isSharingLocation } from '../profile/repository';
+import { asPosition } from './positions';
+import type { ReadingsListener, SharingPort } from './ports';
 import * as repo from './repository';
 
 export type LocationService = {
   /** Stores the caller's readings when their location sharing is on, and tells their active guardians. */
   ingest(auth: AuthContext, readings: ParsedLocationReading[]): Promise<LocationIngestResponse>;
-  /** The latest position of the caller, or of one of their active wards (`userId`). */
+  /**
+   * The latest position of the caller, or of one of their active wards (`userId`). Anyone else's (a stranger, a
+   * pending, rejected or former guardian) answers 404, as a person who does not exist.
+   */
   latest(auth: AuthContext, userId: string | undefined): Promise<LatestLocationResponse>;
   /** The recent route of the caller or of an active ward, oldest first. */
   route(auth: AuthContext, userId: string | undefined): Promise<LocationRouteResponse>;
@@ -28,71 +29,57 @@ export type LocationService = {
 export function createLocationService(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publisher: RealtimePublisher;
-  /**
-   * Told of every batch taken while sharing is on, stored or only confirming a place (the journey watch looks
-   * for a dying battery); its failure fails nothing.
-   */
-  onReceived?: (userId: string, readings: readonly repo.NewLocation[]) => Promise<void>;
+  profiles: SharingPort;
+  onReceived?: ReadingsListener;
   log?: { warn(object: unknown, message: string): void };
 }): LocationService {
-  const { db, clock, publisher } = deps;
-
-  /**
-   * Whose data the caller asks for, once they may see it. Anyone else's (a stranger, a pending, rejected or
-   * former guardian) answers 404, exactly as a person who does not exist.
-   */
-  const subject = async (auth: AuthContext, userId: string | undefined): Promise<string> => {
-    const target = userId ?? auth.userId;
-    if (!IdSchema.safeParse(target).success || !(await canSee(db, auth.userId, target))) {
-      throw new AppError('not_found', ERRORS.notFound);
-    }
-    return target;
-  };
+  const { db, clock, access, publisher } = deps;
+  const isSharingLocation = (userId: string): Promise<boolean> => deps.profiles.isSharingLocation(db, userId);
 
   /** Others see a person's positions only while that person shares their location; the person always does. */
   const visible = async (auth: AuthContext, target: string): Promise<boolean> =>
-    target === auth.userId || isSharingLocation(db, target);
+    target === auth.userId || isSharingLocation(target);
 
   return {
     async ingest(auth, readings) {
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
       const now = clock.now();
       const taken = readings.map((reading) => toNewLocation(reading, now));
       // One round trip: the sharing check, the stays, the skip of readings already stored (repository.ts).
-      const { sharing, stored, extended, checked } = await repo.insertNewLocations(
-        db,
-        auth.userId,
-        taken,
-        now,
-      );
+      const { sharing, stored, extended, checked } = await repo.insertNewLocations(db, ownerId, taken, now);
       if (!sharing) return { stored: 0, checked: 0, sharing };
       // A reading that only confirmed a place still brought a battery level (a dying phone lying still).
-      await deps.onReceived?.(auth.userId, taken).catch((error: unknown) => {
-        deps.log?.warn({ err: error }, 'a listener of received positions failed');
-      });
+      if (deps.onReceived) {
+        const received = taken.map((reading) => asPosition(ownerId, reading));
+        await deps.onReceived(ownerId, received).catch((error: unknown) => {
+          deps.log?.warn({ err: error }, 'a listener of received positions failed');
+        });
+      }
       const places = extended ? [...stored, extended] : stored;
       if (places.length === 0) return { stored: 0, checked, sharing };
       const newest = places.reduce((a, b) => (b.recorded_at.getTime() >= a.recorded_at.getTime() ? b : a));
       // Not awaited: the upload is answered now; guardians' screens get the position (or its new check) later.
       void publisher.publish({
         type: 'location.updated',
-        userId: auth.userId,
+        userId: ownerId,
         payload: repo.toLocation(newest),
       });
       return { stored: stored.length, checked, sharing };
     },
 
     async latest(auth, userId) {
-      const target = await subject(auth, userId);
-      const sharing = await isSharingLocation(db, target);
+      const { ownerId: target } = await access.require(auth, 'read', { ownerId: userId ?? auth.userId });
+      const sharing = await isSharingLocation(target);
       if (!(await visible(auth, target))) return { user_id: target, sharing, location: null };
       const row = (await repo.latestLocations(db, [target])).get(target);
       return { user_id: target, sharing, location: row ? repo.toLocation(row) : null };
     },
 
     async route(auth, userId) {
-      const target = await subject(auth, userId);
-      const sharing = await isSharingLocation(db, target);
+      const { ownerId: target } = await access.require(auth, 'read', { ownerId: userId ?? auth.userId });
+      const sharing = await isSharingLocation(target);
       if (!(await visible(auth, target))) return { user_id: target, sharing, route: [] };
       const rows = await repo.recentRoute(db, target, { limit: LOCATION_LIMITS.routePoints });
       return { user_id: target, sharing, route: rows.map(repo.toRoutePoint) };

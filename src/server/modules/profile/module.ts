@@ -1,10 +1,39 @@
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import type { ServerModule } from '../server-module';
+import type { AccountsPort, ContactListPort } from './ports';
+import {
+  createProfileIfAbsent,
+  findFullName,
+  findFullNames,
+  findPeople,
+  findSosPreferences,
+  isSharingLocation,
+} from './repository';
 import { profileRoutes } from './routes';
 import { createProfileService } from './service';
 
 /** The person's own profile and settings. */
-export function createProfileModule(deps: { db: Database; clock: Clock }): ServerModule {
+export function createProfileModule(deps: {
+  db: Database;
+  clock: Clock;
+  access: AccessPolicy;
+  accounts: AccountsPort;
+  contacts: ContactListPort;
+}): ServerModule {
   return { name: 'profile', routes: profileRoutes(createProfileService(deps)) };
 }
+
+/**
+ * What other modules may use of profiles: names, the sharing switch, what an SOS text carries, and a first
+ * profile made at sign-up. app.ts hands it to each module that declares a port for part of it.
+ */
+export const profiles = {
+  createProfileIfAbsent,
+  findFullName,
+  findFullNames,
+  findPeople,
+  findSosPreferences,
+  isSharingLocation,
+};

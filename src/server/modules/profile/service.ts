@@ -7,21 +7,13 @@ import {
   type ProfileUpdateSchema,
 } from '#shared/schemas/profile';
 import { ERRORS } from '#shared/texts';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
-import type { Database, Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
-import { toAuthUser } from '../auth/auth-user';
-import { findUserById } from '../auth/repository';
-import { countNewContactNumbers } from '../contacts/new-number-cap';
-import { listContacts, lockContactList, replaceContacts } from '../contacts/repository';
-import {
-  createProfileIfAbsent,
-  findProfile,
-  updateProfile,
-  type ProfileRow,
-  type ProfileSeed,
-} from './repository';
+import type { AccountsPort, ContactListPort } from './ports';
+import { createProfileIfAbsent, findProfile, updateProfile, type ProfileRow } from './repository';
 
 export type ProfileUpdate = z.output<typeof ProfileUpdateSchema>;
 
@@ -44,55 +36,47 @@ export type ProfileService = {
  * (users.email): that keeps one person from claiming another's address as a login without proof, and a typo
  * from locking anyone out.
  */
-export function createProfileService(deps: { db: Database; clock: Clock }): ProfileService {
-  const { db, clock } = deps;
+export function createProfileService(deps: {
+  db: Database;
+  clock: Clock;
+  access: AccessPolicy;
+  accounts: AccountsPort;
+  contacts: ContactListPort;
+}): ProfileService {
+  const { db, clock, access, accounts, contacts: contactList } = deps;
 
   return {
     async get(auth) {
-      let row = await findProfile(db, auth.userId);
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
+      let row = await findProfile(db, ownerId);
       if (!row) {
-        const seed = await seedOf(db, auth.userId);
-        if (seed) await createProfileIfAbsent(db, auth.userId, seed, clock.now());
-        row = await findProfile(db, auth.userId);
+        const seed = await accounts.profileSeedOf(db, ownerId);
+        if (seed) await createProfileIfAbsent(db, ownerId, seed, clock.now());
+        row = await findProfile(db, ownerId);
       }
       if (!row) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
-      return toProfile(row, await listContacts(db, auth.userId));
+      return toProfile(row, await contactList.listContacts(db, ownerId));
     },
 
     async update(auth, update) {
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
       const now = clock.now();
       const { emergency_contacts: contacts, settings, ...columns } = update;
       // One transaction: the columns, the settings and the whole contact list change together or not at all.
       const saved = await db.transaction(async (tx) => {
         // A profile that does not exist yet is created with its defaults, then updated: one path for both.
-        const seed = await seedOf(tx, auth.userId);
+        const seed = await accounts.profileSeedOf(tx, ownerId);
         if (!seed) return undefined;
-        await createProfileIfAbsent(tx, auth.userId, seed, now);
-        await updateProfile(tx, auth.userId, { columns, settings: definedOnly(settings), now });
-        if (contacts) {
-          await lockContactList(tx, auth.userId);
-          await countNewContactNumbers(tx, clock, {
-            userId: auth.userId,
-            currentNumbers: (await listContacts(tx, auth.userId)).map((contact) => contact.phone),
-            nextNumbers: contacts.map((contact) => contact.phone),
-          });
-          await replaceContacts(tx, auth.userId, contacts, now);
-        }
-        const row = await findProfile(tx, auth.userId);
-        return row ? { row, contacts: await listContacts(tx, auth.userId) } : undefined;
+        await createProfileIfAbsent(tx, ownerId, seed, now);
+        await updateProfile(tx, ownerId, { columns, settings: definedOnly(settings), now });
+        if (contacts) await contactList.replaceContactList(tx, clock, { userId: ownerId, contacts, now });
+        const row = await findProfile(tx, ownerId);
+        return row ? { row, contacts: await contactList.listContacts(tx, ownerId) } : undefined;
       });
       if (!saved) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
       return toProfile(saved.row, saved.contacts);
     },
   };
-}
-
-/** A first profile starts from the account (auth owns it): the name and phone given at sign-up, the e-mail. */
-async function seedOf(db: Queryable, userId: string): Promise<ProfileSeed | undefined> {
-  const user = await findUserById(db, userId);
-  if (!user) return undefined;
-  const { user_metadata: metadata } = toAuthUser(user);
-  return { fullName: metadata.full_name ?? '', email: user.email, phone: metadata.phone ?? null };
 }
 
 function definedOnly(settings: Partial<ProfileSettings> | undefined): Record<string, boolean> | undefined {

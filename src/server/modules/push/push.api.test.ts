@@ -3,13 +3,15 @@ import type { PushPayload } from '#shared/schemas/push';
 import { ERRORS, PUSH_TEXTS } from '#shared/texts';
 import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
 import { addContact, raiseAlert } from '../../testing/test-alerts';
+import { createAccessPolicy } from '../../access/policy';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { linkGuardian, openSocket, type TestSocket } from '../guardians/guardian-test-helpers';
 import { manualClock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import { openTestDatabase } from '../../testing/test-database';
-import { DELIVERY_JOB, DELIVERY_RETRY } from '../alerts/delivery-job';
+import { DELIVERY_RETRY } from '../../adapters/channels';
+import { DELIVERY_JOB } from '../alerts/delivery-job';
 import { createPushService, PUSH_DELIVERY_ERRORS } from './service';
 
 describe('Web Push API', () => {
@@ -214,6 +216,7 @@ describe('Web Push API', () => {
     const service = createPushService({
       db: sut.db,
       clock: sut.clock,
+      access: createAccessPolicy({ db: sut.db, clock: sut.clock }),
       publicKey: 'k',
       allowAnyEndpoint: false,
     });

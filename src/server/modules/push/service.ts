@@ -2,6 +2,7 @@ import type { PushSubscriptionRequest } from '#shared/schemas/push';
 import { PUSH_TEXTS } from '#shared/texts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelSender } from '../../adapters/channels';
+import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { PushSender } from '../../adapters/push/push-sender';
 import type { Database } from '../../db/database';
@@ -19,6 +20,7 @@ export type PushService = {
 export type PushServiceDeps = {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
   publicKey: string;
   /**
    * false: only https endpoints of the browsers' push services (a subscription is a URL we POST to). true only in
@@ -47,11 +49,12 @@ export function createPushService(deps: PushServiceDeps): PushService {
     publicKey: deps.publicKey,
 
     async subscribe(auth, subscription) {
+      const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
       if (!deps.allowAnyEndpoint && !isPushServiceUrl(subscription.endpoint)) {
         throw new AppError('validation_failed', PUSH_TEXTS.invalidSubscription, { field: 'endpoint' });
       }
       const saved = await repo.saveOwnSubscription(db, {
-        userId: auth.userId,
+        userId: ownerId,
         endpoint: subscription.endpoint,
         p256dh: subscription.keys.p256dh,
         auth: subscription.keys.auth,
@@ -63,8 +66,9 @@ export function createPushService(deps: PushServiceDeps): PushService {
     },
 
     async unsubscribe(auth, endpoint) {
+      const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
       // Idempotent: a browser unsubscribing twice (or one that never reached us) is not an error.
-      await repo.deleteOwnSubscription(db, auth.userId, endpoint);
+      await repo.deleteOwnSubscription(db, ownerId, endpoint);
     },
   };
 }

@@ -5,13 +5,13 @@ import {
   TRACK_PAGE_PATH,
 } from '#shared/constants';
 import type { ShareLink, TrackedAlert, TrackResponse } from '#shared/schemas/share-link';
-import { ERRORS, SHARE_LINK_TEXTS } from '#shared/texts';
+import { ERRORS } from '#shared/texts';
+import { THE_PUBLIC, type AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
-import { latestLocations, recentRoute, toLocation, toRoutePoint } from '../locations/repository';
-import { findFullName, isSharingLocation } from '../profile/repository';
+import type { PositionsPort, ProfilesPort } from './ports';
 import * as repo from './repository';
 
 export type ShareLinkService = {
@@ -29,15 +29,19 @@ const notFound = (): AppError => new AppError('not_found', ERRORS.notFound);
 export function createShareLinkService(deps: {
   db: Database;
   clock: Clock;
+  access: AccessPolicy;
+  profiles: ProfilesPort;
+  positions: PositionsPort;
   origin: string;
 }): ShareLinkService {
-  const { db, clock, origin } = deps;
+  const { db, clock, access, profiles, positions, origin } = deps;
 
   return {
     async create(auth) {
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
       const now = clock.now();
       const row = await repo.insertShareLink(db, {
-        userId: auth.userId,
+        userId: ownerId,
         expiresAt: shareLinkExpiry(now),
         now,
       });
@@ -45,28 +49,34 @@ export function createShareLinkService(deps: {
     },
 
     async list(auth) {
-      const rows = await repo.listShareLinks(db, auth.userId, LIST_LIMIT);
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
+      const rows = await repo.listShareLinks(db, ownerId, LIST_LIMIT);
       return rows.map((row) => toShareLink(row, origin));
     },
 
     async revoke(auth, id) {
-      const row = await repo.revokeShareLink(db, auth.userId, id);
+      const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
+      const row = await repo.revokeShareLink(db, ownerId, id);
       if (!row) throw notFound();
       return toShareLink(row, origin);
     },
 
     async track(shareCode) {
-      const link = await repo.findShareLinkByCode(db, shareCode.toLowerCase());
-      if (!link) throw notFound();
-      if (!link.is_active) throw new AppError('link_inactive', SHARE_LINK_TEXTS.linkInactive);
-      if (link.expires_at.getTime() <= clock.now().getTime()) {
-        throw new AppError('link_expired', SHARE_LINK_TEXTS.linkExpired);
-      }
+      // The code is the caller's credential: whoever holds it is the holder of the link it names, if any.
+      const found = await repo.findShareLinkByCode(db, shareCode.toLowerCase());
+      const holder = found
+        ? { shareLink: { ownerId: found.user_id, isActive: found.is_active, expiresAt: found.expires_at } }
+        : THE_PUBLIC;
+      const { ownerId, link } = await access.require(
+        holder,
+        'read',
+        found && { ownerId: found.user_id, link: found },
+      );
       const [fullName, sharing, alert, sentWith] = await Promise.all([
-        findFullName(db, link.user_id),
-        isSharingLocation(db, link.user_id),
-        repo.findNewestAlertSince(db, link.user_id, alertWindowStart(link.created_at)),
-        link.alert_id ? repo.findAlertOf(db, link.user_id, link.alert_id) : undefined,
+        profiles.findFullName(db, ownerId),
+        profiles.isSharingLocation(db, ownerId),
+        repo.findNewestAlertSince(db, ownerId, alertWindowStart(link.created_at)),
+        link.alert_id ? repo.findAlertOf(db, ownerId, link.alert_id) : undefined,
       ]);
       const window = positionWindow(link, sentWith);
       const base = {
@@ -78,16 +88,12 @@ export function createShareLinkService(deps: {
       };
       // The link shares positions only while the person shares their location at all.
       if (!sharing || window.endedAt) return { ...base, location: null, route: [] };
-      const latest = (await latestLocations(db, [link.user_id])).get(link.user_id);
-      const route = await recentRoute(db, link.user_id, {
+      const latest = (await positions.latestPositions(db, [ownerId])).get(ownerId);
+      const route = await positions.recentRoutePoints(db, ownerId, {
         since: window.since,
         limit: LOCATION_LIMITS.routePoints,
       });
-      return {
-        ...base,
-        location: latest ? withoutUserId(toLocation(latest)) : null,
-        route: route.map(toRoutePoint),
-      };
+      return { ...base, location: latest ? withoutUserId(latest) : null, route };
     },
   };
 }

@@ -4,7 +4,7 @@ import { ERRORS } from '#shared/texts';
 import { REQUEST_DECLINED_TEXTS } from '#shared/ward-banner-texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
-import { endRelationship, linkGuardian, openSocket, settle } from './guardian-test-helpers';
+import { endRelationship, linkGuardian, openSocket, settle } from '../guardians/guardian-test-helpers';
 
 /**
  * POST /api/wards/alerts/:id/seen ("Seen" on a ward's alert, stored per guardian) and what GET /api/wards/alerts

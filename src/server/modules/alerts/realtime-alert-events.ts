@@ -1,5 +1,5 @@
-import type { AlertEvents } from '../modules/alerts/alert-events';
-import type { RealtimePublisher } from './publisher';
+import type { RealtimePublisher } from '../../realtime/publisher';
+import type { AlertEvents } from './alert-events';
 
 /**
  * The alert pipeline's events, as realtime events about the person who raised the alert: they and their active
@@ -19,6 +19,15 @@ export function realtimeAlertEvents(publisher: RealtimePublisher): AlertEvents {
         type: 'alert.delivery_updated',
         userId,
         payload: { alert_id: alertId, delivery },
+      });
+    },
+    alertSeen({ guardianId, acknowledgement }) {
+      // The ward and other guardians keep their own picture.
+      void publisher.publish({
+        type: 'alert.seen',
+        userId: guardianId,
+        audience: 'subject',
+        payload: acknowledgement,
       });
     },
   };

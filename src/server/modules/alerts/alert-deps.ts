@@ -1,0 +1,24 @@
+import type { AccessPolicy } from '../../access/policy';
+import type { Clock } from '../../adapters/clock';
+import type { Database } from '../../db/database';
+import type { AlertEvents } from './alert-events';
+import type { ChangeSignal } from './change-signal';
+import type { AlertPorts } from './ports';
+
+/** What every alert action is given (service.ts binds them; module.ts builds it). */
+export type AlertDeps = AlertPorts & {
+  db: Database;
+  clock: Clock;
+  access: AccessPolicy;
+  events: AlertEvents;
+  /** Tells waiting requests that a delivery changed (the delivery job calls `notify`). */
+  changes: ChangeSignal;
+  /** Asks the delivery job to look for due deliveries now. */
+  wakeDeliveries: () => void;
+  firstAttemptWaitMs: number;
+  /** Where the live-tracking link in a text points (http/public-origin.ts). */
+  origin: string;
+  /** SMS_GLOBAL_MAX_PER_HOUR: the breaker on all accounts' alert texts per clock hour (sms-caps.ts). */
+  smsGlobalMaxPerHour: number;
+  log: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };
+};

@@ -1,0 +1,79 @@
+import { buildAlertSms } from '#shared/alert-sms-text';
+import { guardianViewUrl } from '#shared/constants';
+import type { PushPayload } from '#shared/schemas/push';
+import { PUSH_TEXTS } from '#shared/texts';
+import type { Queryable } from '../../db/database';
+import { smsLocation } from './alert-position';
+import type { Recipients } from './alert-recipients';
+import type { RaiseAlertInput, RaiseDeps } from './raise-input';
+import type * as repo from './repository';
+
+/** A text to each contact's number and a push to each guardian with a browser subscribed. */
+export async function deliveriesFor(
+  tx: Queryable,
+  deps: RaiseDeps,
+  input: RaiseAlertInput,
+  alert: repo.AlertRow,
+  recipients: Recipients,
+  now: Date,
+): Promise<repo.NewDelivery[]> {
+  const guardians = recipients.pushTo;
+  const names = await deps.profiles.findFullNames(tx, [input.userId, ...guardians]);
+  const fullName = names.get(input.userId) ?? '';
+  const texts = recipients.texts.length > 0 ? await alertText(tx, deps, input, alert, fullName, now) : '';
+  const push = JSON.stringify(guardianPush(input.userId, fullName, alert.id));
+  return [
+    ...recipients.texts.map((r) => ({ channel: 'sms' as const, ...r, body: texts })),
+    ...guardians.map((id) => ({
+      channel: 'push' as const,
+      recipient: id,
+      recipientName: names.get(id) || null,
+      contactId: null,
+      body: push,
+    })),
+  ];
+}
+
+/**
+ * The SOS text. With Emergency Contact Access off it goes out without a live-tracking link, and none is made
+ * for it.
+ */
+async function alertText(
+  tx: Queryable,
+  deps: RaiseDeps,
+  input: RaiseAlertInput,
+  alert: repo.AlertRow,
+  fullName: string,
+  now: Date,
+): Promise<string> {
+  const preferences = await deps.profiles.findSosPreferences(tx, input.userId);
+  const link = preferences.contactsGetTrackingLink
+    ? await deps.alertLinks.getOrCreateActiveShareLink(tx, {
+        userId: input.userId,
+        alertId: alert.id,
+        now,
+        origin: deps.origin,
+      })
+    : null;
+  return buildAlertSms({
+    fullName,
+    triggerType: input.triggerType,
+    at: alert.occurred_at,
+    sentAt: now,
+    location: smsLocation(alert),
+    message: input.message,
+    trackingUrl: link?.url,
+    timeZone: preferences.timeZone,
+    journey: input.journey,
+  });
+}
+
+/** What a guardian's browser shows: "Emergency alert from <name>", opening the guardian view at that ward. */
+function guardianPush(wardId: string, wardName: string, alertId: string): PushPayload {
+  return {
+    title: PUSH_TEXTS.alertTitle(wardName),
+    body: PUSH_TEXTS.alertBody(wardName),
+    url: guardianViewUrl(wardId),
+    tag: `alert-${alertId}`,
+  };
+}

@@ -1,0 +1,38 @@
+import type { AlertDetail } from '#shared/schemas/alert';
+import { ERRORS } from '#shared/texts';
+import type { AuthContext } from '../../http/access';
+import { AppError } from '../../http/app-error';
+import type { AlertDeps } from './alert-deps';
+import { loadDetail } from './alert-details';
+import { queueAllClear } from './all-clear';
+import * as repo from './repository';
+
+/**
+ * "I'm safe" (POST /api/alerts/:id/resolve): ends the person's alert (resolved_at = now) and every earlier one of
+ * theirs still open, cancels their unsent texts, queues one all-clear to each recipient they reached
+ * (all-clear.ts) and tells their guardians (`alert.resolved`, per alert). Repeating it answers the alert as it
+ * stands and changes nothing; 404 for anyone else's alert.
+ */
+export async function resolveAlert(
+  deps: AlertDeps,
+  auth: AuthContext,
+  alertId: string,
+): Promise<AlertDetail> {
+  const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
+  const lane = deps.db.urgent;
+  const now = deps.clock.now();
+  const resolved = await lane.transaction(async (tx) => {
+    const rows = await repo.resolveAlerts(tx, ownerId, alertId, now);
+    const told = new Set<string>();
+    for (const row of rows) await queueAllClear(tx, deps.profiles, row, now, told);
+    return rows;
+  });
+  if (resolved.length > 0) deps.wakeDeliveries();
+  const alert =
+    resolved.find((row) => row.id === alertId) ?? (await repo.findAlert(deps.db, ownerId, alertId));
+  if (!alert) throw new AppError('not_found', ERRORS.notFound);
+  for (const row of resolved) {
+    deps.events.alertResolved({ userId: ownerId, alert: await loadDetail(lane, row) });
+  }
+  return loadDetail(lane, alert);
+}

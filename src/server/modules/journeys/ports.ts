@@ -1,0 +1,34 @@
+/**
+ * What the journeys module uses of other modules: each a port, declared here with only what journeys use, and
+ * handed over by app.ts (docs/ARCHITECTURE.md, "Modules joined by ports").
+ */
+import type { AlertSmsJourney } from '#shared/alert-sms-text';
+import type { JourneyWarning } from '#shared/schemas/journey';
+import type { Queryable } from '../../db/database';
+
+/** A deadline's alert: raised by the server for the person, under a key derived from the journey. */
+export type DeadlineAlertInput = {
+  userId: string;
+  triggerType: 'escort_expired' | 'checkin_missed';
+  idempotencyKey: string;
+  journey: AlertSmsJourney;
+  /** Without any contact the alert still goes to the person's active guardians. */
+  guardiansSuffice: true;
+};
+
+/**
+ * Raises the alert through the one alert pipeline (the alerts module's `raiseAlert`): the same key always finds
+ * the same alert; 400 `no_emergency_contacts` when nobody at all could be told.
+ */
+export type RaiseAlert = (input: DeadlineAlertInput) => Promise<{ alertId: string }>;
+
+/** A check-in needs a contact to text when it is missed; an escort needs a contact or a guardian. */
+export type ContactsPort = { countContacts(db: Queryable, userId: string): Promise<number> };
+
+/** The warnings guardians were sent about their wards' journeys (the journey watch writes them). */
+export type JourneyWarningsPort = {
+  warningsOfWards(
+    db: Queryable,
+    wards: ReadonlyArray<{ wardId: string; since: Date }>,
+  ): Promise<JourneyWarning[]>;
+};

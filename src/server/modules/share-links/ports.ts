@@ -1,0 +1,22 @@
+/**
+ * What the share-links module uses of other modules: each a port, declared here with only what a tracking page
+ * shows, and handed over by app.ts (docs/ARCHITECTURE.md, "Modules joined by ports").
+ */
+import type { Location, RoutePoint } from '#shared/schemas/location';
+import type { Queryable } from '../../db/database';
+
+/** The name the page greets with, and whether the person shares their location at all. */
+export type ProfilesPort = {
+  findFullName(db: Queryable, userId: string): Promise<string>;
+  isSharingLocation(db: Queryable, userId: string): Promise<boolean>;
+};
+
+/** The person's newest position and their route since the link began. */
+export type PositionsPort = {
+  latestPositions(db: Queryable, userIds: readonly string[]): Promise<Map<string, Location>>;
+  recentRoutePoints(
+    db: Queryable,
+    userId: string,
+    options: { since?: Date; limit: number },
+  ): Promise<RoutePoint[]>;
+};
