@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '#shared/constants';
-import { AuthSessionSchema, type AuthSession } from '#shared/schemas/auth';
+import { AuthSessionSchema, type AuthSession } from '#shared/schemas/auth-session';
 import { createPersistentStore } from './persistent-store';
 
 /**

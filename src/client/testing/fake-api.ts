@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { AuthSession } from '#shared/schemas/auth';
+import type { AuthSession } from '#shared/schemas/auth-session';
 import { DEFAULT_PROFILE_SETTINGS, type Profile } from '#shared/schemas/profile';
 
 export type FakeRoute = {

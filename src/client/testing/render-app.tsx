@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { STORAGE_KEYS } from '#shared/constants';
-import type { AuthSession } from '#shared/schemas/auth';
+import type { AuthSession } from '#shared/schemas/auth-session';
 import { AppProvider } from '../app/provider';
 import { routes as appRoutes } from '../app/router';
 import type { DeviceAdapters } from '../lib/device/device-context';

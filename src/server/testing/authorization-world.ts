@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { AuthSessionSchema } from '#shared/schemas/auth';
+import { AuthSessionSchema } from '#shared/schemas/auth-session';
 import type { InviteCode } from '#shared/schemas/guardian';
 import type { RaiseAlertResponse } from '#shared/schemas/alert';
 import type { CheckIn, EscortSession } from '#shared/schemas/journey';

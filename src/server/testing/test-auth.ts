@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AuthSessionSchema, type AuthSession } from '#shared/schemas/auth';
+import { AuthSessionSchema, type AuthSession } from '#shared/schemas/auth-session';
 import { DevMailListSchema, type DevMailMessage } from '#shared/schemas/dev-mail';
 import type { TestApp } from './test-app';
 

@@ -1,7 +1,6 @@
 /** Auth request schemas (docs/PRODUCT.md#account-and-sign-in) with their exact messages. */
 import { describe, expect, it } from 'vitest';
 import {
-  AuthSessionSchema,
   DeleteAccountRequestSchema,
   LoginFormSchema,
   NewPasswordFormSchema,
@@ -16,6 +15,7 @@ import {
   VerifyRequestSchema,
   localPathRule,
 } from './auth';
+import { AuthSessionSchema } from './auth-session';
 import { firstMessage } from './test-helpers';
 
 const REQUIRED = 'Please fill in all required fields';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AuthSession } from '#shared/schemas/auth';
+import type { AuthSession } from '#shared/schemas/auth-session';
 
 /** The signed-in person, provided by <RequireSession> to the routes under it. */
 export const RequiredSessionContext = createContext<AuthSession | null>(null);

@@ -1,4 +1,4 @@
-import type { AuthUser } from '#shared/schemas/auth';
+import type { AuthUser } from '#shared/schemas/auth-session';
 import type { UserRow } from './repository';
 
 /** The user as the API shows it (docs/PRODUCT.md#auth-endpoints): never the password hash. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH } from '#shared/constants';
-import { AuthSessionSchema, AuthUserSchema } from '#shared/schemas/auth';
+import { AuthSessionSchema, AuthUserSchema } from '#shared/schemas/auth-session';
 import { ProfileSchema } from '#shared/schemas/profile';
 import { ERRORS, FIELD_ISSUE_TEXTS, VALIDATION, WEAK_PASSWORD_TEXTS } from '#shared/texts';
 import { publicOrigin } from '../../http/public-origin';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthSessionSchema, type AuthSession } from '#shared/schemas/auth';
+import { AuthSessionSchema, type AuthSession } from '#shared/schemas/auth-session';
 import { ERRORS } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUpViaApi } from '../../testing/test-auth';

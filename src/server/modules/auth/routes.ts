@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  AuthSessionSchema,
-  AuthUserSchema,
   DeleteAccountRequestSchema,
   EmailRedirectQuerySchema,
   EmptyResponseSchema,
@@ -16,6 +14,7 @@ import {
   VerifyLinkQuerySchema,
   VerifyRequestSchema,
 } from '#shared/schemas/auth';
+import { AuthSessionSchema, AuthUserSchema } from '#shared/schemas/auth-session';
 import { noBody } from '#shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from '../../http/access';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthSessionSchema, AuthUserSchema, type AuthSession } from '#shared/schemas/auth';
+import { AuthSessionSchema, AuthUserSchema, type AuthSession } from '#shared/schemas/auth-session';
 import { ERRORS, VALIDATION, WEAK_PASSWORD_TEXTS } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signUpViaApi, tokenFromMail, waitForMail, type SignedUpUser } from '../../testing/test-auth';

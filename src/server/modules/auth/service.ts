@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AUTH, SIGN_UP_LIMITS } from '#shared/constants';
 import type {
-  AuthSession,
-  AuthUser,
   DeleteAccountRequestSchema,
   LogoutScope,
   PasswordGrantSchema,
@@ -11,6 +9,7 @@ import type {
   UpdateUserRequestSchema,
   VerifyRequest,
 } from '#shared/schemas/auth';
+import type { AuthSession, AuthUser } from '#shared/schemas/auth-session';
 import { ABUSE_LIMIT_TEXTS, ERRORS, VALIDATION, WEAK_PASSWORD_TEXTS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Config } from '../../config';

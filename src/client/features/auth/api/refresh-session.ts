@@ -1,5 +1,5 @@
 import { AUTH } from '#shared/constants';
-import { AuthSessionSchema, type AuthSession } from '#shared/schemas/auth';
+import { AuthSessionSchema, type AuthSession } from '#shared/schemas/auth-session';
 import { apiRequest, isClientError } from '../../../lib/api-client';
 import { clearSession, getSession, secondsUntilExpiry, setSession } from '../../../lib/session-store';
 

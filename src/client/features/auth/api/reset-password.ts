@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { AuthSessionSchema, type AuthSession } from '#shared/schemas/auth';
+import { AuthSessionSchema, type AuthSession } from '#shared/schemas/auth-session';
 import { apiRequest, noContent } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session-store';
 

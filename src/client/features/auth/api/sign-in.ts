@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthSessionSchema, type AuthSession } from '#shared/schemas/auth';
+import { AuthSessionSchema, type AuthSession } from '#shared/schemas/auth-session';
 import { apiRequest } from '../../../lib/api-client';
 import { setSession } from '../../../lib/session-store';
 
