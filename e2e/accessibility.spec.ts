@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousFindings, scan, type Finding } from './axe';
-import { api, markOnboardingSeen, signUp, uniqueEmail } from './support';
+import { api, markOnboardingSeen, signUp, toastsSettled, uniqueEmail } from './support';
 
 /**
  * axe (WCAG 2.2 AA rules) on every screen and every dialog Beacon has, in light and dark. A serious or critical
@@ -114,8 +114,7 @@ for (const theme of THEMES) {
     await countdown.getByRole('button', { name: 'Cancel Emergency' }).click();
     await expect(countdown).toBeHidden();
     await expect(page.getByText('SOS Cancelled').first()).toBeVisible();
-    // Settled (sonner's entry animation is 400 ms).
-    await page.waitForTimeout(800);
+    await toastsSettled(page);
     await scan(page, at('toast'), findings, testInfo, { toasts: true });
 
     await page.getByRole('button', { name: 'Open settings' }).click();

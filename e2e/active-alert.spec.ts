@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { markOnboardingSeen, PASSWORD, signUp, snap, snapAll, uniqueEmail } from './support';
+import { markOnboardingSeen, PASSWORD, showScheme, signUp, snap, snapAll, uniqueEmail } from './support';
 
 /**
  * An alert has a beginning and an end (docs/PRODUCT.md#an-alert-has-a-beginning-and-an-end): after an SOS the
@@ -88,9 +88,7 @@ test("SOS → the active-alert screen, through a reload, until I'm safe; the con
   ] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize(size);
-      await page.emulateMedia({ colorScheme: scheme });
-      // Let the theme's colour transition finish, so the picture shows the settled screen.
-      await page.waitForTimeout(400);
+      await showScheme(page, scheme);
       await snap(page, testInfo, `active-alert-${viewport}-${scheme}`);
       if (viewport === 'phone') await expectAccessible(page, `active-alert screen, ${scheme}`, testInfo);
     }

@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addContact, markOnboardingSeen, SAVED_ALERT, signUp, uniqueEmail } from './support';
+import {
+  addContact,
+  countPosts,
+  markOnboardingSeen,
+  SAVED_ALERT,
+  signUp,
+  unanswered,
+  uniqueEmail,
+  waitingInOutbox,
+} from './support';
 
 /**
  * The device outbox (src/client/lib/outbox): an SOS raised offline and positions the server could not take wait
@@ -49,26 +58,6 @@ async function myTexts(page: Page): Promise<Array<{ to: string }>> {
   return messages.filter((message) => message.user_id === userId);
 }
 
-/** Items waiting in the device outbox (IndexedDB `beacon-outbox`), any kind. */
-async function waitingInOutbox(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('beacon-outbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const count = db.transaction('items').objectStore('items').count();
-          count.onsuccess = () => {
-            db.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
-}
-
 /** Chromium's emulated position does not wake a running watcher: a reload starts a new one, which reads it. */
 async function moveTo(page: Page, spot: { latitude: number; longitude: number }): Promise<void> {
   await page.context().setGeolocation(spot);
@@ -86,6 +75,8 @@ test('an SOS raised offline survives a reload while offline and is sent once whe
 }) => {
   test.setTimeout(120_000);
   await markOnboardingSeen(page);
+  const alertRequests = await countPosts(page, '/api/alerts');
+  const positionRequests = await countPosts(page, '/api/locations');
   await signUp(page, 'Olive Outbox', uniqueEmail('outbox'));
   await addContact(page, 'Pat Friend', '+14155550111');
   // Online, positions go straight to the server.
@@ -119,8 +110,13 @@ test('an SOS raised offline survives a reload while offline and is sent once whe
   await expect(page.getByText(SAVED_ALERT)).toHaveCount(0);
   await expect.poll(() => waitingInOutbox(page), { timeout: 30_000 }).toBe(0);
 
-  // Exactly once, even after the retry rule has had time to run again.
-  await page.waitForTimeout(3000);
+  // Exactly once. Nothing is left in the outbox for the retry rule to send again (an item leaves it once the
+  // server has answered it), and every alert and position this page sent has been answered: the server holds all
+  // it will get.
+  expect((await alertRequests()).made).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await unanswered(alertRequests)) + (await unanswered(positionRequests)))
+    .toBe(0);
   expect((await myTexts(page)).map((text) => text.to)).toEqual(['+14155550111']);
   expect((await apiGet<{ alerts: unknown[] }>(page, '/api/alerts')).alerts).toHaveLength(1);
   expectNoTwice(await storedRoute(page));
@@ -133,6 +129,7 @@ test.describe('without a service worker', () => {
   test('positions the server missed survive reloads and each arrives once', async ({ page }) => {
     test.setTimeout(120_000);
     await markOnboardingSeen(page);
+    const positionRequests = await countPosts(page, '/api/locations');
     await signUp(page, 'Otto Outbox', uniqueEmail('outbox-positions'));
     await expect
       .poll(async () => at(await storedRoute(page), HOME).length, { timeout: 30_000 })
@@ -168,8 +165,10 @@ test.describe('without a service worker', () => {
         { timeout: 30_000 },
       )
       .toEqual(missedTimes);
+    // Nothing is left in the outbox to send again, and every position this page sent has been answered.
     await expect.poll(() => waitingInOutbox(page), { timeout: 30_000 }).toBe(0);
-    await page.waitForTimeout(3000);
+    expect((await positionRequests()).made).toBeGreaterThan(0);
+    await expect.poll(() => unanswered(positionRequests)).toBe(0);
     const route = await storedRoute(page);
     expectNoTwice(route);
     expect(at(route, FIRST_STOP)).toHaveLength(missedAt(FIRST_STOP).length);

@@ -4,6 +4,7 @@ import {
   catchMessagingApp,
   markOnboardingSeen,
   SAVED_ALERT,
+  showScheme,
   signUp,
   snap,
   snapAll,
@@ -95,10 +96,8 @@ test('with the server answering 503 the dashboard keeps its SOS: sms: composer, 
   ] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.setViewportSize(size);
-      await page.emulateMedia({ colorScheme: scheme });
       await page.evaluate(() => window.scrollTo(0, 0));
-      // Let the theme's colour transition finish, so the picture shows the settled screen.
-      await page.waitForTimeout(500);
+      await showScheme(page, scheme);
       await snap(page, testInfo, `dashboard-server-unavailable-${viewport}-${scheme}`);
     }
   }

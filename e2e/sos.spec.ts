@@ -1,13 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
+import { SOS } from '#shared/constants';
 import {
   addContact,
   catchMessagingApp,
+  countPosts,
   markOnboardingSeen,
   SAVED_ALERT,
   signUp,
   snap,
   snapAll,
+  unanswered,
   uniqueEmail,
+  waitingInOutbox,
 } from './support';
 
 const HOME = { latitude: 40.712776, longitude: -74.005974 };
@@ -42,12 +46,14 @@ test.beforeEach(async ({ page }) => {
 });
 
 test('SOS texts every contact with a map link; cancel sends nothing', async ({ page }, testInfo) => {
+  const alertRequests = await countPosts(page, '/api/alerts');
   await signUp(page, 'Ada Lovelace', uniqueEmail('sos'));
   await addContact(page, 'Grace Hopper', '+14155550101');
   await addContact(page, 'Alan Turing', '+14155550102');
   await snap(page, testInfo, 'sos-01-contacts');
 
-  // Cancel during the countdown: nothing is sent.
+  // Cancel during the countdown: nothing is sent. The page's timers run on a clock the test moves from here on.
+  await page.clock.install();
   await raiseSos(page);
   const dialog = page.getByRole('dialog', { name: 'Emergency SOS Activation' });
   await expect(dialog.getByText('seconds remaining')).toBeVisible();
@@ -55,8 +61,9 @@ test('SOS texts every contact with a map link; cancel sends nothing', async ({ p
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel Emergency' }).click();
   await expect(page.getByText('SOS Cancelled').first()).toBeVisible();
-  await page.waitForTimeout(1500);
-  expect(await outbox(page)).toHaveLength(0);
+  // Past the whole countdown at once: a countdown still running has fired by now. Its alert would then go out
+  // before the next SOS's: its position is waited for at most SOS.locationTimeoutMs, less than a countdown.
+  await page.clock.runFor(SOS.countdownSeconds * SOS.tickMs + SOS.zeroHoldMs);
 
   // The real thing: the countdown runs out and both contacts' texts are kept in the dev outbox (this server has
   // no SMS provider), and the phone says that nothing was sent.
@@ -71,6 +78,8 @@ test('SOS texts every contact with a map link; cancel sends nothing', async ({ p
     expect(text.body).toContain('Ada Lovelace');
     expect(text.body).toContain('maps?q=40.712776,-74.005974');
   }
+  // The one alert request the page made is the one it showed the answer to: the cancelled SOS sent none.
+  expect((await alertRequests()).made).toBe(1);
 });
 
 test('one failing number is shown as failed, the other as not sent (dev outbox)', async ({
@@ -110,6 +119,7 @@ test.describe('offline and refused', () => {
     // Sign-up, two contacts, two countdowns and eight pictures with axe: longer than most tests.
     test.setTimeout(240_000);
     const smsLinks = await catchMessagingApp(page);
+    const alertRequests = await countPosts(page, '/api/alerts');
     await signUp(page, 'Cleo Offline', uniqueEmail('offline'));
     await addContact(page, 'Dana Friend', '+14155550104');
     await addContact(page, 'Eli Friend', '+14155550105');
@@ -171,7 +181,10 @@ test.describe('offline and refused', () => {
 
     await context.setOffline(false);
     await expect.poll(async () => (await outbox(page)).length, { timeout: 20_000 }).toBe(2);
-    await page.waitForTimeout(1500);
+    // Once: the saved alert has left the phone's outbox (it leaves when the server has answered it, so nothing is
+    // left to send again), and every alert request the page made has been answered.
+    await expect.poll(() => waitingInOutbox(page)).toBe(0);
+    await expect.poll(() => unanswered(alertRequests)).toBe(0);
     expect(await outbox(page)).toHaveLength(2);
   });
 });

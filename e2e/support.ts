@@ -1,5 +1,5 @@
 import { expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
-import { STORAGE_KEYS } from '#shared/constants';
+import { STORAGE_KEYS, THEME_STORAGE_KEY } from '#shared/constants';
 import { expectAccessible } from './axe';
 
 /** A unique e-mail per test run, so tests never collide on the shared server. */
@@ -169,13 +169,119 @@ export async function snapAll(page: Page, testInfo: TestInfo, name: string): Pro
   for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      // The theme's colours fade over a short transition; a picture taken during it shows neither theme.
-      await page.waitForTimeout(400);
+      await showScheme(page, scheme);
       await snap(page, testInfo, `${name}-${size.name}-${scheme}`);
       if (size.name === 'phone') await expectAccessible(page, `${name}, ${scheme}`, testInfo);
     }
   }
   await page.setViewportSize({ width: SIZES[0].width, height: SIZES[0].height });
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * Resolves once nothing on the page is on its way somewhere: every CSS transition and finite animation running
+ * now has finished (endless ones, a spinner or a pulse, are left alone). A picture or an axe scan taken during a
+ * fade sees neither colour.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (;;) {
+      // Asking for the animations brings the styles up to date, so a change made just now has started its own.
+      const moving = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
+        );
+      if (moving.length === 0) return;
+      await Promise.all(moving.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
+}
+
+/**
+ * Switches the system theme and resolves once the app shows it: the class on <html> is the theme the app then
+ * resolves (the person's own choice, if they made one, else the system's) and its colours have finished fading.
+ */
+export async function showScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  const shown = await page.evaluate(
+    ({ key, system }) => {
+      const chosen = window.localStorage.getItem(key);
+      return chosen === 'light' || chosen === 'dark' ? chosen : system;
+    },
+    { key: THEME_STORAGE_KEY, system: scheme },
+  );
+  await expect(page.locator('html')).toHaveClass(new RegExp(`(^|\\s)${shown}(\\s|$)`));
+  await animationsDone(page);
+}
+
+/** Resolves once the toasts on screen have come in: mounted, and their entrance finished. */
+export async function toastsSettled(page: Page): Promise<void> {
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect(toasts.first()).toBeVisible();
+  for (const toast of await toasts.all()) await expect(toast).toHaveAttribute('data-mounted', 'true');
+  await animationsDone(page);
+}
+
+/** What the page has asked of one API path so far: requests made, and how many of them have come back. */
+export type PostCount = { made: number; answered: number };
+
+/**
+ * Counts, inside the page, the POSTs it makes to `path` (from the next page load on, for each page life). Read in
+ * the page, so a count read after the page has shown the answer to one request includes every request it made
+ * before that one. Call before the page loads.
+ */
+export async function countPosts(page: Page, path: string): Promise<() => Promise<PostCount>> {
+  await page.addInitScript((counted: string) => {
+    type Counts = Record<string, PostCount>;
+    const global = window as unknown as { beaconPostCounts?: Counts };
+    const counts: Counts = (global.beaconPostCounts ??= {});
+    counts[counted] = { made: 0, answered: 0 };
+    const fetchBefore = window.fetch;
+    window.fetch = (input, init) => {
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      const url = new URL(input instanceof Request ? input.url : String(input), window.location.href);
+      if (method.toUpperCase() !== 'POST' || url.pathname !== counted) return fetchBefore(input, init);
+      const count = counts[counted]!;
+      count.made += 1;
+      const answer = fetchBefore(input, init);
+      const back = (): void => void (count.answered += 1);
+      answer.then(back, back);
+      return answer;
+    };
+  }, path);
+  return () =>
+    page.evaluate(
+      (counted) =>
+        (window as unknown as { beaconPostCounts: Record<string, PostCount> }).beaconPostCounts[counted]!,
+      path,
+    );
+}
+
+/** How many of the counted requests have not come back yet. */
+export async function unanswered(count: () => Promise<PostCount>): Promise<number> {
+  const { made, answered } = await count();
+  return made - answered;
+}
+
+/** Items waiting in the device outbox (IndexedDB `beacon-outbox`), any kind. */
+export async function waitingInOutbox(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('beacon-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db.transaction('items').objectStore('items').count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
 }

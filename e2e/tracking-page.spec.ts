@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, PASSWORD, personIn, snap } from './support';
+import { api, PASSWORD, personIn, snap, toastsSettled } from './support';
 
 /**
  * The page a contact opens from an SOS text (/track/<code>), in a browser that has never seen Beacon and cannot
@@ -113,7 +113,7 @@ test('the small things: typed numbers, the outbox with a failed text, Undo, badg
     await card.getByRole('button', { name: 'Delete Typed Friend' }).click();
     await expect(card.getByText('Typed Friend')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
-    await page.waitForTimeout(600); // the toast's entrance animation
+    await toastsSettled(page);
     await snap(page, testInfo, `small-undo-${look.name}`);
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect(page.getByText('Typed Friend is back in your emergency contacts.')).toBeVisible();

@@ -9,7 +9,6 @@ import {
   linkGuardian,
   openSocket,
   postLocation,
-  settle,
   type TestSocket,
 } from '../modules/guardians/guardian-test-helpers';
 
@@ -115,7 +114,9 @@ describe('realtime hub (GET /api/realtime)', () => {
     expect(typeof own.id).toBe('number');
     for (const socket of guardianSockets) expect((await socket.waitFor(isLocation)).id).toBe(own.id);
 
-    await settle();
+    // The position went to every socket it was for in the step that sent the ward's: a round trip after it shows
+    // what the others were sent.
+    for (const socket of others) await socket.roundTrip();
     for (const socket of others) expect(locationsIn(socket)).toEqual([]);
   });
 
@@ -137,7 +138,7 @@ describe('realtime hub (GET /api/realtime)', () => {
 
     await postLocation(sut, ward, { latitude: 2, longitude: 2 });
     await wardSocket.waitFor((message) => isLocation(message) && message.payload.latitude === 2);
-    await settle();
+    await guardianSocket.roundTrip();
     expect(locationsIn(guardianSocket).map((event) => event.payload.latitude)).toEqual([1]);
   });
 
@@ -174,8 +175,10 @@ describe('realtime hub (GET /api/realtime)', () => {
     expect(await wardSocket.waitFor((m) => m.type === 'notification')).toMatchObject({
       payload: { type: 'success', message: GUARDIAN_TEXTS.requestApproved('Gus Guardian') },
     });
-    await settle();
-    expect(strangerSocket.messages.map((message) => message.type)).toEqual(['ready']);
+    // Every event published so far has been stored and delivered; the stranger's socket has read all it was sent.
+    await sut.app.idle();
+    await strangerSocket.roundTrip();
+    expect(strangerSocket.messages.map((message) => message.type)).toEqual(['ready', 'pong']);
   });
 
   it('replays what a client missed (?since= or a resume message), only what it may see', async () => {

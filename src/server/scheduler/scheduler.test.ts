@@ -7,7 +7,11 @@ afterEach(async () => {
   await sut?.stop();
   sut = undefined;
   log.error.mockReset();
+  vi.useRealTimers();
 });
+
+/** Resolves once every promise callback that does not wait on a timer or I/O has run. */
+const drainMicrotasks = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
@@ -60,6 +64,7 @@ describe('scheduler', () => {
   });
 
   it('polls every interval once started, and a failing round is logged without stopping it', async () => {
+    vi.useFakeTimers();
     sut = createScheduler({ intervalMs: 20, enabled: true, log });
     let calls = 0;
     sut.add({
@@ -71,7 +76,9 @@ describe('scheduler', () => {
       },
     });
     sut.start();
-    await vi.waitFor(() => expect(calls).toBeGreaterThanOrEqual(3), { timeout: 2000 });
+    // At once, then at each of two intervals.
+    await vi.advanceTimersByTimeAsync(2 * 20);
+    expect(calls).toBe(3);
     expect(log.error).toHaveBeenCalledTimes(1);
   });
 
@@ -86,9 +93,13 @@ describe('scheduler', () => {
     });
     sut.add({ name: 'job', run });
     sut.kick('job');
-    await Promise.resolve();
-    const stopping = sut.stop();
-    setTimeout(gate.resolve, 20);
+    await vi.waitFor(() => expect(run).toHaveBeenCalledTimes(1));
+    let stopped = false;
+    const stopping = sut.stop().then(() => (stopped = true));
+    // The round waits on the gate alone: with every other callback run, stop is still waiting for it.
+    await drainMicrotasks();
+    expect(stopped).toBe(false);
+    gate.resolve();
     await stopping;
     expect(finished).toBe(true);
     await sut.runNow('job');
@@ -158,12 +169,15 @@ describe('scheduler', () => {
   });
 
   it('does nothing when disabled (another instance does the work)', async () => {
+    vi.useFakeTimers();
     sut = createScheduler({ intervalMs: 10, enabled: false, log });
     const run = vi.fn(async () => ({ more: false }));
     sut.add({ name: 'job', run });
     sut.start();
+    sut.kick('job');
     await sut.runNow('job');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Five intervals have passed: an enabled scheduler would have polled five times by now.
+    await vi.advanceTimersByTimeAsync(5 * 10);
     expect(run).not.toHaveBeenCalled();
   });
 });

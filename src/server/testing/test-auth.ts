@@ -45,22 +45,21 @@ export async function signUpViaApi(
 }
 
 /**
- * Waits for an e-mail to `to` in the dev outbox (GET /api/dev/mail). E-mail is a job the request wakes after
- * answering (modules/auth/account-email-job.ts), so answers do not depend on it; this polls briefly.
+ * The e-mail to `to` in the dev outbox (GET /api/dev/mail), once the work requests woke has run. E-mail is a job
+ * the request wakes after answering (modules/auth/account-email-job.ts), so answers do not depend on it; after
+ * `app.idle()` every job woken so far has finished, so a message that is not there then was never sent.
  */
 export async function waitForMail(
   sut: TestApp,
   to: string,
   matches: (message: DevMailMessage) => boolean = () => true,
-  timeoutMs = 3000,
 ): Promise<DevMailMessage> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await listMail(sut)).find((message) => message.to === to && matches(message));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await sut.app.idle();
+  const messages = await listMail(sut);
+  const found = messages.find((message) => message.to === to && matches(message));
+  if (!found)
+    throw new Error(`no e-mail to ${to}; the outbox holds ${JSON.stringify(messages.map((m) => m.to))}`);
+  return found;
 }
 
 export async function listMail(sut: TestApp): Promise<DevMailMessage[]> {

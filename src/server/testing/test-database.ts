@@ -40,7 +40,9 @@ export async function createPostgresClone(): Promise<{ url: string; drop(): Prom
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    // Two files cloning the template at the same instant can collide ("being accessed by other users"): retry.
+    // Two files cloning the template at the same instant can collide ("being accessed by other users"): retry
+    // after a growing pause. The pause is a backoff, not a wait for a result: nothing says when the other clone is
+    // done, and the next attempt itself checks.
     for (let attempt = 1; ; attempt++) {
       try {
         await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);

@@ -1,4 +1,5 @@
-import { act, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LIVE_TRACKING } from '#shared/constants';
 import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
@@ -9,6 +10,9 @@ import { alertKeys } from '../../features/sos/api/alert-keys';
 import { fakeAlert } from '../../testing/fake-alert';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { readOfflineEmergencyData, saveOfflineShareLocation } from '../../lib/offline-emergency-data';
+import { deviceOutbox } from '../../lib/outbox/device-outbox';
+import { locationOutboxKind } from '../../features/tracking/api/location-outbox';
+import { profileQueryOptions } from '../../features/profile/api/get-profile';
 import { sharingPlan, sharingState } from '../hooks/use-location-sharing-state';
 
 const USER = fakeSession().user.id;
@@ -35,10 +39,34 @@ function setup({
   ]);
   const device: FakeDevice = createFakeDevice({ battery: 0.42 });
   device.permissionStates.location = permission;
-  renderWithProviders(<p>app</p>, { device });
+  // Every answer the app was given about the permission, so a test can wait until the app has acted on them.
+  const permissionAnswers: Array<Promise<unknown>> = [];
+  const query = device.permissions.query;
+  device.permissions.query = (asked) => {
+    const answer = query(asked);
+    permissionAnswers.push(answer);
+    return answer;
+  };
+  renderWithProviders(<ProfileStatus />, { device });
   const posts = () =>
     api.requests.filter((request) => request.method === 'POST' && request.path === '/api/locations');
-  return { api, device, posts };
+  return { api, device, posts, permissionAnswers };
+}
+
+/**
+ * A screen that shows the profile query's state without fetching it. It hears of each answer in the same
+ * notification as the location tracker, so once it shows one, the tracker has rendered with it too.
+ */
+function ProfileStatus() {
+  const { status } = useQuery({ ...profileQueryOptions(USER), enabled: false });
+  return <p>profile {status}</p>;
+}
+
+/** The latitudes of every reading posted so far, in the order they were sent. */
+function postedLatitudes(posts: () => Array<{ body: unknown }>): number[] {
+  return posts()
+    .flatMap((post) => (post.body as { readings: Array<{ latitude: number }> }).readings)
+    .map((reading) => reading.latitude);
 }
 
 describe('live location sharing from this device', () => {
@@ -67,10 +95,16 @@ describe('live location sharing from this device', () => {
     });
     expect(posts()[0]?.authorization).toBe('Bearer access-1');
 
-    // Sooner than half the tracking interval: skipped.
+    // Sooner than half the tracking interval: skipped. The next reading half an interval later is taken; the
+    // outbox sends readings oldest first, so one queued before it would have gone out before it or with it.
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
     act(() => device.emitPosition({ latitude: 51.6, longitude: -0.12 }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(posts()).toHaveLength(1);
+    now += LIVE_TRACKING.intervalMs / 2;
+    act(() => device.emitPosition({ latitude: 51.7, longitude: -0.12 }));
+    clock.mockRestore();
+    await waitFor(() => expect(postedLatitudes(posts)).toContain(51.7));
+    expect(postedLatitudes(posts)).toEqual([51.5, 51.7]);
   });
 
   it('queues readings taken offline and sends them together when back online', async () => {
@@ -83,7 +117,9 @@ describe('live location sharing from this device', () => {
     now += LIVE_TRACKING.intervalMs;
     act(() => device.emitPosition({ latitude: 2, longitude: 2, timestamp: 2 }));
     clock.mockRestore();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Both wait in the outbox, and a flush of it while offline sends nothing.
+    await waitFor(async () => expect(await deviceOutbox.items(locationOutboxKind, USER)).toHaveLength(2));
+    await act(() => deviceOutbox.flush(USER));
     expect(posts()).toHaveLength(0);
 
     act(() => device.setOnline(true));
@@ -96,15 +132,17 @@ describe('live location sharing from this device', () => {
   });
 
   it('does not watch while the profile has location sharing off', async () => {
-    const { device, api } = setup({ sharing: false });
-    await waitFor(() => expect(api.requests.some((request) => request.path === '/api/profile')).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const { device } = setup({ sharing: false });
+    // The profile (sharing off) has reached the tracker.
+    expect(await screen.findByText('profile success')).toBeInTheDocument();
     expect(device.watcherCount()).toBe(0);
   });
 
   it('never prompts for location: without a granted permission it neither watches nor loads the profile', async () => {
-    const { device, api } = setup({ permission: 'prompt' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { device, api, permissionAnswers } = setup({ permission: 'prompt' });
+    // The app has asked about the permission and acted on the answer (it asks again only an interval later).
+    await waitFor(() => expect(permissionAnswers.length).toBeGreaterThan(0));
+    await act(() => Promise.all(permissionAnswers));
     expect(device.watcherCount()).toBe(0);
     expect(api.requests.some((request) => request.path === '/api/profile')).toBe(false);
   });
@@ -168,7 +206,7 @@ describe('live location sharing from this device', () => {
       const device: FakeDevice = createFakeDevice();
       device.permissionStates.location = 'granted';
       const queryClient = testQueryClient();
-      renderWithProviders(<p>app</p>, { device, queryClient });
+      renderWithProviders(<ProfileStatus />, { device, queryClient });
       const posts = () => api.requests.filter((r) => r.method === 'POST' && r.path === '/api/locations');
       const profileReads = () => api.requests.filter((r) => r.path === '/api/profile').length;
       return { api, device, posts, profileReads };
@@ -184,8 +222,9 @@ describe('live location sharing from this device', () => {
 
     it('a setting never read is unknown, never off: without an alert nothing is sent', async () => {
       const quiet = start([profileDown, ingestOk]);
-      await waitFor(() => expect(quiet.profileReads()).toBeGreaterThan(0));
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The failed read has reached the tracker.
+      expect(await screen.findByText('profile error')).toBeInTheDocument();
+      expect(quiet.profileReads()).toBeGreaterThan(0);
       expect(quiet.device.watcherCount()).toBe(0);
     });
 

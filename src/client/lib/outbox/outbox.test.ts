@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createOutbox, type Outbox, type OutboxDeps, type OutboxLocks, type OutboxSignal } from './outbox';
-import { openOutboxDatabase } from './outbox-database';
+import { openOutboxDatabase, type OutboxDatabase } from './outbox-database';
 import type { OutboxItem, OutboxKind, OutboxOutcome } from './outbox-item';
 
 const ADA = 'user-ada';
@@ -77,6 +77,30 @@ function device() {
       ...overrides,
     });
   return { state, tab, name };
+}
+
+/**
+ * The device's database, watching its reads: `quiet()` resolves once every read begun so far has finished and
+ * what follows a read without waiting on anything else has run (for a flush: on to its send). A reader awaiting a
+ * read was there before `quiet()`, so it resumes first.
+ */
+function watchedReads(database: OutboxDatabase): { database: OutboxDatabase; quiet(): Promise<void> } {
+  const pending = new Set<Promise<unknown>>();
+  return {
+    database: {
+      ...database,
+      list(ownerId, kind) {
+        const read = database.list(ownerId, kind);
+        const done = (): void => void pending.delete(read);
+        pending.add(read);
+        read.then(done, done);
+        return read;
+      },
+    },
+    async quiet() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
 }
 
 async function enqueueNotes(outbox: Outbox, kind: OutboxKind<Note, string>, ids: string[], owner = ADA) {
@@ -195,8 +219,9 @@ describe('the outbox', () => {
   });
 
   it('never has an item in two sends at once, however many flushes start together', async () => {
-    const { state, tab } = device();
-    const outbox = tab();
+    const { state, tab, name } = device();
+    const reads = watchedReads(openOutboxDatabase(name));
+    const outbox = tab({ database: reads.database });
     let inFlight = 0;
     let most = 0;
     const kind = noteKind({
@@ -204,7 +229,8 @@ describe('the outbox', () => {
         inFlight += 1;
         most = Math.max(most, inFlight);
         kind.sent.push(items.map((item) => item.id));
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        // Open until the other flushes have gone as far as they can: a flush reads the outbox, then sends.
+        await reads.quiet();
         inFlight -= 1;
         return 'ok';
       },
@@ -219,15 +245,17 @@ describe('the outbox', () => {
   });
 
   it('two tabs flushing the same device send each item once (one lock per person)', async () => {
-    const { state, tab } = device();
-    const first = tab();
-    const second = tab();
+    const { state, tab, name } = device();
+    const reads = watchedReads(openOutboxDatabase(name));
+    const first = tab({ database: reads.database });
+    const second = tab({ database: reads.database });
     const sent: string[] = [];
     const kindFor = (): OutboxKind<Note, string> =>
       noteKind({
         send: async (items) => {
           sent.push(...items.map((item) => item.id));
-          await new Promise((resolve) => setTimeout(resolve, 5));
+          // Open until the other tab's flushes have gone as far as they can: a flush reads the outbox, then sends.
+          await reads.quiet();
           return 'ok';
         },
       });
@@ -347,11 +375,21 @@ describe('the outbox', () => {
 
   it('an item queued after a failed send waits for the retry rule instead of being sent at once', async () => {
     const { state, tab } = device();
-    const outbox = tab();
+    // Only a flush sends, and a flush asks for the person's lock the moment it starts.
+    const flushes: string[] = [];
+    const outbox = tab({
+      locks: {
+        run: (name, work) => {
+          flushes.push(name);
+          return work();
+        },
+      },
+    });
     const kind = noteKind();
     outbox.register(kind);
     await outbox.enqueue(kind, { id: 'sos', ownerId: ADA, payload: { text: 'x' }, failedAttempts: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Queuing started no flush (it would have before it resolved).
+    expect(flushes).toEqual([]);
     expect(kind.sent).toEqual([]);
     const [item] = await outbox.items(kind, ADA);
     expect(item satisfies OutboxItem<Note> | undefined).toMatchObject({

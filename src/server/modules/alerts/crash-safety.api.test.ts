@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
 import { smsReference } from '../../adapters/sms/sms-reference';
@@ -244,17 +244,20 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   const server: Server = { url: `http://127.0.0.1:${port}`, child, output: () => output };
   cleanups.push(() => kill(server));
   // tsx compiles the server on start: ~4 s here, several times that on a loaded machine.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited during start-up:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
-    const ok = await fetch(`${server.url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return server;
-    await sleep(100);
-  }
+  const started = await vi.waitFor(
+    async () => {
+      if (child.exitCode !== null) return false;
+      const healthy = await fetch(`${server.url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!healthy) throw new Error(`server did not start:\n${output}`);
+      return true;
+    },
+    { timeout: 60_000, interval: 100 },
+  );
+  if (!started) throw new Error(`server exited during start-up:\n${output}`);
+  return server;
 }
 
 function postAlert(server: Server, token: string, key: string): Promise<Response> {
@@ -266,17 +269,18 @@ function postAlert(server: Server, token: string, key: string): Promise<Response
 }
 
 async function waitUntilSettled(server: Server, token: string, alertId: string): Promise<AlertDetail> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await fetch(`${server.url}/api/alerts/${alertId}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const alert = (await res.json()) as AlertDetail;
-    if (alert.deliveries.every((d) => d.status === 'sent' || d.status === 'failed')) return alert;
-    if (Date.now() > deadline)
-      throw new Error(`deliveries did not settle: ${JSON.stringify(alert.deliveries)}\n${server.output()}`);
-    await sleep(200);
-  }
+  return vi.waitFor(
+    async () => {
+      const res = await fetch(`${server.url}/api/alerts/${alertId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const alert = (await res.json()) as AlertDetail;
+      if (!alert.deliveries.every((d) => d.status === 'sent' || d.status === 'failed'))
+        throw new Error(`deliveries did not settle: ${JSON.stringify(alert.deliveries)}\n${server.output()}`);
+      return alert;
+    },
+    { timeout: 30_000, interval: 200 },
+  );
 }
 
 /** SIGKILL: no shutdown hooks, no flushing — a crash. */
@@ -308,5 +312,3 @@ function freePort(): Promise<number> {
     });
   });
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

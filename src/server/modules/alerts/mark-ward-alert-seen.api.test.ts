@@ -4,7 +4,7 @@ import { ERRORS } from '#shared/texts';
 import { REQUEST_DECLINED_TEXTS } from '#shared/ward-banner-texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
-import { endRelationship, linkGuardian, openSocket, settle } from '../guardians/guardian-test-helpers';
+import { endRelationship, linkGuardian, openSocket } from '../guardians/guardian-test-helpers';
 
 /**
  * POST /api/wards/alerts/:id/seen ("Seen" on a ward's alert, stored per guardian) and what GET /api/wards/alerts
@@ -89,7 +89,9 @@ describe('ward alert acknowledgements API', () => {
 
     expect((await wardAlerts(guardian))[0]).toMatchObject({ alert: { id: alert.alert.id }, seen_at: seenAt });
     expect((await wardAlerts(other))[0]).toMatchObject({ alert: { id: alert.alert.id }, seen_at: null });
-    await settle();
+    // Every event published so far has been stored and delivered, and each socket has read all it was sent.
+    await sut.app.idle();
+    for (const socket of [guardianSocket, otherSocket, wardSocket]) await socket.roundTrip();
     expect(guardianSocket.events().filter((event) => event.type === 'alert.seen')).toHaveLength(1);
     expect(otherSocket.events().some((event) => event.type === 'alert.seen')).toBe(false);
     expect(wardSocket.events().some((event) => event.type === 'alert.seen')).toBe(false);

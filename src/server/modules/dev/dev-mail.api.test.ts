@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DevMailListSchema } from '#shared/schemas/dev-mail';
 import { buildApp } from '../../app';
 import { manualClock } from '../../adapters/clock';
@@ -22,7 +22,14 @@ describe('GET /api/dev/mail with the dev outbox', () => {
   it('lists the e-mails "sent", newest first', async () => {
     const first = await signUpViaApi(sut);
     await waitForMail(sut, first.email);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The outbox dates a message with the database's clock; the next one is written once that clock has moved on,
+    // so "newest first" has two different times to order (the same time would leave the order to the ids).
+    await vi.waitFor(async () => {
+      const { rows } = await sut.db.query<{ later: boolean }>(
+        'SELECT clock_timestamp() > max(created_at) AS later FROM dev_outbox',
+      );
+      expect(rows[0]?.later).toBe(true);
+    });
     const second = await signUpViaApi(sut);
     await waitForMail(sut, second.email);
 

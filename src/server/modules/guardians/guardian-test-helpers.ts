@@ -88,6 +88,12 @@ export type TestSocket = {
     match: (message: RealtimeServerMessage) => boolean,
     timeoutMs?: number,
   ): Promise<RealtimeServerMessage>;
+  /**
+   * Sends a ping and resolves on its pong. The server writes to a ready socket in order, so whatever it had sent
+   * this socket before it read the ping has arrived by then: after an event was delivered (routing.deliver hands it to
+   * every recipient's socket in one step), a round trip proves what this socket did NOT receive.
+   */
+  roundTrip(): Promise<void>;
   /** Resolves with the close code. */
   closed: Promise<number>;
   close(): void;
@@ -145,6 +151,7 @@ export async function openSocket(
       check();
     });
 
+  const pongs = (): number => messages.filter((message) => message.type === 'pong').length;
   const socket: TestSocket = {
     messages,
     events: () =>
@@ -153,6 +160,11 @@ export async function openSocket(
       ),
     send: (message) => ws.send(JSON.stringify(message)),
     waitFor: waitFor as TestSocket['waitFor'],
+    async roundTrip() {
+      const before = pongs();
+      ws.send(JSON.stringify({ type: 'ping' }));
+      await waitFor(() => pongs() > before);
+    },
     closed,
     close: () => ws.close(),
   };
@@ -160,6 +172,3 @@ export async function openSocket(
     await socket.waitFor((message) => message.type === 'ready');
   return socket;
 }
-
-/** Lets in-flight deliveries finish, for asserting that something did NOT arrive. */
-export const settle = (ms = 150): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
