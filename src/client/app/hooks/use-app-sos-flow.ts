@@ -40,6 +40,16 @@ export type AppSosFlow = {
  * The SOS flow as the dashboard and the SOS page (both under <RequireSession>) use it, wired to the profile (sound, name, offline copy), the
  * contacts and the notifications.
  */
+/**
+ * How many contacts the SOS may count on, or undefined when that is not known. A list saved on the phone is only
+ * what the server said when last reached: contacts added since (on another device, say) are missing from it, so
+ * an empty saved list never blocks an SOS — it goes to the server, which tells the person if they truly have none.
+ */
+function knownContactCount(contacts: ContactsView): number | undefined {
+  const count = contacts.contacts?.length;
+  return contacts.source === 'offline' && count === 0 ? undefined : count;
+}
+
 export function useAppSosFlow({ onNeedsContacts }: { onNeedsContacts?: () => void }): AppSosFlow {
   const userId = useRequiredSession().user.id;
   // The query, not useProfile(): the dashboard's settings dialog already shows the profile's load-error toast.
@@ -60,7 +70,7 @@ export function useAppSosFlow({ onNeedsContacts }: { onNeedsContacts?: () => voi
     profile?.sound_enabled ?? (userId ? readOfflineEmergencyData(userId)?.soundEnabled : null) ?? true;
   const flow = useSosFlow({
     userId,
-    contactCount: contacts.contacts?.length,
+    contactCount: knownContactCount(contacts),
     soundEnabled,
     fullName: profile?.full_name || null,
     renewSession: renewSessionForAlert,

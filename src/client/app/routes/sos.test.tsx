@@ -675,6 +675,26 @@ describe('dashboard SOS', () => {
     expect(queue).toEqual([{ idempotencyKey: alertPosts(api)[0]?.key, queuedAt: expect.any(Number) }]);
   });
 
+  it('offline, an empty list saved on the phone does not block the SOS: it counts down and is queued', async () => {
+    // The phone last reached the server before a contact was added (on another device, say).
+    saveOfflineContacts(USER_ID, []);
+    const down = { error: 'service_unavailable', message: 'down' };
+    const api = mockApi([
+      { method: 'GET', path: '/api/profile', status: 503, body: down },
+      { method: 'GET', path: '/api/contacts', status: 503, body: down },
+      { method: 'POST', path: '/api/alerts', status: 503, body: down },
+    ]);
+    const device = createFakeDevice({ online: false });
+    const { user } = await renderApp('/sos', { device });
+    await pressSos(user);
+    await runCountdown();
+
+    expect(await screen.findByText(SAVED)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Add Emergency Contact' })).not.toBeInTheDocument();
+    expect(await storedQueue()).toHaveLength(1);
+    expect(alertPosts(api).length).toBeLessThanOrEqual(1);
+  });
+
   it('without contacts opens the contacts card in add mode', async () => {
     mockApi(routes({ contacts: [] }));
     const { user } = await renderApp('/');
