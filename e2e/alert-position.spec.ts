@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { api, markOnboardingSeen, signUp, snapAll, uniqueEmail } from './support';
+import { api, markOnboardingSeen, signUp, snapAll, uniqueEmail, waitingInOutbox } from './support';
 
 /**
  * The position during and after an SOS: a phone that reloaded without a connection still shares it once the alert
@@ -9,26 +9,6 @@ import { api, markOnboardingSeen, signUp, snapAll, uniqueEmail } from './support
 const HOME = { latitude: 40.712776, longitude: -74.005974 };
 const LATER = { latitude: 40.73061, longitude: -73.935242 };
 test.use({ geolocation: HOME, permissions: ['geolocation'] });
-
-/** Items waiting in the device outbox (IndexedDB `beacon-outbox`), any kind. */
-async function waitingInOutbox(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('beacon-outbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const count = db.transaction('items').objectStore('items').count();
-          count.onsuccess = () => {
-            db.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
-}
 
 type Upload = { stored: number; checked: number; sharing: boolean };
 

@@ -1,20 +1,9 @@
-import type { AccessPolicy } from '../../access/policy';
-import type { Clock } from '../../adapters/clock';
-import type { Database } from '../../db/database';
 import type { ServerModule } from '../server-module';
-import type { PositionsPort, ProfilesPort } from './ports';
 import { shareLinkRoutes } from './routes';
-import { createShareLinkService, getOrCreateActiveShareLink } from './service';
+import { createShareLinkService, getOrCreateActiveShareLink, type ShareLinkServiceDeps } from './service';
 
 /** Share links: `{origin}/track/{code}` lets anyone holding it follow a person's position until it ends. */
-export function createShareLinksModule(deps: {
-  db: Database;
-  clock: Clock;
-  access: AccessPolicy;
-  profiles: ProfilesPort;
-  positions: PositionsPort;
-  origin: string;
-}): ServerModule {
+export function createShareLinksModule(deps: ShareLinkServiceDeps): ServerModule {
   return { name: 'share-links', routes: shareLinkRoutes(createShareLinkService(deps)) };
 }
 

@@ -26,14 +26,16 @@ export type ShareLinkService = {
 const LIST_LIMIT = 50;
 const notFound = (): AppError => new AppError('not_found', ERRORS.notFound);
 
-export function createShareLinkService(deps: {
+export type ShareLinkServiceDeps = {
   db: Database;
   clock: Clock;
   access: AccessPolicy;
   profiles: ProfilesPort;
   positions: PositionsPort;
   origin: string;
-}): ShareLinkService {
+};
+
+export function createShareLinkService(deps: ShareLinkServiceDeps): ShareLinkService {
   const { db, clock, access, profiles, positions, origin } = deps;
 
   return {
