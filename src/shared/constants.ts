@@ -131,6 +131,31 @@ export const ESCORT = {
   maxRoutePoints: 500,
 } as const;
 
+/** Emergency recording (docs/PRODUCT.md#emergency-recording). */
+export const RECORDING = {
+  video: { width: 1280, height: 720, frameRate: 30, bitsPerSecond: 2_500_000 },
+  audio: { bitsPerSecond: 128_000, sampleRate: 44_100 },
+  /** MediaRecorder hands over a piece this often, and the phone uploads each piece at once. */
+  chunkMs: 1000,
+  maxDurationSeconds: 300,
+  /** An escort's emergency restarts the recording after this delay. */
+  restartOnEmergencyMs: 1000,
+  /** While recording during an escort, every this-many route points shares the latest recording. */
+  shareEveryRoutePoints: 4,
+  /** Deleted this long after it ended (`RECORDING_RETENTION_HOURS` changes it on a server). */
+  retentionHours: 24,
+  /** With no new piece for this long, the server seals what it has (the phone is gone). */
+  cutOffAfterSeconds: 120,
+  /** A piece at the specified bit rates is about 330 KB; keyframes and Safari's MP4 make some larger. */
+  maxChunkBytes: 2 * 1024 * 1024,
+  maxChunksPerRecording: 360,
+  maxBytesPerRecording: 150 * 1024 * 1024,
+  /** What one person may keep stored at once (recordings are deleted after `retentionHours`). */
+  maxBytesPerPerson: 1024 * 1024 * 1024,
+  /** A signed media URL works this long; the player asks for a new one when it runs out. */
+  playbackUrlMinutes: 10,
+} as const;
+
 /** Safety check-in (docs/PRODUCT.md#safety-check-in). */
 export const CHECK_IN = { minMinutes: 5, maxMinutes: 120, defaultMinutes: 30, tickMs: 60_000 } as const;
 
