@@ -11,6 +11,7 @@ import { IdSchema, TimestampSchema } from './common';
 import { GuardianRelationshipSchema } from './guardian';
 import { CheckInSchema, EscortSessionSchema, JourneyWarningSchema } from './journey';
 import { LocationSchema } from './location';
+import { RecordingSchema } from './recording';
 import type { RealtimeControl } from './realtime-envelope';
 
 export { RealtimeControlSchema, RealtimeEnvelopeSchema } from './realtime-envelope';
@@ -41,6 +42,11 @@ export const RealtimePayloadSchemas = {
   'journey.warning': JourneyWarningSchema,
   /** A relationship the recipient is part of changed; `role` is the recipient's side. Sent only to that party. */
   'relationship.updated': GuardianRelationshipSchema,
+  /**
+   * A recording of the person as it now stands: sent when it starts, when it finishes or is cut off, and when it
+   * is deleted (`status` as it was, `deleted: true`). Pieces in between reach watchers through the media stream.
+   */
+  'recording.updated': RecordingSchema.extend({ deleted: z.boolean() }),
   /** Something to add to the notification list (docs/PRODUCT.md#notifications). */
   notification: z.object({
     id: z.string(),
@@ -75,6 +81,7 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   envelope('checkin.updated'),
   envelope('journey.warning'),
   envelope('relationship.updated'),
+  envelope('recording.updated'),
   envelope('notification'),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;

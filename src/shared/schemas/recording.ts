@@ -17,6 +17,11 @@
  * - `GET /:id/media?expires&signature` the pieces so far, one after another, following new ones while recording
  * - `GET /:id/views` who watched (owner only)
  * - `DELETE /:id` the owner deletes it now
+ *
+ * A share link plays recordings without signing in while it is live: `GET /api/track/:shareCode` lists the
+ * recordings it may play (those of the alert an SOS text carried it with, or the person's recordings made while a
+ * link they shared is live), and `POST /api/track/:shareCode/recordings/:id/playback` and
+ * `GET /api/track/:shareCode/recordings/:id/manifest` work as above. Every view is logged.
  */
 import { z } from 'zod';
 import { RECORDING } from '../constants';
