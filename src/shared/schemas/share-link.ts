@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { IdSchema, TimestampSchema } from './common';
 import { LocationSchema, RoutePointSchema } from './location';
+import { RecordingSchema } from './recording';
 
 export const ShareLinkSchema = z.object({
   id: IdSchema,
@@ -66,5 +67,7 @@ export const TrackResponseSchema = z.object({
    * until a later SOS sends the same link again. Null while it is active, and for a link the person shared.
    */
   positions_ended_at: TimestampSchema.nullable(),
+  /** Recordings this link may play, newest first (see schemas/recording.ts). */
+  recordings: z.array(RecordingSchema),
 });
 export type TrackResponse = z.infer<typeof TrackResponseSchema>;

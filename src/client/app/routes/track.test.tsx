@@ -28,6 +28,7 @@ function tracked(latitude: number, overrides: Partial<TrackResponse> = {}): Trac
     route: [{ latitude: 51.49, longitude: -0.12, accuracy: 9, recorded_at: '2025-01-01T00:00:00.000Z' }],
     expires_at: new Date(Date.now() + 3_600_000).toISOString(),
     positions_ended_at: null,
+    recordings: [],
     ...overrides,
   };
 }

@@ -87,6 +87,7 @@ export function createShareLinkService(deps: ShareLinkServiceDeps): ShareLinkSer
         sharing,
         expires_at: link.expires_at.toISOString(),
         positions_ended_at: window.endedAt?.toISOString() ?? null,
+        recordings: [],
       };
       // The link shares positions only while the person shares their location at all.
       if (!sharing || window.endedAt) return { ...base, location: null, route: [] };
