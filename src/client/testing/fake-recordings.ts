@@ -1,5 +1,6 @@
+import { chainLink, chainSeed, sha256Hex, signedManifestText } from '#shared/recording-chain';
+import type { Recording, RecordingManifest } from '#shared/schemas/recording';
 import type { FakeRoute, RecordedRequest } from './fake-api';
-import type { Recording } from '#shared/schemas/recording';
 
 export const RECORDING_ID = '00000009-0000-4000-8000-000000000001';
 
@@ -50,4 +51,54 @@ export function fakeRecording(overrides: Partial<Recording> = {}): Recording {
     signed: false,
     ...overrides,
   };
+}
+
+/**
+ * A manifest for `pieces` built with the shared chain functions, signed like the server signs it (a fresh
+ * Ed25519 key), or unsigned with `signed: false`.
+ */
+export async function signedManifest(
+  pieces: Uint8Array[],
+  { id = RECORDING_ID, signed = true, status = 'finished' as RecordingManifest['status'] } = {},
+): Promise<RecordingManifest> {
+  let previous = await chainSeed(id);
+  const chunks: RecordingManifest['chunks'] = [];
+  for (const [seq, piece] of pieces.entries()) {
+    const sha256 = await sha256Hex(piece);
+    previous = await chainLink(previous, seq, piece.length, sha256);
+    chunks.push({
+      seq,
+      bytes: piece.length,
+      sha256,
+      chain: previous,
+      received_at: '2026-01-01T12:00:01.000Z',
+    });
+  }
+  const keys = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair;
+  const spki = new Uint8Array(await crypto.subtle.exportKey('spki', keys.publicKey));
+  const manifest: RecordingManifest = {
+    recording_id: id,
+    user_id: '00000001-0000-4000-8000-000000000001',
+    type: 'video',
+    mime_type: 'video/webm',
+    started_at: '2026-01-01T12:00:00.000Z',
+    ended_at: status === 'recording' ? null : '2026-01-01T12:00:03.000Z',
+    status,
+    chunks,
+    chain_head: chunks.length ? previous : null,
+    signature: null,
+    public_key: `-----BEGIN PUBLIC KEY-----\n${btoa(String.fromCharCode(...spki))}\n-----END PUBLIC KEY-----\n`,
+  };
+  if (!signed) return manifest;
+  const signature = new Uint8Array(
+    await crypto.subtle.sign(
+      { name: 'Ed25519' },
+      keys.privateKey,
+      new TextEncoder().encode(signedManifestText(manifest)),
+    ),
+  );
+  return { ...manifest, signature: btoa(String.fromCharCode(...signature)) };
 }
