@@ -119,7 +119,14 @@ export const RECORDING_TEXTS = {
   wardStartedMessage: 'You can watch it live from their card on your guardian screen.',
   watch: 'Watch',
   wardRecordingsTitle: 'Recordings',
-  wardRecordingLink: (when: string, status: string): string => `${when} · ${status}`,
+  wardRecordingLink: (origin: string, when: string, status: string): string =>
+    `${origin}, ${when} · ${status}`,
+  originLabels: {
+    sos: 'From the SOS screen',
+    active_alert: 'During an alert',
+    escort: 'During an escort',
+    escort_emergency: "When an escort's time ran out",
+  },
 
   // The tracking page
   sharedTitle: 'Recordings',
