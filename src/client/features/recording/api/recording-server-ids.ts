@@ -9,13 +9,11 @@ import { createPersistentStore } from '../../../lib/persistent-store';
  * or a closed tab must not orphan the pieces still waiting in the outbox.
  */
 const STORAGE_KEY = 'beacon-recording-server-ids';
-const IdsSchema = z.record(z.string(), z.string());
+/** A list of pairs rather than a map: the first download's schema library already has what lists need. */
+const IdsSchema = z.array(z.object({ clientId: z.string(), id: z.string() }));
+type Ids = z.infer<typeof IdsSchema>;
 
-const store = createPersistentStore<Record<string, string>>({
-  key: STORAGE_KEY,
-  schema: IdsSchema,
-  fallback: {},
-});
+const store = createPersistentStore<Ids>({ key: STORAGE_KEY, schema: IdsSchema, fallback: [] });
 
 /** Beyond this a recording is deleted on the server anyway: its entry goes. */
 const KEEP_MS = 2 * RECORDING.retentionHours * 3_600_000;
@@ -25,12 +23,14 @@ function startedAt(clientId: string): number {
 }
 
 export function rememberServerId(clientId: string, serverId: string, nowMs = Date.now()): void {
-  const kept = Object.entries(store.get()).filter(([id]) => nowMs - startedAt(id) < KEEP_MS);
-  store.set({ ...Object.fromEntries(kept), [clientId]: serverId });
+  const kept = store
+    .get()
+    .filter((entry) => entry.clientId !== clientId && nowMs - startedAt(entry.clientId) < KEEP_MS);
+  store.set([...kept, { clientId, id: serverId }]);
 }
 
 export function serverIdOf(clientId: string): string | null {
-  return store.get()[clientId] ?? null;
+  return store.get().find((entry) => entry.clientId === clientId)?.id ?? null;
 }
 
 export const subscribeServerIds = store.subscribe;

@@ -1,14 +1,15 @@
+import { z } from 'zod';
+import { IdSchema } from '#shared/schemas/common';
 import {
   ChunkReceiptSchema,
-  RecordingSchema,
   type ChunkReceipt,
   type FinishRecordingRequest,
   type StartRecordingRequest,
 } from '#shared/schemas/recording';
 import { apiRequest, noContent } from '../../../lib/api-client';
 
-/** Only the id is needed: the rest of the answer is not the upload's business. */
-const StartedSchema = RecordingSchema.pick({ id: true });
+/** Only the id is needed: the rest of the answer (the recording) is not the upload's business. */
+const StartedSchema = z.object({ id: IdSchema });
 
 /**
  * The three calls that put a recording on the server, in this order: the start (idempotent on `clientId`: a
