@@ -1,0 +1,108 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
+import { exactly } from './folder-storage';
+import { checkKey, StorageNotFound, type RecordingStorage } from './recording-storage';
+
+export type S3Settings = {
+  bucket: string;
+  /** An S3-compatible service's URL (MinIO, R2, …); AWS itself when absent. */
+  endpoint: string | undefined;
+  region: string;
+  /** Absent: the SDK's own credential chain (an instance role, the AWS_* variables). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+};
+
+/** Objects deleted at once when a prefix goes. */
+const DELETE_CONCURRENCY = 16;
+
+/**
+ * Recordings in an S3-compatible bucket. A piece is streamed into one PutObject with its length (known from the
+ * request's Content-Length), so it is never held in memory; an upload whose source fails is aborted, and S3 keeps
+ * no object for a PutObject that did not complete.
+ */
+export function s3Storage(settings: S3Settings): RecordingStorage & { client: S3Client } {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+    // A checksum of a streamed body would need the whole body first (or aws-chunked encoding, which S3-compatible
+    // services do not all speak); the server hashes every piece itself.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = settings.bucket;
+
+  const deleteKeys = async (keys: string[]): Promise<void> => {
+    for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) {
+      await Promise.all(
+        keys
+          .slice(i, i + DELETE_CONCURRENCY)
+          .map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))),
+      );
+    }
+  };
+
+  return {
+    kind: 's3',
+    client,
+
+    async put(key, body, bytes) {
+      const abort = new AbortController();
+      const counted = body.pipe(exactly(bytes));
+      // The SDK does not notice a body that fails part-way: abort the request then.
+      const fail = (error: unknown): void => abort.abort(error);
+      body.on('error', fail);
+      counted.on('error', fail);
+      const command = new PutObjectCommand({
+        Bucket,
+        Key: checkKey(key),
+        Body: counted,
+        ContentLength: bytes,
+      });
+      await client.send(command, {
+        abortSignal: abort.signal,
+      });
+    },
+
+    async read(key, range) {
+      try {
+        const answer = await client.send(
+          new GetObjectCommand({
+            Bucket,
+            Key: checkKey(key),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
+        if (!(answer.Body instanceof Readable)) throw new Error('S3 answered without a body stream');
+        return answer.Body;
+      } catch (error) {
+        if (error instanceof NoSuchKey) throw new StorageNotFound(key);
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+    },
+
+    async deletePrefix(prefix) {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: checkKey(prefix), ContinuationToken }),
+        );
+        await deleteKeys((page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])));
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+  };
+}
