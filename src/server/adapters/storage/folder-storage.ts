@@ -18,6 +18,8 @@ export function folderStorage(root: string): RecordingStorage {
     kind: 'folder',
 
     async put(key, body, bytes) {
+      // A body that fails while the folder is made is seen by the pipeline below (as cut short), not left unheard.
+      body.on('error', ignore);
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
       const temporary = `${file}.part-${randomUUID()}`;
@@ -61,6 +63,8 @@ export function folderStorage(root: string): RecordingStorage {
     },
   };
 }
+
+const ignore = (): void => undefined;
 
 /** Passes `bytes` bytes through; fails on more, and on fewer when the source ends. */
 export function exactly(bytes: number): Transform {

@@ -6,7 +6,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { exactly } from './folder-storage';
 import { checkKey, StorageNotFound, type RecordingStorage } from './recording-storage';
 
@@ -25,8 +26,8 @@ const DELETE_CONCURRENCY = 16;
 
 /**
  * Recordings in an S3-compatible bucket. A piece is streamed into one PutObject with its length (known from the
- * request's Content-Length), so it is never held in memory; an upload whose source fails is aborted, and S3 keeps
- * no object for a PutObject that did not complete.
+ * request's Content-Length), so it is never held in memory; an upload whose source fails is aborted, and whatever
+ * a compatible service may have kept of it is deleted.
  */
 export function s3Storage(settings: S3Settings): RecordingStorage & { client: S3Client } {
   const client = new S3Client({
@@ -57,20 +58,21 @@ export function s3Storage(settings: S3Settings): RecordingStorage & { client: S3
 
     async put(key, body, bytes) {
       const abort = new AbortController();
-      const counted = body.pipe(exactly(bytes));
-      // The SDK does not notice a body that fails part-way: abort the request then.
-      const fail = (error: unknown): void => abort.abort(error);
-      body.on('error', fail);
-      counted.on('error', fail);
-      const command = new PutObjectCommand({
-        Bucket,
-        Key: checkKey(key),
-        Body: counted,
-        ContentLength: bytes,
+      const Body = new PassThrough();
+      // The SDK does not notice a body that fails part-way (or ends short): abort the request then.
+      const arriving = pipeline(body, exactly(bytes), Body).catch((error: unknown) => {
+        abort.abort();
+        throw error;
       });
-      await client.send(command, {
-        abortSignal: abort.signal,
-      });
+      const command = new PutObjectCommand({ Bucket, Key: checkKey(key), Body, ContentLength: bytes });
+      try {
+        await Promise.all([client.send(command, { abortSignal: abort.signal }), arriving]);
+      } catch (error) {
+        await arriving.catch(() => undefined);
+        // S3 keeps no object of an upload that did not complete; some compatible services keep what arrived.
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined);
+        throw error;
+      }
     },
 
     async read(key, range) {

@@ -9,7 +9,9 @@ import type { AlertDetail } from '#shared/schemas/alert';
 import type { PushPayload } from '#shared/schemas/push';
 import type { ChunkReceipt, PlaybackResponse, Recording, RecordingManifest } from '#shared/schemas/recording';
 import type { ShareLink, TrackResponse } from '#shared/schemas/share-link';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
+import { startLocalS3 } from '../../testing/local-s3';
 import { listenLocally, openRawConnection, requestHead } from '../../testing/raw-http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUserWithContacts, raiseAlert, resolveAlert } from '../../testing/test-alerts';
@@ -607,5 +609,65 @@ describe('recordings: guardians told, share links', () => {
       url: `/api/track/${other.share_code}/recordings/${during.id}/playback`,
     });
     expect(expired.json()).toMatchObject({ error: 'link_expired' });
+  });
+});
+
+describe('recordings in an S3-compatible bucket (S3_* set), against a local s3rver', () => {
+  let sut: TestApp;
+  let s3: Awaited<ReturnType<typeof startLocalS3>>;
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    sut = await createTestApp(s3.env);
+  });
+  afterAll(async () => {
+    await sut?.close();
+    await s3?.close();
+  });
+
+  const objectsOf = async (userId: string): Promise<string[]> => {
+    const client = new S3Client({
+      endpoint: s3.env.S3_ENDPOINT,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
+    });
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: s3.env.S3_BUCKET, Prefix: `${userId}/recordings/` }),
+    );
+    client.destroy();
+    return (page.Contents ?? []).map((object) => object.Key!);
+  };
+
+  it('stores each piece under the person’s prefix, plays and verifies the whole, and deletes it', async () => {
+    const owner = await createTestUser(sut);
+    const parts = pieces(3, 50_000);
+    const recording = await finishedRecording(sut, owner, parts, { type: 'audio', mimeType: 'audio/webm' });
+    const keys = await objectsOf(owner.id);
+    expect(keys).toHaveLength(3);
+    for (const key of keys) {
+      expect(key).toMatch(
+        new RegExp(`^${owner.id}/recordings/emergency-audio-${recording.client_id}/0000[0-2]\\.[0-9a-f]{8}$`),
+      );
+    }
+    const media = await sut.app.inject({ method: 'GET', url: await playbackUrl(sut, owner, recording.id) });
+    expect(media.rawPayload.equals(joined(parts))).toBe(true);
+    const manifest = await sut.app.inject({
+      method: 'GET',
+      url: `/api/recordings/${recording.id}/manifest`,
+      headers: owner.headers,
+    });
+    expect(
+      await verifyFileAgainstChain(new Uint8Array(media.rawPayload), manifest.json<RecordingManifest>()),
+    ).toMatchObject({
+      ok: true,
+      verifiedChunks: 3,
+    });
+    const removed = await sut.app.inject({
+      method: 'DELETE',
+      url: `/api/recordings/${recording.id}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await objectsOf(owner.id)).toEqual([]);
   });
 });

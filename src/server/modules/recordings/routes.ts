@@ -25,6 +25,9 @@ class PieceBody {
   readonly #stream: Readable;
   constructor(stream: Readable) {
     this.#stream = stream;
+    // The client may go away before the handler reads a byte (while it waits for its turn or the database):
+    // whoever reads it then sees the stream cut short; the error itself must not go unheard.
+    stream.on('error', () => undefined);
   }
   get stream(): Readable {
     return this.#stream;
