@@ -1,4 +1,6 @@
-import { readdir } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +39,16 @@ import {
   startRecording,
   storePiece,
 } from './recording-test-helpers';
+
+/** Runs scripts/verify-recording.mjs as a person would, with plain Node. */
+function verifyWithScript(file: string, manifest: string): Promise<{ code: number; out: string }> {
+  const script = path.resolve('scripts/verify-recording.mjs');
+  return new Promise((resolve) => {
+    execFile(process.execPath, [script, file, manifest], (error, stdout) => {
+      resolve({ code: error ? Number(error.code) : 0, out: stdout });
+    });
+  });
+}
 
 /** Every file under `dir` (the recordings folder of a test app), relative to it. */
 async function storedFiles(dir: string): Promise<string[]> {
@@ -107,6 +119,20 @@ describe('recordings: pieces, sealing and the signed chain', () => {
       verifiedChunks: 4,
       verifiedSeconds: 4,
     });
+    // The verifier script anyone can run says the same of the file the server served, and of a changed one.
+    const folder = await mkdtemp(path.join(tmpdir(), 'beacon-verify-'));
+    const [file, manifestFile] = [path.join(folder, 'recording.webm'), path.join(folder, 'manifest.json')];
+    await writeFile(manifestFile, JSON.stringify(manifest));
+    await writeFile(file, media.rawPayload);
+    expect(await verifyWithScript(file, manifestFile)).toMatchObject({ code: 0 });
+    const changed = Buffer.from(media.rawPayload);
+    changed[2500] = (changed[2500] ?? 0) ^ 0xff;
+    await writeFile(file, changed);
+    const refused = await verifyWithScript(file, manifestFile);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('It matches up to 2 s (2 of 4 pieces)');
+    await rm(folder, { recursive: true, force: true });
+
     const flipped = new Uint8Array(media.rawPayload);
     flipped[2500] = (flipped[2500] ?? 0) ^ 0xff;
     expect(await verifyFileAgainstChain(flipped, manifest)).toMatchObject({ ok: false, verifiedChunks: 2 });
