@@ -46,8 +46,17 @@ export function createRecordingService(deps: RecordingDeps) {
   /** The link a share code names, as the holder of the code: an unknown code reaches nothing (404). */
   const linkOf = async (shareCode: string): Promise<{ link: LinkFacts }> => {
     const link = await deps.shareLinks.findLinkByCode(db, shareCode);
-    if (!link) await access.require(THE_PUBLIC, 'read', undefined);
-    return { link: link! };
+    if (!link) {
+      // The public reaches nothing: the policy's own refusal (404), as for a code nobody has.
+      await access.require(THE_PUBLIC, 'read', undefined);
+      throw new Error('The access policy let the public reach a row');
+    }
+    // A revoked or expired link answers so (410) whichever recording it asks for, as its tracking page does.
+    const { isActive, expiresAt, userId } = link;
+    await access.require({ shareLink: { ownerId: userId, isActive, expiresAt } }, 'read', {
+      ownerId: userId,
+    });
+    return { link };
   };
 
   const manifest = async (viewer: Viewer, id: string): Promise<RecordingManifest> => {
