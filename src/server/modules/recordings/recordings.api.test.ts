@@ -295,7 +295,8 @@ describe('recordings: pieces, sealing and the signed chain', () => {
     expect(manifest.statusCode).toBe(200);
     const url = await playbackUrl(sut, guardian, recording.id);
     expect((await sut.app.inject({ method: 'GET', url })).rawPayload.equals(joined(parts))).toBe(true);
-    // The guardian watches, the owner sees who.
+    // The guardian watches, the owner too, a second later; the owner sees who, newest first.
+    sut.clock.advance(1000);
     await playbackUrl(sut, owner, recording.id);
     const views = await sut.app.inject({
       method: 'GET',
