@@ -32,6 +32,7 @@ const ON_BOTH_DATABASES = [
   'src/server/modules/journeys/deadline-instances.api.test.ts',
   'src/server/modules/auth/account-email.api.test.ts',
   'src/server/modules/auth/refresh-reuse.api.test.ts',
+  'src/server/modules/recordings/recordings.api.test.ts',
   'src/server/http/rate-limiter.api.test.ts',
   'src/server/http/bad-input.api.test.ts',
   'src/server/**/*.postgres.api.test.ts',
