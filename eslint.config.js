@@ -57,6 +57,20 @@ const serverModuleZones = [
   },
 ];
 
+/** Globals only Node has, and only browsers have: each side's code must not reach for the other's. */
+const NODE_ONLY_GLOBALS = ['process', 'Buffer', 'global', '__dirname', '__filename', 'require', 'module'];
+const BROWSER_ONLY_GLOBALS = [
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'location',
+  'history',
+  'HTMLElement',
+  'indexedDB',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -98,8 +112,13 @@ export default tseslint.config(
     },
   },
   {
+    // The phone's code runs in a browser: no Node module or global (tsc checks the repository as one program with
+    // both platforms' types, so this is what keeps Node out; tsconfig.shared.json keeps both out of src/shared).
     files: ['src/client/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }],
+      'no-restricted-globals': ['error', ...NODE_ONLY_GLOBALS],
+    },
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],
@@ -108,8 +127,12 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: clientLayerZones }] },
   },
   {
+    // The server runs in Node: no browser global.
     files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/client/**'] }],
+      'no-restricted-globals': ['error', ...BROWSER_ONLY_GLOBALS],
+    },
   },
   {
     files: ['src/server/**/*.ts'],

@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Test projects. The API suite runs on PGlite and, when DATABASE_URL is set, its database-level files again on
- * PostgreSQL (see ON_BOTH_DATABASES). In CI (CI=true) the PostgreSQL run is mandatory: a missing DATABASE_URL
- * fails instead of skipping.
+ * Test projects. Without DATABASE_URL the API suite runs on PGlite. With it, on PostgreSQL, and its
+ * database-level files on PGlite too (see ON_BOTH_DATABASES). In CI (CI=true) the PostgreSQL run is mandatory: a
+ * missing DATABASE_URL fails instead of skipping.
  */
 const withPostgres = Boolean(process.env.DATABASE_URL);
 if (process.env.CI === 'true' && !withPostgres) {
@@ -13,13 +13,14 @@ if (process.env.CI === 'true' && !withPostgres) {
 }
 
 /**
- * The API suite on two databases, without running every file twice. PGlite (the embedded default, and the one
- * `npm test` has on any machine) runs every API file. PostgreSQL (DATABASE_URL, mandatory in CI) runs the files
- * where the two can differ: what the database and its driver do (migrations, the types each driver hands back, row
- * locks, transactions, job leases between instances, a database that stops or stalls, rate-limit counters under
- * concurrency, what a refused write leaves behind). The HTTP behaviour above the repositories is the same SQL on the
- * same PostgreSQL engine either way, so it runs once. A file named `*.postgres.api.test.ts` or
- * `*.pglite.api.test.ts` tests what only that database can do and runs only there.
+ * The API suite on two databases, without running every file twice. The files listed here test what the database
+ * and its driver do, where PGlite and PostgreSQL can differ: migrations, the types each driver hands back, row
+ * locks, transactions, job leases between instances, a database that stops or stalls, counters under concurrency.
+ * They run on both. Every other API file tests HTTP behaviour above the repositories, which is the same SQL on the
+ * same PostgreSQL engine either way (PGlite is PostgreSQL compiled to WebAssembly), so it runs once: on PostgreSQL
+ * when DATABASE_URL is set (as in CI, where it is mandatory: the native server does the same work for about half
+ * the CPU), else on PGlite. A file named `*.postgres.api.test.ts` or `*.pglite.api.test.ts` tests what only that
+ * database can do and runs only there.
  */
 const ON_BOTH_DATABASES = [
   'src/server/db/**/*.api.test.ts',
@@ -32,16 +33,23 @@ const ON_BOTH_DATABASES = [
   'src/server/modules/journeys/deadline-instances.api.test.ts',
   'src/server/modules/auth/account-email.api.test.ts',
   'src/server/modules/auth/refresh-reuse.api.test.ts',
+  'src/server/modules/recordings/recordings.api.test.ts',
   'src/server/http/rate-limiter.api.test.ts',
-  'src/server/http/bad-input.api.test.ts',
-  'src/server/**/*.postgres.api.test.ts',
 ];
+const ALL_API_FILES = ['src/server/**/*.api.test.ts'];
+
+/** The API files a database runs: all of them on the one that runs the HTTP-level files, else ON_BOTH_DATABASES. */
+function apiFilesOn(name: 'pglite' | 'postgres'): string[] {
+  const runsHttpLevel = name === 'postgres' || !withPostgres;
+  const own = `src/server/**/*.${name}.api.test.ts`;
+  return runsHttpLevel ? ALL_API_FILES : [...ON_BOTH_DATABASES, own];
+}
 
 const apiProject = (name: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name: `api-${name}`,
-    include: name === 'pglite' ? ['src/server/**/*.api.test.ts'] : ON_BOTH_DATABASES,
+    include: apiFilesOn(name),
     exclude: [`src/server/**/*.${name === 'pglite' ? 'postgres' : 'pglite'}.api.test.ts`],
     environment: 'node',
     globalSetup: ['src/server/testing/global-setup.ts'],

@@ -1,7 +1,7 @@
 // `npm test`: every check and every suite. Stops at the first failure (and stops what still runs with it).
 //   1. Chromium for the browser suite (installed from Debian when run as root, else a one-line instruction)
-//   2. At the same time, as none of them reads another's output: ESLint, Prettier, tsc (shared, server, client,
-//      e2e, each with only its layer's types, then the whole repository as `npx tsc` checks it); Vitest (unit,
+//   2. At the same time, as none of them reads another's output: ESLint, Prettier, tsc (src/shared alone with
+//      neither the DOM's nor Node's types, then the whole repository as `npx tsc` checks it); Vitest (unit,
 //      client, API on PGlite and, with DATABASE_URL, on PostgreSQL); and the client build followed by the bundle
 //      budget check (bundle-budget.mjs). Much of each waits (on timers, the database, the
 //      disk), so together they take far less than one after the other, even on two cores.
@@ -79,10 +79,7 @@ await step(
   [['prettier', bin('prettier'), ['--check', '--log-level=warn', '.']]],
   [
     ['tsc shared', bin('tsc'), ['-p', 'tsconfig.shared.json']],
-    ['tsc server', bin('tsc'), ['-p', 'tsconfig.server.json']],
-    ['tsc client', bin('tsc'), ['-p', 'tsconfig.client.json']],
-    ['tsc e2e', bin('tsc'), ['-p', 'tsconfig.e2e.json']],
-    ['tsc all', bin('tsc'), ['-p', 'tsconfig.json']],
+    ['tsc', bin('tsc'), ['-p', 'tsconfig.json']],
   ],
   [['vitest', bin('vitest'), ['run']]],
   [

@@ -15,6 +15,8 @@ import { overpassProvider } from './adapters/overpass/overpass-provider';
 import type { Mailer } from './adapters/mail/mailer';
 import type { PushSender } from './adapters/push/push-sender';
 import { loadServerSecret } from './adapters/server-secrets';
+import { createRecordingStorage } from './adapters/storage/create-storage';
+import type { RecordingStorage } from './adapters/storage/recording-storage';
 import { createSmsProvider } from './adapters/sms/create-sms-provider';
 import type { SmsProvider } from './adapters/sms/sms-provider';
 import type { Config } from './config';
@@ -31,7 +33,7 @@ import { rejectUnstorableText } from './http/reject-unstorable-text';
 import { registerSecurityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
 import type { AlertEvents } from './modules/alerts/alert-events';
-import { createAlertsModule } from './modules/alerts/module';
+import { alertFacts, createAlertsModule } from './modules/alerts/module';
 import { realtimeAlertEvents } from './modules/alerts/realtime-alert-events';
 import { createAccessTokens } from './modules/auth/access-token';
 import { accounts, createAuthModule } from './modules/auth/module';
@@ -46,13 +48,14 @@ import { createGuardiansModule } from './modules/guardians/module';
 import { createHealthModule } from './modules/health/module';
 import { createJourneyWatchModule, journeyWarnings } from './modules/journey-watch/module';
 import { deadlineGraceMs } from './modules/journeys/deadline-job';
-import { createJourneysModule, JOURNEY_DEADLINE_JOBS } from './modules/journeys/module';
+import { createJourneysModule, escortOwners, JOURNEY_DEADLINE_JOBS } from './modules/journeys/module';
 import { createLocationsModule, positions } from './modules/locations/module';
 import { createNearbyPlacesModule } from './modules/nearby-places/module';
 import { createProfileModule, profiles } from './modules/profile/module';
 import { createPushModule, pushSubscriptions } from './modules/push/module';
 import type { ServerModule } from './modules/server-module';
-import { alertLinks, createShareLinksModule } from './modules/share-links/module';
+import { createRecordingsModule } from './modules/recordings/module';
+import { alertLinks, createShareLinksModule, shareLinkLookup } from './modules/share-links/module';
 import { createRealtime } from './realtime/create-realtime';
 import { housekeepingJob } from './scheduler/housekeeping';
 import { ensurePeriodicJob, jobTask, type JobHandler } from './scheduler/jobs';
@@ -87,6 +90,8 @@ export type AppDeps = {
   push?: PushSender;
   /** Alert and delivery status changes; defaults to the realtime hub. */
   alertEvents?: AlertEvents;
+  /** Where recordings are kept; defaults to the one the config selects (a bucket, or a folder under DATA_DIR). */
+  storage?: RecordingStorage;
   /** Where the built client lives; omitted in API tests. */
   clientDir?: string;
 };
@@ -119,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerAdmission(app, {
       capacity: config.http.concurrency,
       maxInFlightPerAddress: config.http.maxInFlightPerAddress,
+      mediaCapacity: config.http.mediaConcurrency,
       clock,
     }),
   );
@@ -181,6 +187,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pushSubscriptions,
     alertLinks,
   });
+  // Emergency recordings; the tracking page lists what a link plays, and deleting an account deletes them.
+  const recordings = await createRecordingsModule({
+    db,
+    clock,
+    access,
+    storage: deps.storage ?? createRecordingStorage(config),
+    publisher: realtime,
+    channels,
+    retentionHours: config.recordings.retentionHours,
+    pushLeaseMs: config.push.timeoutMs + 1000,
+    wakeJobs: (kind) => scheduler.kick(kind),
+    profiles,
+    pushSubscriptions,
+    alerts: alertFacts,
+    escorts: escortOwners,
+    shareLinks: shareLinkLookup,
+  });
   const modules: ServerModule[] = [
     createHealthModule({ db, smsProvider: sms.kind, mailProvider: deps.mailer.kind }),
     createAuthModule({
@@ -194,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wakeJobs: (kind) => scheduler.kick(kind),
       log: app.log,
       profiles,
+      accountDeletion: recordings.accountDeletion,
     }),
     createProfileModule({ db, clock, access, accounts, contacts: contactLists }),
     createContactsModule({ db, clock, access }),
@@ -210,7 +234,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onReceived: journeyWatch.watch.readingsReceived,
       log: app.log,
     }),
-    createShareLinksModule({ db, clock, access, profiles, positions, origin }),
+    createShareLinksModule({
+      db,
+      clock,
+      access,
+      profiles,
+      positions,
+      recordings: recordings.forLinks,
+      origin,
+    }),
+    recordings.module,
     createJourneysModule({
       db,
       clock,

@@ -30,6 +30,42 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps recordings in a folder under DATA_DIR unless an S3_* variable is set, then in the bucket', () => {
+    expect(loadConfig({})).toMatchObject({ s3: null, recordings: { retentionHours: 24 } });
+    expect(
+      loadConfig({
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'minio',
+        S3_SECRET_ACCESS_KEY: 'minio-secret',
+        RECORDING_RETENTION_HOURS: '48',
+      }),
+    ).toMatchObject({
+      recordings: { retentionHours: 48 },
+      s3: {
+        bucket: 'emergency-recordings',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' },
+        forcePathStyle: true,
+      },
+    });
+    expect(loadConfig({ S3_BUCKET: 'evidence', S3_REGION: 'eu-west-1' }).s3).toEqual({
+      bucket: 'evidence',
+      endpoint: undefined,
+      region: 'eu-west-1',
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ S3_ACCESS_KEY_ID: 'minio' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+      ),
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'No_Such Bucket' })).toThrow(
+      'Invalid configuration: S3_BUCKET="No_Such Bucket" must be 3 to 63 lowercase letters, digits, dots or dashes',
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '', PUBLIC_URL: '' })).toMatchObject({
       port: 3000,

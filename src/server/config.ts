@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { JOURNEY_WATCH, SIGN_UP_LIMITS } from '#shared/constants';
+import { JOURNEY_WATCH, RECORDING, SIGN_UP_LIMITS } from '#shared/constants';
 import { NEARBY_PLACES } from '#shared/nearby-places-constants';
 import { TileUrlTemplateSchema } from '#shared/map-tiles';
 
@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   SMS_GLOBAL_MAX_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   HTTP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  // Recording pieces uploaded and media streams set up at once (http/admission.ts: their own lane).
+  HTTP_MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(8),
   // Every connection (http/connection-limits.ts): the request's headers, the whole request, and nothing moving.
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
@@ -74,6 +76,21 @@ const EnvSchema = z.object({
     .regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'must be 1 to 100 letters, digits or :_.-')
     .default('beacon'),
   LOCATION_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(24),
+  // Emergency recordings (modules/recordings): deleted this long after they ended.
+  RECORDING_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(RECORDING.retentionHours),
+  // Where recordings are kept: an S3-compatible bucket when any S3_* is set, else <DATA_DIR>/recordings.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be 3 to 63 lowercase letters, digits, dots or dashes')
+    .optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as us-east-1')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.stringbool().optional(),
   // During an escort or check-in, guardians are warned once when the phone has been silent this long.
   JOURNEY_SILENCE_MINUTES: z.coerce
     .number()
@@ -143,6 +160,8 @@ export type Config = {
     concurrency: number;
     /** Ordinary API requests one client address may have in flight; more answer 429 (http/admission.ts). */
     maxInFlightPerAddress: number;
+    /** Recording uploads and media streams being set up at once: their own lane (http/admission.ts). */
+    mediaConcurrency: number;
     /** Connection time-outs (http/connection-limits.ts). */
     headersTimeoutMs: number;
     requestTimeoutMs: number;
@@ -153,6 +172,15 @@ export type Config = {
   /** The map tile URL template (VITE_TILE_URL); the CSP allows its origin. */
   tileUrl: string;
   locations: { retentionHours: number };
+  recordings: { retentionHours: number };
+  /** The bucket recordings are kept in; null: a folder under `dataDir`. */
+  s3: {
+    bucket: string;
+    endpoint: string | undefined;
+    region: string;
+    credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    forcePathStyle: boolean;
+  } | null;
   /** modules/journey-watch: how long a phone may be silent during a journey before guardians are warned. */
   journeyWatch: { silenceMinutes: number };
   /** DEV_CLOCK_CONTROL: the app's clock can be moved forward over POST /api/dev/clock (never in production). */
@@ -242,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     http: {
       concurrency: e.HTTP_CONCURRENCY,
       maxInFlightPerAddress: e.HTTP_MAX_IN_FLIGHT_PER_ADDRESS,
+      mediaConcurrency: e.HTTP_MEDIA_CONCURRENCY,
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
@@ -249,6 +278,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisChannelPrefix: e.REDIS_CHANNEL_PREFIX,
     tileUrl: e.VITE_TILE_URL,
     locations: { retentionHours: e.LOCATION_RETENTION_HOURS },
+    recordings: { retentionHours: e.RECORDING_RETENTION_HOURS },
+    s3: s3Config(e),
     journeyWatch: { silenceMinutes: e.JOURNEY_SILENCE_MINUTES },
     devClockControl: e.DEV_CLOCK_CONTROL,
     nearbyPlaces: { overpassUrl: e.OVERPASS_URL, timeoutMs: e.OVERPASS_TIMEOUT_MS },
@@ -271,6 +302,26 @@ function twilioConfig(e: z.infer<typeof EnvSchema>): Config['sms']['twilio'] {
     );
   }
   return { accountSid, authToken, from, baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, '') };
+}
+
+/** The bucket is used when any S3_* is set; the access key and its secret come as a pair or not at all. */
+function s3Config(e: z.infer<typeof EnvSchema>): Config['s3'] {
+  const set = [e.S3_BUCKET, e.S3_ENDPOINT, e.S3_REGION, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (set.every((value) => value === undefined) && e.S3_FORCE_PATH_STYLE === undefined) return null;
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET ?? 'emergency-recordings',
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION ?? 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    // S3-compatible services on their own host name (MinIO, a local test server) want the bucket in the path.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+  };
 }
 
 /** A VAPID key pair is set as a pair or not at all (then one is generated and stored on first start). */

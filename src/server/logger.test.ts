@@ -171,4 +171,19 @@ describe('share codes in logs', () => {
     expect(output).toContain(`sent /track/${REDACTED} to a contact`);
     expect(output).toContain(`/api/track/${REDACTED}`);
   });
+
+  it('replace a media URL’s signature, in messages, fields, errors and request logs', async () => {
+    const SIGNATURE = 'q2Vt3kC8x9_secret-signature-value-0123456789';
+    const media = `/api/recordings/0b9a3a1e-8d0f-4a8e-9c2b-2f1d7e6a5b4c/media?expires=1764120600&view=v&signature=${SIGNATURE}`;
+    const { logger, lines } = capture();
+    logger.warn({ media_url: media, url: `https://beacon.example${media}&x=1` }, `streaming ${media}`);
+    logger.error({ err: new Error(`Reply was already sent for ${media}`) }, 'failed');
+    const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
+    await app.inject({ method: 'GET', url: media.replace('/media', '/nowhere') });
+    await app.close();
+    const output = lines().join('\n');
+    expect(output).not.toContain(SIGNATURE);
+    expect(output).toContain(`expires=1764120600&view=v&signature=${REDACTED}`);
+    expect(output).toContain(`signature=${REDACTED}&x=1`);
+  });
 });

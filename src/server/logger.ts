@@ -17,14 +17,22 @@ export const isSensitiveField = (name: string): boolean => SENSITIVE.test(name);
 const CAPABILITY_PATH = new RegExp(`(${TRACK_PAGE_PATH}/)[^/?#\\s"']+`, 'gi');
 
 /**
- * `text` with every share code replaced. A percent-encoded path (`/%74rack/…`, which the router decodes and
+ * A media URL's signature is a bearer capability too (modules/recordings: whoever holds the URL plays the recording
+ * until it expires). It travels in the query string, which request logs leave out, but a URL can still appear in a
+ * message or a field (a route not found, an error).
+ */
+const CAPABILITY_QUERY = /([?&](?:amp;)?signature=)[^&\s"'#]+/gi;
+
+/**
+ * `text` with every share code and media URL signature replaced. A percent-encoded path (`/%74rack/…`, which the router decodes and
  * serves) is matched in its decoded form, so encoding cannot smuggle a code past the rule.
  */
 export function redactCapabilityPaths(text: string): string {
   const decoded = text.includes('%') ? safeDecode(text) : text;
   CAPABILITY_PATH.lastIndex = 0;
-  if (!CAPABILITY_PATH.test(decoded)) return text;
-  return decoded.replace(CAPABILITY_PATH, `$1${REDACTED}`);
+  CAPABILITY_QUERY.lastIndex = 0;
+  if (!CAPABILITY_PATH.test(decoded) && !CAPABILITY_QUERY.test(decoded)) return text;
+  return decoded.replace(CAPABILITY_PATH, `$1${REDACTED}`).replace(CAPABILITY_QUERY, `$1${REDACTED}`);
 }
 
 function safeDecode(text: string): string {

@@ -56,6 +56,11 @@ declare module 'fastify' {
     priority?: boolean;
     /** Only for clients on this machine (http/loopback.ts); everyone else gets 404 like a missing route. */
     loopbackOnly?: boolean;
+    /**
+     * A recording's bytes arriving or being streamed: the media lane, with slots of its own, never the ordinary
+     * ones (http/admission.ts).
+     */
+    media?: boolean;
   }
   interface FastifyRequest {
     /**

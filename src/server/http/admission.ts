@@ -27,6 +27,14 @@ import { AppError } from './app-error';
  *   get a person's SOS, journey actions or health check refused: a person's own journey actions are counted per
  *   account instead (`PRIORITY_IN_FLIGHT_PER_ACCOUNT`); the health check has no body and a tiny answer, so it
  *   cannot be held open past the headers time-out; the SOS is not counted at all.
+ * - **Media.** `config.media` routes (a recording's pieces arriving, its media stream) have a lane of their own,
+ *   `mediaCapacity` slots, so a phone uploading or a guardian watching never holds a slot an ordinary request, a
+ *   journey action or the SOS needs, and a burst of uploads never queues behind (or in front of) them. A piece's
+ *   body streams to storage from the handler (it is never buffered first), so an upload holds its media slot while
+ *   it arrives, bounded by the request time-out; a media stream, like every answer, gives its slot back once it is
+ *   ready to be written (its stream handed over), so watching a recording for minutes holds no slot at all. Signed-in media
+ *   requests are counted per account (`MEDIA_IN_FLIGHT_PER_ACCOUNT`), not per address, so nobody behind the same
+ *   address can get a person's uploads refused; public ones (a signed media URL) per address like the rest.
  * - **Receipt time.** Every request is stamped with the app clock's time when its headers arrived
  *   (`request.receivedAt`): a journey action counts from then, not from when its turn came.
  *
@@ -52,6 +60,9 @@ export const PRIORITY_CAPACITY = 2;
 /** A person's own journey actions in flight at once. The phone sends them one at a time. */
 export const PRIORITY_IN_FLIGHT_PER_ACCOUNT = 4;
 
+/** A person's own media requests (recording pieces) in flight at once: the phone sends a piece a second. */
+export const MEDIA_IN_FLIGHT_PER_ACCOUNT = 6;
+
 /** Retry-After of a request refused for too many in flight: those finish, or time out, within seconds. */
 export const IN_FLIGHT_RETRY_AFTER_SECONDS = 1;
 
@@ -60,11 +71,13 @@ export type AdmissionOptions = {
   capacity: number;
   /** Ordinary API requests one client address may have in flight (HTTP_MAX_IN_FLIGHT_PER_ADDRESS). */
   maxInFlightPerAddress: number;
+  /** Media requests worked on at once (HTTP_MEDIA_CONCURRENCY). */
+  mediaCapacity: number;
   /** The app's clock, for `receivedAt`. */
   clock: Clock;
 };
 
-type Lane = 'urgent' | 'priority' | 'ordinary';
+type Lane = 'urgent' | 'priority' | 'ordinary' | 'media';
 
 /**
  * API requests as admission sees them: `running` and `waiting` for a slot (both lanes), and `arriving`: past the
@@ -74,9 +87,10 @@ export type AdmissionLoad = { running: number; waiting: number; arriving: number
 
 /** Installs the admission hooks (before the access hook); returns a reader of the load. */
 export function registerAdmission(app: FastifyInstance, options: AdmissionOptions): () => AdmissionLoad {
-  const admission = createAdmissionGate(options.capacity);
+  const admission = createAdmissionGate(options.capacity, PRIORITY_CAPACITY, options.mediaCapacity);
   const perAddress = createInFlightCounter(options.maxInFlightPerAddress);
   const perAccount = createInFlightCounter(PRIORITY_IN_FLIGHT_PER_ACCOUNT);
+  const mediaPerAccount = createInFlightCounter(MEDIA_IN_FLIGHT_PER_ACCOUNT);
   const arriving = createInFlightCounter(Infinity);
   const lanes = new WeakMap<FastifyRequest, Lane>();
   const arrivals = new WeakMap<FastifyRequest, () => void>();
@@ -90,13 +104,17 @@ export function registerAdmission(app: FastifyInstance, options: AdmissionOption
     const lane = laneOf(request);
     if (!lane) return;
     lanes.set(request, lane);
-    if (lane === 'ordinary') count(perAddress, addressGroup(request.ip), reply);
+    const signedIn = request.routeOptions.config.access === 'signed-in';
+    if (lane === 'ordinary' || (lane === 'media' && !signedIn)) {
+      count(perAddress, addressGroup(request.ip), reply);
+    }
   });
   // After the access hook (the caller is who the token says), before the body is read.
   app.addHook('preParsing', async (request, reply) => {
     const lane = lanes.get(request);
     if (!lane) return;
     if (lane === 'priority' && request.auth) count(perAccount, request.auth.userId, reply);
+    if (lane === 'media' && request.auth) count(mediaPerAccount, request.auth.userId, reply);
     arrivals.set(request, count(arriving, '', reply));
   });
   // The whole request has arrived: its turn.
@@ -144,6 +162,7 @@ function laneOf(request: FastifyRequest): Lane | null {
   if (!request.url.startsWith('/api/') || request.headers.upgrade?.toLowerCase() === 'websocket') return null;
   const config = request.routeOptions.config;
   if (config.urgent === true) return 'urgent';
+  if (config.media === true) return 'media';
   return config.priority === true ? 'priority' : 'ordinary';
 }
 
@@ -204,7 +223,7 @@ function ipv4AsGroups(ipv4: string): string[] {
 
 export type AdmissionGate = {
   /** Waits for a slot of the lane; call the returned function when the request's work is done. */
-  acquire(lane: 'ordinary' | 'priority'): Promise<() => void>;
+  acquire(lane: 'ordinary' | 'priority' | 'media'): Promise<() => void>;
   /** Marks an urgent request as being handled (it never waits); call the returned function when it is done. */
   urgentStarted(): () => void;
   /** Requests working and waiting, both lanes together. */
@@ -212,15 +231,27 @@ export type AdmissionGate = {
   close(): void;
 };
 
+/** Media slots when none are configured (HTTP_MEDIA_CONCURRENCY's default). */
+export const DEFAULT_MEDIA_CAPACITY = 8;
+
 /**
- * The admission rule, apart from HTTP: `capacity` ordinary slots and `priorityCapacity` priority slots, none
- * while an SOS is handled (for a while).
+ * The admission rule, apart from HTTP: `capacity` ordinary slots, `priorityCapacity` priority slots and
+ * `mediaCapacity` media slots, none while an SOS is handled (for a while).
  */
-export function createAdmissionGate(capacity: number, priorityCapacity = PRIORITY_CAPACITY): AdmissionGate {
-  const lanes = { ordinary: createPriorityGate(capacity), priority: createPriorityGate(priorityCapacity) };
-  const setCapacities = (ordinary: number, priority: number): void => {
+export function createAdmissionGate(
+  capacity: number,
+  priorityCapacity = PRIORITY_CAPACITY,
+  mediaCapacity = DEFAULT_MEDIA_CAPACITY,
+): AdmissionGate {
+  const lanes = {
+    ordinary: createPriorityGate(capacity),
+    priority: createPriorityGate(priorityCapacity),
+    media: createPriorityGate(mediaCapacity),
+  };
+  const setCapacities = (ordinary: number, priority: number, media: number): void => {
     lanes.ordinary.setCapacity(ordinary);
     lanes.priority.setCapacity(priority);
+    lanes.media.setCapacity(media);
   };
   let urgentInProgress = 0;
   let pauseLimit: ReturnType<typeof setTimeout> | undefined;
@@ -231,10 +262,10 @@ export function createAdmissionGate(capacity: number, priorityCapacity = PRIORIT
   };
   const urgentStarted = (): (() => void) => {
     if (++urgentInProgress === 1) {
-      setCapacities(0, 0);
+      setCapacities(0, 0, 0);
       pauseLimit = setTimeout(() => {
         pauseLimit = undefined;
-        setCapacities(1, 1);
+        setCapacities(1, 1, 1);
       }, URGENT_PAUSE_LIMIT_MS);
       pauseLimit.unref();
     }
@@ -244,12 +275,15 @@ export function createAdmissionGate(capacity: number, priorityCapacity = PRIORIT
       done = true;
       if (--urgentInProgress > 0) return;
       endPause();
-      setCapacities(capacity, priorityCapacity);
+      setCapacities(capacity, priorityCapacity, mediaCapacity);
     };
   };
   const load = (): { running: number; waiting: number } => {
-    const [ordinary, priority] = [lanes.ordinary.load(), lanes.priority.load()];
-    return { running: ordinary.running + priority.running, waiting: ordinary.waiting + priority.waiting };
+    const all = [lanes.ordinary.load(), lanes.priority.load(), lanes.media.load()];
+    return {
+      running: all.reduce((sum, lane) => sum + lane.running, 0),
+      waiting: all.reduce((sum, lane) => sum + lane.waiting, 0),
+    };
   };
   return { acquire: (lane) => lanes[lane].acquire(false), urgentStarted, load, close: endPause };
 }

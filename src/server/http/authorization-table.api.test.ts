@@ -124,6 +124,28 @@ const guardianRead = (): Record<Role, Outcome> =>
     'active guardian': answers(200, 'private'),
   });
 
+/** A recording of the owner: the owner and an active guardian read it, nobody else. */
+const recordingRead = (): Record<Role, Outcome> =>
+  signedIn({ owner: answers(200, 'private'), others: NOT_FOUND, 'active guardian': answers(200, 'private') });
+
+/** The share code a role presents (a link holder's own; anyone else one that is nobody's). */
+const trackCode = (world: World, role: Role): string =>
+  isLinkRole(role) ? world.shareLinks[role].share_code : MADE_UP_ID;
+
+/**
+ * A recording made during the open SOS, through a share code: the link that SOS's text carried plays it, and so
+ * does the link the owner shared (the recording was made while it was live). The link of an SOS that ended plays
+ * nothing; one revoked or expired says so.
+ */
+const linkPlays = (): Record<Role, Outcome> => ({
+  ...everyone(NOT_FOUND),
+  'link holder': answers(200, 'private'),
+  'SOS-link holder': answers(200, 'private'),
+  'ended-SOS-link holder': NOT_FOUND,
+  'expired-link holder': refused(410, 'link_expired'),
+  'revoked-link holder': refused(410, 'link_inactive'),
+});
+
 const inject = (world: World, request: InjectOptions): Promise<LightMyRequestResponse> =>
   world.sut.app.inject(request);
 
@@ -420,6 +442,89 @@ const TABLE: Record<string, Row> = {
       'expired-link holder': refused(410, 'link_expired'),
       'revoked-link holder': refused(410, 'link_inactive'),
     },
+  },
+  'POST /api/recordings': {
+    // The name of the owner's recording, with the owner's open SOS: the owner gets that recording back (a repeated
+    // start); anyone else cannot name the owner's alert.
+    request: ({ world }) => ({
+      url: '/api/recordings',
+      body: {
+        clientId: world.recordings.sealed.client_id,
+        type: 'video',
+        mimeType: 'video/webm',
+        origin: 'sos',
+        alertId: world.alerts.open,
+      },
+    }),
+    expect: signedIn({ owner: answers(200, 'private'), others: NOT_FOUND }),
+  },
+  'GET /api/recordings': { request: () => ({ url: '/api/recordings' }), expect: ownRows(200) },
+  'PUT /api/recordings/{id}/chunks/{seq}': {
+    // The owner's recording still recording: the owner adds its second piece.
+    request: ({ world, role }) => ({
+      url: `/api/recordings/${world.recordings.live.id}/chunks/1`,
+      headers: { ...world.credentials(role), 'content-type': 'application/octet-stream' },
+      body: Buffer.from('a piece of video'),
+    }),
+    expect: ownerOnly(answers(200, 'nothing')),
+  },
+  'POST /api/recordings/{id}/finish': {
+    request: ({ world }) => ({
+      url: `/api/recordings/${world.recordings.live.id}/finish`,
+      body: { chunkCount: 2, reason: 'stopped' },
+    }),
+    expect: ownerOnly(changing(answers(200, 'private'), 1)),
+    observe: async ({ world }) =>
+      (await ownerGet<{ status: string }>(world, `/api/recordings/${world.recordings.live.id}`)).status,
+  },
+  'GET /api/recordings/{id}': {
+    request: ({ world }) => ({ url: `/api/recordings/${world.recordings.sealed.id}` }),
+    expect: recordingRead(),
+  },
+  'GET /api/recordings/{id}/manifest': {
+    request: ({ world }) => ({ url: `/api/recordings/${world.recordings.sealed.id}/manifest` }),
+    expect: recordingRead(),
+  },
+  'POST /api/recordings/{id}/playback': {
+    request: ({ world }) => ({ url: `/api/recordings/${world.recordings.sealed.id}/playback` }),
+    expect: recordingRead(),
+  },
+  'GET /api/recordings/{id}/media': {
+    // The signed URL is the permission, whoever holds it (for its few minutes): here one the owner was given.
+    request: async ({ world }) => {
+      const res = await inject(world, {
+        method: 'POST',
+        url: `/api/recordings/${world.recordings.sealed.id}/playback`,
+        headers: world.owner.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return { url: res.json<{ media_url: string }>().media_url };
+    },
+    expect: everyone(answers(200, 'nothing')),
+  },
+  'GET /api/recordings/{id}/views': {
+    request: ({ world }) => ({ url: `/api/recordings/${world.recordings.sealed.id}/views` }),
+    expect: ownerOnly(answers(200, 'nothing')),
+  },
+  'DELETE /api/recordings/{id}': {
+    request: ({ world }) => ({ url: `/api/recordings/${world.recordings.removed.id}` }),
+    expect: ownerOnly(changing(answers(204, 'nothing'))),
+    observe: async ({ world }) => {
+      const url = `/api/recordings/${world.recordings.removed.id}`;
+      return (await inject(world, { method: 'GET', url, headers: world.owner.headers })).statusCode;
+    },
+  },
+  'GET /api/track/{shareCode}/recordings/{id}/manifest': {
+    request: ({ world, role }) => ({
+      url: `/api/track/${trackCode(world, role)}/recordings/${world.recordings.sealed.id}/manifest`,
+    }),
+    expect: linkPlays(),
+  },
+  'POST /api/track/{shareCode}/recordings/{id}/playback': {
+    request: ({ world, role }) => ({
+      url: `/api/track/${trackCode(world, role)}/recordings/${world.recordings.sealed.id}/playback`,
+    }),
+    expect: linkPlays(),
   },
   'POST /api/escort-sessions': {
     request: () => ({

@@ -4,8 +4,9 @@
  * through the HTTP API (and the dev clock), so the table proves what the server does whatever code decides it.
  *
  * Who is who:
- * - the owner: contacts, a past SOS that ended and an open one, a position, an escort, check-ins, share links in
- *   every state, invite codes, push subscriptions, and guardians in every relationship state;
+ * - the owner: contacts, a past SOS that ended and an open one, recordings made during it, a position, an escort,
+ *   check-ins, share links in every state, invite codes, push subscriptions, and guardians in every relationship
+ *   state;
  * - a stranger: another signed-in person with no link to the owner;
  * - the owner's guardians: one whose request is pending, one active, one rejected, and one whose link ended (it
  *   was active, and the owner moved meanwhile, so there is something it must no longer see);
@@ -21,9 +22,16 @@ import type { InviteCode } from '#shared/schemas/guardian';
 import type { RaiseAlertResponse } from '#shared/schemas/alert';
 import type { CheckIn, EscortSession } from '#shared/schemas/journey';
 import type { EmergencyContact } from '#shared/schemas/profile';
+import type { Recording } from '#shared/schemas/recording';
 import type { ShareLink, ShareLinkListResponse } from '#shared/schemas/share-link';
 import { SHARE_LINK_TTL_HOURS } from '#shared/constants';
 import { endRelationship, linkGuardian } from '../modules/guardians/guardian-test-helpers';
+import {
+  finishedRecording,
+  pieces,
+  startRecording,
+  storePiece,
+} from '../modules/recordings/recording-test-helpers';
 import type { TestApp } from './test-app';
 import { signUpViaApi, TEST_PASSWORD } from './test-auth';
 
@@ -100,6 +108,11 @@ export type World = {
   escortId: string;
   checkinId: string;
   shareLinks: Record<LinkRole | 'patched' | 'removed', ShareLink>;
+  /**
+   * The owner's recordings, made during the open SOS: `sealed` (finished, with that SOS), `live` (still recording:
+   * the owner's piece and finish cases use it) and `removed` (only the owner's DELETE case deletes it).
+   */
+  recordings: { sealed: Recording; live: Recording; removed: Recording };
   /** Browsers the owner subscribed to pushes: one stays, one only the owner's DELETE case removes. */
   pushEndpoints: { kept: string; removed: string };
   /** The owner's position (every reading the owner sends is here, so a guardian's view of it is recognisable). */
@@ -264,6 +277,13 @@ async function ownerToday(sut: TestApp, owner: Person, endedSosLink: ShareLink) 
   if (!sosLink) throw new Error('the open SOS carried no new link');
   await postPosition(sut, owner);
 
+  const recordings = {
+    sealed: await finishedRecording(sut, owner, pieces(2), { alertId: openAlert, origin: 'sos' }),
+    live: await startRecording(sut, owner, { origin: 'active_alert' }),
+    removed: await finishedRecording(sut, owner, pieces(1)),
+  };
+  await storePiece(sut, owner, recordings.live.id, 0, pieces(1)[0]!);
+
   const escort = await send<EscortSession>('POST', '/api/escort-sessions', 201, {
     destination_address: ESCORT_DESTINATION,
     estimated_duration_minutes: 30,
@@ -280,6 +300,7 @@ async function ownerToday(sut: TestApp, owner: Person, endedSosLink: ShareLink) 
   return {
     shareLinks: { live, revoked, patched, removed, sosLink },
     openAlert,
+    recordings,
     escortId: escort.id,
     checkinId: checkin.id,
     inviteCode: invite.code,
@@ -309,6 +330,7 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
     owner,
     contacts: past.contacts,
     alerts: { ended: past.endedAlert, open: today.openAlert },
+    recordings: today.recordings,
     escortId: today.escortId,
     checkinId: today.checkinId,
     shareLinks,
@@ -319,6 +341,7 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
         ...[...Object.values(CONTACTS), LATER_CONTACT].flatMap((contact) => [contact.name, contact.phone]),
         past.endedAlert,
         today.openAlert,
+        ...Object.values(today.recordings).flatMap((recording) => [recording.id, recording.client_id]),
         String(OWNER_POSITION.latitude),
         String(OWNER_POSITION.longitude),
         today.escortId,

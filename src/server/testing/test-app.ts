@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -43,7 +46,10 @@ export async function createTestApp(
   clientDir?: string,
 ): Promise<TestApp> {
   const db = shared?.db ?? (await openTestDatabase());
+  // Recordings are kept in a folder of this app's own unless the test says where (DATA_DIR or S3_*).
+  const dataDir = env.DATA_DIR ? null : await mkdtemp(path.join(tmpdir(), 'beacon-test-data-'));
   const config = loadConfig({
+    ...(dataDir ? { DATA_DIR: dataDir } : {}),
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret!',
@@ -69,6 +75,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       if (!shared) await db.close();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

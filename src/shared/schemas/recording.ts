@@ -14,7 +14,7 @@
  *   holder of a live share link for it)
  * - `GET /:id/manifest` the hash chain, its signature and the server's public key
  * - `POST /:id/playback` short-lived signed URLs a media element can use (it cannot send a bearer token)
- * - `GET /:id/media?expires&signature` the pieces so far, one after another, following new ones while recording
+ * - `GET /:id/media?expires&view&signature` the pieces so far, one after another, following new ones while recording
  * - `GET /:id/views` who watched (owner only)
  * - `DELETE /:id` the owner deletes it now
  *
@@ -88,7 +88,7 @@ export const RecordingSchema = z.object({
   contiguous_chunks: z.int().min(0),
   /** Pieces stored, gaps included. */
   stored_chunks: z.int().min(0),
-  /** What the phone said when it finished; null while recording or when cut off. */
+  /** What the phone said when it finished; null until it did (and for a recording cut off before). */
   declared_chunks: z.int().min(0).nullable(),
   bytes: z.int().min(0),
   started_at: TimestampSchema,
@@ -160,6 +160,21 @@ export const RecordingManifestSchema = z.object({
   public_key: z.string(),
 });
 export type RecordingManifest = z.infer<typeof RecordingManifestSchema>;
+
+/**
+ * The query of a media URL, as `/playback` made it: when it stops working (seconds since the epoch), the logged
+ * view it was granted as, and the server's signature over the recording, both of those and nothing else.
+ */
+export const RecordingMediaQuerySchema = z.object({
+  expires: z.coerce.number().int().positive(),
+  view: IdSchema,
+  signature: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'Signature must be 43 letters, digits, dashes or underscores'),
+});
+
+/** `/api/track/:shareCode/recordings/:id/…`: a share code (a UUID, as on the tracking page) and a recording. */
+export const TrackRecordingParamsSchema = z.object({ shareCode: IdSchema, id: IdSchema });
 
 export const PlaybackResponseSchema = z.object({
   /** The whole recording so far, following new pieces while it records; valid until `expires_at`. */

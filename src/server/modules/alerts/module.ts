@@ -9,6 +9,7 @@ import type { AlertEvents } from './alert-events';
 import { createChangeSignal } from './change-signal';
 import { DELIVERY_JOB, deliveryJob } from './delivery-job';
 import type { AlertPorts } from './ports';
+import { findAlertFacts } from './repository';
 import { alertRoutes } from './routes';
 import { createAlertService, type AlertService } from './service';
 
@@ -57,3 +58,6 @@ export function createAlertsModule(
     ],
   };
 }
+
+/** What other modules may use of alerts: an alert's owner, end and recording. app.ts hands it to recordings. */
+export const alertFacts = { findAlertFacts };

@@ -153,6 +153,22 @@ export async function findAlertStamp(
   return row && { ownerId: row.user_id, createdAt: row.created_at };
 }
 
+/**
+ * What the recordings module needs of an alert (its port): whose it is, whether it ended, and the recording the
+ * phone raised it with. Undefined when there is no such alert.
+ */
+export async function findAlertFacts(
+  db: Queryable,
+  alertId: string,
+): Promise<{ userId: string; resolvedAt: Date | null; recordingClientId: string | null } | undefined> {
+  const row = await one<{ user_id: string; resolved_at: Date | null; recording_id: string | null }>(
+    db,
+    'SELECT user_id, resolved_at, recording_id FROM alerts WHERE id = $1',
+    [alertId],
+  );
+  return row && { userId: row.user_id, resolvedAt: row.resolved_at, recordingClientId: row.recording_id };
+}
+
 export function findAlert(db: Queryable, userId: string, alertId: string): Promise<AlertRow | undefined> {
   return one<AlertRow>(db, `SELECT ${ALERT_COLUMNS} FROM alerts WHERE user_id = $1 AND id = $2`, [
     userId,

@@ -7,7 +7,7 @@ import type { ServerModule } from '../server-module';
 import type { AccessTokens } from './access-token';
 import { accountEmailJob } from './account-email-job';
 import { createPasswordHasher } from './password';
-import type { ProfileCreationPort } from './ports';
+import type { AccountDeletionPort, ProfileCreationPort } from './ports';
 import { profileSeedOf } from './profile-seed';
 import { createRefreshSuccessor } from './refresh-successor';
 import { authRoutes } from './routes';
@@ -28,6 +28,7 @@ export function createAuthModule(deps: {
   wakeJobs(kind: string): void;
   log: FastifyBaseLogger;
   profiles: ProfileCreationPort;
+  accountDeletion: AccountDeletionPort;
 }): ServerModule {
   const { db, clock, mailer, origin, log } = deps;
   const service = createAuthService({
@@ -40,6 +41,7 @@ export function createAuthModule(deps: {
     origin,
     wakeJobs: deps.wakeJobs,
     profiles: deps.profiles,
+    accountDeletion: deps.accountDeletion,
   });
   return {
     name: 'auth',

@@ -23,7 +23,7 @@ import { toAuthUser } from './auth-user';
 import { redirectPathFor } from './email-redirect';
 import type { PasswordHasher } from './password';
 import { passwordWeakness, type PasswordContext } from './password-strength';
-import type { ProfileCreationPort } from './ports';
+import type { AccountDeletionPort, ProfileCreationPort } from './ports';
 import { SIGNIN_SLOWDOWN, RECOVERY_SESSION_PASSWORD_WINDOW_MS } from './policy';
 import type { RefreshSuccessor } from './refresh-successor';
 import * as repo from './repository';
@@ -47,6 +47,7 @@ export type AuthServiceDeps = {
   /** Asks the job runner to look for due work now (the account e-mail just written), after the commit. */
   wakeJobs(kind: string): void;
   profiles: ProfileCreationPort;
+  accountDeletion: AccountDeletionPort;
 };
 
 export type AuthService = {
@@ -358,7 +359,11 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
     async deleteUser(auth, request) {
       await checkCurrentPassword(await currentUser(auth), request.current_password);
-      await repo.deleteUser(db, auth.userId);
+      await db.transaction(async (tx) => {
+        await deps.accountDeletion.deleteWithAccount(tx, auth.userId, clock.now());
+        await repo.deleteUser(tx, auth.userId);
+      });
+      deps.accountDeletion.afterDeletion();
     },
 
     async requestRecovery(email, redirectTo) {

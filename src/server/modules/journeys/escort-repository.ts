@@ -77,6 +77,12 @@ export function findEscortById(db: Queryable, id: string): Promise<EscortRow | u
   return one<EscortRow>(db, `SELECT ${COLUMNS} FROM escort_sessions WHERE id = $1`, [id]);
 }
 
+/** Whose an escort session is (the recordings module's port); undefined when there is no such session. */
+export async function findEscortOwner(db: Queryable, id: string): Promise<string | undefined> {
+  return (await one<{ user_id: string }>(db, 'SELECT user_id FROM escort_sessions WHERE id = $1', [id]))
+    ?.user_id;
+}
+
 /**
  * What the person's phone shows: the active escort; else the newest expired one whose alert is still open, or
  * that expired in the last `recentMs` without an alert (nobody could be told). Completed ones are over.

@@ -6,6 +6,7 @@ import type { ServerModule } from '../server-module';
 import { checkInRoutes } from './checkin-routes';
 import { createCheckInService } from './checkin-service';
 import { CHECK_IN_DEADLINE_JOB, deadlineJob, ESCORT_DEADLINE_JOB } from './deadline-job';
+import { findEscortOwner } from './escort-repository';
 import { escortRoutes } from './escort-routes';
 import { createEscortService } from './escort-service';
 import { journeyEvents } from './journey-events';
@@ -47,3 +48,6 @@ export function createJourneysModule(deps: {
     ],
   };
 }
+
+/** What other modules may use of journeys: whose an escort is. app.ts hands it to recordings. */
+export const escortOwners = { findEscortOwner };

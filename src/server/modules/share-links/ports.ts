@@ -3,12 +3,28 @@
  * shows, and handed over by app.ts (docs/ARCHITECTURE.md, "Modules joined by ports").
  */
 import type { Location, RoutePoint } from '#shared/schemas/location';
+import type { Recording } from '#shared/schemas/recording';
 import type { Queryable } from '../../db/database';
 
 /** The name the page greets with, and whether the person shares their location at all. */
 export type ProfilesPort = {
   findFullName(db: Queryable, userId: string): Promise<string>;
   isSharingLocation(db: Queryable, userId: string): Promise<boolean>;
+};
+
+/** The recordings a link plays (the recordings module decides which), for the tracking page's list. */
+export type RecordingsPort = {
+  playableByLink(
+    db: Queryable,
+    link: {
+      id: string;
+      userId: string;
+      isActive: boolean;
+      expiresAt: Date;
+      createdAt: Date;
+      alertId: string | null;
+    },
+  ): Promise<Recording[]>;
 };
 
 /** The person's newest position and their route since the link began. */

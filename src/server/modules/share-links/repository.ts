@@ -64,6 +64,10 @@ export async function moveAlertLink(db: Queryable, linkId: string, alertId: stri
   return row!;
 }
 
+export function findShareLinkById(db: Queryable, id: string): Promise<ShareLinkRow | undefined> {
+  return one<ShareLinkRow>(db, `SELECT ${COLUMNS} FROM share_links WHERE id = $1`, [id]);
+}
+
 export function findShareLinkByCode(db: Queryable, shareCode: string): Promise<ShareLinkRow | undefined> {
   return one<ShareLinkRow>(db, `SELECT ${COLUMNS} FROM share_links WHERE share_code = $1`, [shareCode]);
 }

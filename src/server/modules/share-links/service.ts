@@ -11,7 +11,7 @@ import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
-import type { PositionsPort, ProfilesPort } from './ports';
+import type { PositionsPort, ProfilesPort, RecordingsPort } from './ports';
 import * as repo from './repository';
 
 export type ShareLinkService = {
@@ -32,11 +32,12 @@ export type ShareLinkServiceDeps = {
   access: AccessPolicy;
   profiles: ProfilesPort;
   positions: PositionsPort;
+  recordings: RecordingsPort;
   origin: string;
 };
 
 export function createShareLinkService(deps: ShareLinkServiceDeps): ShareLinkService {
-  const { db, clock, access, profiles, positions, origin } = deps;
+  const { db, clock, access, profiles, positions, recordings, origin } = deps;
 
   return {
     async create(auth) {
@@ -74,11 +75,19 @@ export function createShareLinkService(deps: ShareLinkServiceDeps): ShareLinkSer
         'read',
         found && { ownerId: found.user_id, link: found },
       );
-      const [fullName, sharing, alert, sentWith] = await Promise.all([
+      const [fullName, sharing, alert, sentWith, playable] = await Promise.all([
         profiles.findFullName(db, ownerId),
         profiles.isSharingLocation(db, ownerId),
         repo.findNewestAlertSince(db, ownerId, alertWindowStart(link.created_at)),
         link.alert_id ? repo.findAlertOf(db, ownerId, link.alert_id) : undefined,
+        recordings.playableByLink(db, {
+          id: link.id,
+          userId: ownerId,
+          isActive: link.is_active,
+          expiresAt: link.expires_at,
+          createdAt: link.created_at,
+          alertId: link.alert_id,
+        }),
       ]);
       const window = positionWindow(link, sentWith);
       const base = {
@@ -87,7 +96,7 @@ export function createShareLinkService(deps: ShareLinkServiceDeps): ShareLinkSer
         sharing,
         expires_at: link.expires_at.toISOString(),
         positions_ended_at: window.endedAt?.toISOString() ?? null,
-        recordings: [],
+        recordings: playable,
       };
       // The link shares positions only while the person shares their location at all.
       if (!sharing || window.endedAt) return { ...base, location: null, route: [] };
