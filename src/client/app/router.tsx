@@ -68,6 +68,10 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.recording,
+                lazy: async () => ({ Component: (await import('./routes/recording')).RecordingRoute }),
+              },
+              {
                 path: paths.outbox,
                 lazy: async () => ({ Component: (await import('./routes/outbox')).OutboxRoute }),
               },

@@ -30,6 +30,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type ApiRequestOptions<T> = {
   method?: HttpMethod;
   body?: unknown;
+  /** Bytes sent as they are (`application/octet-stream`) instead of a JSON `body`: a recording's piece. */
+  rawBody?: ArrayBuffer;
   /** Validates the answer; the call resolves with the parsed value. */
   schema: z.ZodType<T>;
   /** Attach the signed-in person's bearer token (default true). */
@@ -54,7 +56,9 @@ export const noContent = z.unknown().transform((): void => undefined);
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
   const token = options.auth === false ? undefined : getSession()?.access_token;
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const raw = options.rawBody;
+  if (raw) headers['content-type'] = 'application/octet-stream';
+  else if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -62,7 +66,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
     response = await fetch(path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (error) {

@@ -25,7 +25,13 @@ export const paths = {
   accountDeleted: '/account-deleted',
   /** The dev SMS outbox (only useful while no real SMS provider is configured). */
   outbox: '/outbox',
+  /** One emergency recording: the owner's or a ward's (docs/PRODUCT.md#emergency-recording). */
+  recording: '/recordings/:id',
 } as const;
+
+export function recordingPath(id: string): string {
+  return `/recordings/${encodeURIComponent(id)}`;
+}
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 

@@ -8,6 +8,8 @@ export type FakeRoute = {
   path: string;
   status?: number;
   body?: unknown;
+  /** Answered as raw bytes (`application/octet-stream`) instead of JSON `body`: a recording's media. */
+  bytes?: Uint8Array<ArrayBuffer>;
 };
 
 export type RecordedRequest = { method: string; path: string; body: unknown; authorization: string | null };
@@ -44,6 +46,9 @@ export function mockApi(routes: FakeRoute[] = []) {
           }
         : null);
     if (!route) return json(404, { error: 'not_found', message: 'Not found' });
+    if ('bytes' in route && route.bytes) {
+      return new Response(route.bytes, { headers: { 'content-type': 'application/octet-stream' } });
+    }
     return json(route.status ?? 200, route.body);
   });
   vi.stubGlobal('fetch', fetchMock);

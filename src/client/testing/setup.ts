@@ -5,7 +5,9 @@ import { openDB } from 'idb';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 import { resetSessionRefresh } from '../features/auth/api/refresh-session';
+import { resetRecorder } from '../features/recording/stores/recorder';
 import { resetSounds } from '../lib/sounds';
+import { uninstallFakeMedia } from './fake-media';
 
 // jsdom lacks a few browser APIs that Radix primitives and the theme provider touch.
 class ResizeObserverStub {
@@ -36,6 +38,8 @@ afterEach(async () => {
   toast.dismiss();
   resetSounds();
   resetSessionRefresh();
+  resetRecorder();
+  uninstallFakeMedia();
   vi.useRealTimers();
   await clearDeviceOutbox();
   window.localStorage.clear();

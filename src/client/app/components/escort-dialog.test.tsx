@@ -6,6 +6,8 @@ import type { AlertDetail } from '#shared/schemas/alert';
 import type { GuardianRelationship } from '#shared/schemas/guardian';
 import type { EscortSession } from '#shared/schemas/journey';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
+import { RECORDING } from '#shared/constants';
+import { RECORDING_TEXTS } from '#shared/recording-texts';
 import { journeyKeys } from '../../features/journeys/api/journey-keys';
 import { alertKeys } from '../../features/sos/api/alert-keys';
 import { removeActiveAlert } from '../../features/sos/api/get-active-alerts';
@@ -13,7 +15,9 @@ import { fakeAlert } from '../../testing/fake-alert';
 import { fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
 import { createFakeDevice, type FakeDevice } from '../../testing/fake-device';
 import { fakeEscort } from '../../testing/fake-journeys';
-import { renderWithProviders, testQueryClient } from '../../testing/render-app';
+import { installFakeMedia } from '../../testing/fake-media';
+import { recordingUploadRoutes, uploadSteps } from '../../testing/fake-recordings';
+import { renderWithProviders, storeSession, testQueryClient } from '../../testing/render-app';
 import { RequiredSessionContext } from '../hooks/use-required-session';
 import { EscortDialog } from './escort-dialog';
 
@@ -119,7 +123,7 @@ describe('Escort Mode dialog: setup', () => {
     expect(duration).toHaveAttribute('max', '180');
     const explainer = screen.getByRole('region', { name: 'How Escort Mode Works' });
     expect(explainer).toHaveTextContent(/keeps your deadline on its server/);
-    expect(explainer).not.toHaveTextContent(/video|record/i);
+    expect(explainer).toHaveTextContent(/recording again by itself while it is open on screen/);
     const start = screen.getByRole('button', { name: 'Start Escort Mode' });
     expect(start).toBeDisabled();
 
@@ -229,7 +233,9 @@ describe('Escort Mode dialog: setup', () => {
 
   it('starts with the destination and duration, then shows the active view with the first two contacts and posts the first route point', async () => {
     const started = fakeEscort({ destination_address: 'Home', estimated_duration_minutes: 45 }, NOW);
+    const device = createFakeDevice();
     const { user, api } = openDialog({
+      device,
       routes: [
         { method: 'POST', path: '/api/escort-sessions', body: started },
         { method: 'POST', path: sessionPath('route'), body: started },
@@ -259,8 +265,32 @@ describe('Escort Mode dialog: setup', () => {
         points: [{ latitude: 51.5, longitude: -0.12, accuracy: 10 }],
       }),
     );
-    // No video: nothing asks for the camera and no recording card is shown.
-    expect(screen.queryByText(/video/i)).not.toBeInTheDocument();
+    // The start asked for the camera in the same tap; nothing records until Start Recording.
+    expect(device.permissionStates.camera).toBe('granted');
+    expect(await screen.findByTestId('escort-video-monitoring')).toHaveTextContent(
+      RECORDING_TEXTS.videoStopped,
+    );
+    expect(screen.getByRole('button', { name: RECORDING_TEXTS.startRecording })).toBeInTheDocument();
+    expect(screen.queryByText(RECORDING_TEXTS.videoPermissionRequiredTitle)).not.toBeInTheDocument();
+  });
+
+  it('starts anyway when the camera is refused, and warns Video Permission Required', async () => {
+    const started = fakeEscort({ destination_address: 'Home' }, NOW);
+    const device = createFakeDevice();
+    device.requestResults.camera = 'denied';
+    const { user, api } = openDialog({
+      device,
+      routes: [
+        { method: 'POST', path: '/api/escort-sessions', body: started },
+        { method: 'POST', path: sessionPath('route'), body: started },
+      ],
+    });
+    await user.type(await screen.findByLabelText('Destination'), 'Home');
+    await user.click(screen.getByRole('button', { name: 'Start Escort Mode' }));
+    expect(await screen.findByText(RECORDING_TEXTS.videoPermissionRequiredTitle)).toBeInTheDocument();
+    expect(screen.getByText(RECORDING_TEXTS.videoPermissionRequired)).toBeInTheDocument();
+    expect(await screen.findByTestId('escort-active-view')).toBeInTheDocument();
+    expect(api.requests.some((request) => request.path === '/api/escort-sessions')).toBe(true);
   });
 });
 
@@ -421,5 +451,71 @@ describe('Escort Mode dialog: active', () => {
     openDialog({ session, routes });
     await screen.findByTestId('escort-active-view');
     expect(screen.queryByRole('button', { name: /Safety Map/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('Escort Mode dialog: Guardian Video Monitoring', () => {
+  it("Start Recording records for this escort and the card says Recording; I'm Safe ends the recording with the escort", async () => {
+    const media = installFakeMedia();
+    // Signed in, so the app's outbox runner sends what the recorder queues.
+    storeSession(fakeSession());
+    const session = fakeEscort({}, NOW);
+    const { user, api } = openDialog({
+      session,
+      routes: [
+        ...recordingUploadRoutes(),
+        {
+          method: 'POST',
+          path: sessionPath('complete'),
+          body: { ...session, status: 'completed', completed_at: new Date(NOW).toISOString() },
+        },
+        { method: 'POST', path: sessionPath('route'), body: session },
+      ],
+    });
+    const panel = await screen.findByRole('region', { name: RECORDING_TEXTS.guardianPanelTitle });
+    expect(panel).toHaveTextContent(RECORDING_TEXTS.limits);
+    await user.click(within(panel).getByRole('button', { name: RECORDING_TEXTS.startRecording }));
+    expect(await screen.findByRole('button', { name: RECORDING_TEXTS.stopRecording })).toBeInTheDocument();
+    expect(screen.getByTestId('escort-video-monitoring')).toHaveTextContent(RECORDING_TEXTS.videoRecording);
+    media.recorder().emitPiece('one');
+    await waitFor(() => expect(uploadSteps(api.requests)).toEqual(['start', 'piece 0']));
+    expect(api.requests.find((request) => request.path === '/api/recordings')?.body).toMatchObject({
+      origin: 'escort',
+      escortSessionId: session.id,
+    });
+
+    await user.click(screen.getByRole('button', { name: "I'm Safe - Stop Tracking" }));
+    await waitFor(() => expect(uploadSteps(api.requests).at(-1)).toBe('finish'));
+    expect(api.requests.find((request) => request.path.endsWith('/finish'))?.body).toEqual({
+      chunkCount: 1,
+      reason: 'escort_ended',
+    });
+    expect(media.recorder().state).toBe('inactive');
+  });
+
+  it("restarts the recording as the emergency's a second after the deadline raised the alert", async () => {
+    const media = installFakeMedia();
+    const expired = fakeEscort(
+      { status: 'expired', alert_id: ESCORT_ALERT_ID, expired_at: new Date(NOW).toISOString() },
+      NOW - 60_000,
+    );
+    storeSession(fakeSession());
+    const { api } = openDialog({
+      session: expired,
+      routes: recordingUploadRoutes(),
+      activeAlerts: [escortAlert],
+    });
+    expect(await screen.findByTestId('escort-status')).toHaveTextContent('EMERGENCY ALERT');
+    await screen.findByRole('region', { name: RECORDING_TEXTS.guardianPanelTitle });
+    await act(() => vi.advanceTimersByTimeAsync(RECORDING.restartOnEmergencyMs - 100));
+    expect(media.recorders).toEqual([]);
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    await waitFor(() => expect(media.recorders).toHaveLength(1));
+    await waitFor(() => expect(uploadSteps(api.requests)).toEqual(['start']));
+    expect(api.requests.find((request) => request.path === '/api/recordings')?.body).toMatchObject({
+      origin: 'escort_emergency',
+      escortSessionId: expired.id,
+      alertId: ESCORT_ALERT_ID,
+    });
   });
 });

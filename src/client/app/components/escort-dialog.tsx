@@ -15,8 +15,10 @@ import { EscortActiveView } from '../../features/journeys/components/escort-acti
 import { CurrentLocationPanel } from '../../features/journeys/components/current-location-panel';
 import { useEscort } from '../../features/journeys/hooks/use-escort';
 import { useRequiredSession } from '../hooks/use-required-session';
+import { useEscortRecording } from '../hooks/use-escort-recording';
 import { useShownJourney } from '../hooks/use-shown-journey';
 import { EscortContacts } from './escort-contacts';
+import { LazyGuardianVideoMonitoringPanel, LazyVideoMonitoringCard } from './lazy-escort-recording';
 import { EscortSetup, useNobodyToTell } from './escort-setup';
 
 export type EscortDialogProps = {
@@ -56,7 +58,7 @@ function EscortDialogBody({ safetyMap }: { safetyMap?: ReactNode }) {
   // The app's one tracker: the escort falls back to its newest reading when the GPS is slow to answer.
   const tracked = useTrackedLocation();
   const { nobodyToTell, recheck } = useNobodyToTell(userId);
-  const escort = useEscort(userId, { tracked: tracked.latest, onNobodyToTell: recheck });
+  const escort = useEscortRecording(useEscort(userId, { tracked: tracked.latest, onNobodyToTell: recheck }));
   const session = useShownJourney(userId, escort.session, escort.sessionUpdatedAt);
   const { position } = escort;
   if (session === undefined) {
@@ -87,6 +89,8 @@ function EscortDialogBody({ safetyMap }: { safetyMap?: ReactNode }) {
       contacts={<EscortContacts userId={userId} />}
       safetyMap={safetyMap}
       variant="dialog"
+      videoMonitoring={<LazyVideoMonitoringCard />}
+      recordingPanel={<LazyGuardianVideoMonitoringPanel userId={userId} session={session} />}
     />
   );
 }

@@ -10,7 +10,8 @@ import { useOutboxRunner } from '../../lib/outbox/use-outbox';
 import { renewSessionForAlert, useAlertOutcomeNotifier } from '../hooks/use-app-sos-flow';
 
 /**
- * Sends what the device outbox holds for the signed-in person (alerts first, then location readings) wherever
+ * Sends what the device outbox holds for the signed-in person (alerts first, then location readings, then
+ * recordings) wherever
  * they are in the app: at start-up, when the connection returns, and when the retry rule says. Renders nothing.
  */
 export function OutboxRunner({ userId }: { userId: string | null }) {
@@ -31,9 +32,17 @@ export function OutboxRunner({ userId }: { userId: string | null }) {
       (outcome) => latestReport.current(outcome),
     );
     const stopLocations = deviceOutbox.register(locationOutboxKind);
+    // Recordings' code loads after the first screen; their pieces wait in IndexedDB until it has.
+    let stopRecordings: (() => void) | null = null;
+    let mounted = true;
+    void import('../../features/recording/api/recording-outbox').then((recordings) => {
+      if (mounted) stopRecordings = recordings.registerRecordingOutbox();
+    });
     return () => {
+      mounted = false;
       stopAlerts();
       stopLocations();
+      stopRecordings?.();
     };
   }, []);
 

@@ -12,6 +12,8 @@ import { fakeAlert } from '../../testing/fake-alert';
 import { fakeCheckIn, fakeEscort, fakeWarning } from '../../testing/fake-journeys';
 import { journeyKeys } from '../../features/journeys/api/journey-keys';
 import { guardianKeys, wardKeys } from '../../features/guardians/api/guardian-keys';
+import { recordingKeys } from '../../features/recording/api/recording-keys';
+import { fakeRecording } from '../../testing/fake-recordings';
 
 const VIEWER = '00000006-0000-4000-8000-000000000001';
 const WARD = '00000002-0000-4000-8000-000000000001';
@@ -227,5 +229,33 @@ describe('applyRealtimeEvent', () => {
       await Promise.resolve();
       expect(own.notifications).toEqual([]);
     });
+  });
+
+  it("reloads the person's own recordings when one of theirs changes, and tells them nothing", () => {
+    const target = sinks();
+    const invalidate = vi.spyOn(target.queryClient, 'invalidateQueries');
+    const recording = fakeRecording({ user_id: VIEWER, status: 'finished' });
+    applyRealtimeEvent(
+      envelope({ type: 'recording.updated', user_id: VIEWER, payload: { ...recording, deleted: false } }),
+      { live: true },
+      target,
+    );
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: recordingKeys.own(VIEWER) });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: recordingKeys.detail(recording.id) });
+    expect(target.notifications).toEqual([]);
+  });
+
+  it("puts a ward's new recording on the notification list once, also when caught up later", async () => {
+    const target = sinks();
+    const recording = fakeRecording({ user_id: WARD, owner_name: 'Bob Ward' });
+    const started = envelope({
+      type: 'recording.updated',
+      user_id: WARD,
+      payload: { ...recording, deleted: false },
+    });
+    applyRealtimeEvent(started, { live: false }, target);
+    applyRealtimeEvent(started, { live: false }, target);
+    await vi.waitFor(() => expect(target.notifications).toHaveLength(1));
+    expect(target.notifications[0]).toMatchObject({ type: 'warning', title: 'Bob Ward started recording' });
   });
 });

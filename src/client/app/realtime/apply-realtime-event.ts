@@ -24,6 +24,14 @@ import { journeyWarningNotice } from '../../features/guardians/utils/journey-war
 import { journeyKeys } from '../../features/journeys/api/journey-keys';
 import { JOURNEY_GUARDIAN_TEXTS } from '#shared/journey-guardian-texts';
 import type { JourneyWarning } from '#shared/schemas/journey';
+import type { Recording } from '#shared/schemas/recording';
+import { RECORDING_TEXTS } from '#shared/recording-texts';
+import { recordingKeys } from '../../features/recording/api/recording-keys';
+import {
+  applyWardRecording,
+  forgetWardRecordings,
+} from '../../features/recording/stores/ward-recordings-store';
+import { recordingPath } from '../../lib/paths';
 
 /** Where realtime events land: server caches (wards' alerts included), the guardian's ward journeys and closed
  * banners, the notification list. */
@@ -59,8 +67,17 @@ function applyOwnEvent(event: RealtimeEvent, queryClient: QueryClient): boolean 
         journeyKeys.activeEscort(event.user_id),
         session.status === 'completed' ? null : session,
       );
+      // Ended on another device: this one's recording for it stops too.
+      if (session.status === 'completed') {
+        void import('../../features/recording/stores/recorder').then((recorder) =>
+          recorder.stopEscortRecording(session.id),
+        );
+      }
       return true;
     }
+    case 'recording.updated':
+      refreshRecording(queryClient, event.user_id, event.payload);
+      return true;
     case 'checkin.updated':
       void queryClient.invalidateQueries({ queryKey: journeyKeys.activeCheckIn(event.user_id) });
       return true;
@@ -97,6 +114,44 @@ async function notifyWardAlert(sinks: RealtimeSinks, wardId: string): Promise<vo
 async function notifyJourneyWarning(sinks: RealtimeSinks, warning: JourneyWarning): Promise<void> {
   const name = (await wardName(sinks, warning.user_id)) || JOURNEY_GUARDIAN_TEXTS.someone;
   sinks.addNotification({ type: 'warning', ...journeyWarningNotice(warning, name) });
+}
+
+/** A recording changed: the queries that show it read it again (or forget it once deleted). */
+function refreshRecording(
+  queryClient: QueryClient,
+  ownerId: string,
+  recording: Recording & { deleted: boolean },
+) {
+  void queryClient.invalidateQueries({ queryKey: recordingKeys.own(ownerId) });
+  if (recording.deleted) queryClient.removeQueries({ queryKey: recordingKeys.detail(recording.id) });
+  else void queryClient.invalidateQueries({ queryKey: recordingKeys.detail(recording.id) });
+}
+
+/**
+ * A ward's recording: kept on this device (there is no list of wards' recordings to ask for) and, when it has
+ * just started, the guardian is told at once, with a way to watch it.
+ */
+async function applyWardRecordingEvent(
+  sinks: RealtimeSinks,
+  wardId: string,
+  recording: Recording & { deleted: boolean },
+  live: boolean,
+): Promise<void> {
+  refreshRecording(sinks.queryClient, wardId, recording);
+  if (!applyWardRecording(sinks.viewerId, recording)) return;
+  const title = RECORDING_TEXTS.wardStartedTitle(recording.owner_name || (await wardName(sinks, wardId)));
+  sinks.addNotification({ type: 'warning', title, message: RECORDING_TEXTS.wardStartedMessage });
+  if (live) {
+    toast.warning(title, {
+      description: RECORDING_TEXTS.wardStartedMessage,
+      duration: NOTIFICATION_TOAST_MS,
+      // The scope holding the realtime connection sits outside the router: a full navigation opens it.
+      action: {
+        label: RECORDING_TEXTS.watch,
+        onClick: () => window.location.assign(recordingPath(recording.id)),
+      },
+    });
+  }
 }
 
 /**
@@ -146,6 +201,9 @@ export function applyRealtimeEvent(
       // A ward's journey: the guardian's view reads them all from GET /api/wards/journeys.
       void queryClient.invalidateQueries({ queryKey: journeyKeys.wards(viewerId) });
       return;
+    case 'recording.updated':
+      if (!own) void applyWardRecordingEvent(sinks, event.user_id, event.payload, meta.live);
+      return;
     case 'journey.warning':
       // For guardians only: the person the warning is about is not told about their own silence.
       if (own) return;
@@ -161,6 +219,7 @@ export function applyRealtimeEvent(
         relationship.status !== 'pending'
       ) {
         forgetWardAlerts(queryClient, viewerId, relationship.ward_id);
+        forgetWardRecordings(viewerId, relationship.ward_id);
         wardActivity?.forgetWard(relationship.ward_id);
       }
       return;

@@ -11,6 +11,11 @@ import { paths } from '../../lib/paths';
 import { EscortContacts } from '../components/escort-contacts';
 import { EscortSetup, useNobodyToTell } from '../components/escort-setup';
 import { SubPage } from '../components/sub-page';
+import {
+  LazyGuardianVideoMonitoringPanel,
+  LazyVideoMonitoringCard,
+} from '../components/lazy-escort-recording';
+import { useEscortRecording } from '../hooks/use-escort-recording';
 import { useRequiredSession } from '../hooks/use-required-session';
 import { useShownJourney } from '../hooks/use-shown-journey';
 
@@ -24,7 +29,7 @@ export function EscortMapRoute() {
   // The app's one tracker: the escort falls back to its newest reading when the GPS is slow to answer.
   const tracked = useTrackedLocation();
   const { nobodyToTell, recheck } = useNobodyToTell(userId);
-  const escort = useEscort(userId, { tracked: tracked.latest, onNobodyToTell: recheck });
+  const escort = useEscortRecording(useEscort(userId, { tracked: tracked.latest, onNobodyToTell: recheck }));
   const session = useShownJourney(userId, escort.session, escort.sessionUpdatedAt);
   const { seconds, position } = escort;
   const active = session?.status === 'active';
@@ -71,6 +76,8 @@ export function EscortMapRoute() {
           controller={escort}
           contacts={<EscortContacts userId={userId} />}
           variant="page"
+          videoMonitoring={<LazyVideoMonitoringCard />}
+          recordingPanel={<LazyGuardianVideoMonitoringPanel userId={userId} session={session} />}
         />
       )}
     </SubPage>

@@ -7,10 +7,12 @@ import type { Ward } from '#shared/schemas/guardian';
 import type { Location } from '#shared/schemas/location';
 import type { RealtimeEvent } from '#shared/schemas/realtime';
 import { WARD_BANNER_TEXTS } from '#shared/ward-banner-texts';
+import { RECORDING_TEXTS } from '#shared/recording-texts';
 import { fakeSession, mockApi } from '../../testing/fake-api';
 import { createFakeRealtime } from '../../testing/fake-realtime';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
 import { fakeAlert } from '../../testing/fake-alert';
+import { fakeRecording, RECORDING_ID } from '../../testing/fake-recordings';
 
 const WARD_ID = '00000002-0000-4000-8000-000000000007';
 
@@ -522,3 +524,35 @@ function escortSession(changes: Partial<EscortSession>): EscortSession {
     ...changes,
   };
 }
+
+describe('/guardian/wards: a ward records', () => {
+  it('tells the guardian at once when a ward starts recording and links the recording from their card', async () => {
+    const { realtime } = await openGuardianView();
+    const card = await screen.findByRole('article', { name: 'Bob Ward' });
+    act(() => {
+      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
+    });
+    const recording = fakeRecording({ user_id: WARD_ID, owner_name: 'Bob Ward', origin: 'active_alert' });
+    act(() => {
+      realtime.emit(event('recording.updated', { ...recording, deleted: false }));
+    });
+    const title = RECORDING_TEXTS.wardStartedTitle('Bob Ward');
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    const link = await within(card).findByRole('link', { name: /During an alert/ });
+    expect(link).toHaveAttribute('href', `/recordings/${RECORDING_ID}`);
+    expect(link).toHaveTextContent(RECORDING_TEXTS.statusLabels.recording);
+
+    // It finished: the same link says so, and nobody is told twice.
+    act(() => {
+      realtime.emit(event('recording.updated', { ...recording, status: 'finished', deleted: false }));
+    });
+    await waitFor(() => expect(link).toHaveTextContent(RECORDING_TEXTS.statusLabels.finished));
+    expect(screen.getAllByText(title)).toHaveLength(1);
+
+    // The ward deleted it: it goes from the card.
+    act(() => {
+      realtime.emit(event('recording.updated', { ...recording, status: 'finished', deleted: true }));
+    });
+    await waitFor(() => expect(within(card).queryByTestId('ward-recordings')).not.toBeInTheDocument());
+  });
+});

@@ -14,6 +14,7 @@ import { SosInstructions } from '../../features/sos/components/sos-instructions'
 import { lazyDialog } from '../../components/lazy-dialog';
 import { useOnline } from '../../lib/device/use-online';
 import { paths } from '../../lib/paths';
+import { LazyRecordingControls } from '../components/lazy-recording-controls';
 import { ServerStatusNotice } from '../components/server-status-notice';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
 
@@ -24,7 +25,11 @@ const QuickMessageConfirmDialog = lazyDialog(
   ({ message }) => message !== null,
 );
 
-/** /sos (docs/PRODUCT.md#sos-page): SOS button, Call 911, quick messages, contacts to call, instructions. */
+/** A recording started here belongs to no alert yet (the SOS may not have been sent). */
+const SOS_RECORDING = { origin: 'sos' } as const;
+
+/** /sos (docs/PRODUCT.md#sos-page): SOS button, Call 911, quick messages, emergency recording, contacts to call,
+ * instructions. */
 export function SosRoute() {
   const online = useOnline();
   const contactDialog = useContactDialog();
@@ -50,6 +55,7 @@ export function SosRoute() {
       </section>
       <CallEmergencyButton />
       <DeliveryStatusPanel userId={userId} onRetryQueued={retryQueued} />
+      <LazyRecordingControls userId={userId} context={SOS_RECORDING} />
       <QuickMessages onSelect={flow.requestQuickMessage} disabled={flow.phase !== 'idle'} />
       <Card aria-labelledby="sos-contacts-title" className="flex flex-col gap-3 p-5">
         <CardTitle id="sos-contacts-title">{SOS_TEXTS.contactsTitle}</CardTitle>

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACK_PAGE_REFRESH_MS } from '#shared/constants';
 import type { TrackResponse } from '#shared/schemas/share-link';
 import { SHARE_LINK_TEXTS } from '#shared/texts';
+import { RECORDING_TEXTS } from '#shared/recording-texts';
 import { mockApi } from '../../testing/fake-api';
+import { fakeRecording, RECORDING_ID, signedManifest } from '../../testing/fake-recordings';
 import { renderApp } from '../../testing/render-app';
 
 const PATH = '/api/track/share-abc';
@@ -227,5 +229,55 @@ describe('/track/:shareCode (public)', () => {
     mockApi([{ method: 'GET', path: PATH, status: 404, body: { error: 'not_found', message: 'Not found' } }]);
     await renderApp('/track/share-abc');
     expect(await screen.findByRole('heading', { name: 'Tracking link not found' })).toBeInTheDocument();
+  });
+});
+
+describe('/track/:shareCode: recordings', () => {
+  const RECORDINGS = `/api/track/share-abc/recordings/${RECORDING_ID}`;
+  const MEDIA_URL = `/api/recordings/${RECORDING_ID}/media?expires=1&signature=share`;
+  const PIECES = ['one', 'two'].map((text) => new TextEncoder().encode(text));
+
+  it('lists the recordings the link may play, plays one through the link without signing in, and verifies it', async () => {
+    const manifest = await signedManifest(PIECES);
+    const api = mockApi([
+      {
+        method: 'GET',
+        path: PATH,
+        body: tracked(51.5, {
+          recordings: [fakeRecording({ status: 'finished', contiguous_chunks: 2, type: 'audio' })],
+        }),
+      },
+      {
+        method: 'POST',
+        path: `${RECORDINGS}/playback`,
+        body: { media_url: MEDIA_URL, expires_at: '2099-01-01T00:00:00.000Z' },
+      },
+      { method: 'GET', path: `${RECORDINGS}/manifest`, body: manifest },
+      { method: 'GET', path: MEDIA_URL, bytes: new Uint8Array([...(PIECES[0] ?? []), ...(PIECES[1] ?? [])]) },
+    ]);
+    const { user } = await renderApp('/track/share-abc');
+    const list = await screen.findByRole('region', { name: RECORDING_TEXTS.sharedTitle });
+    const item = within(list).getByTestId('shared-recording');
+    expect(item).toHaveTextContent(RECORDING_TEXTS.statusLabels.finished);
+    expect(item).toHaveTextContent('2 seconds on the server');
+    // Nothing is asked for (and no view logged) until Play.
+    expect(api.requests.some((request) => request.path.endsWith('/playback'))).toBe(false);
+
+    await user.click(within(item).getByRole('button', { name: RECORDING_TEXTS.play }));
+    const player = await within(item).findByTestId('recording-player');
+    expect(player.tagName).toBe('AUDIO');
+    expect(player).toHaveAttribute('src', MEDIA_URL);
+    const playback = api.requests.find((request) => request.path === `${RECORDINGS}/playback`);
+    expect(playback?.authorization).toBeNull();
+
+    await user.click(within(item).getByRole('button', { name: RECORDING_TEXTS.verify }));
+    expect(await within(item).findByTestId('verify-result')).toHaveTextContent(RECORDING_TEXTS.untampered(2));
+  });
+
+  it('shows no recordings section when the link has none', async () => {
+    mockApi([{ method: 'GET', path: PATH, body: tracked(51.5) }]);
+    await renderApp('/track/share-abc');
+    await screen.findByRole('heading', { name: "Ada Lovelace's live location", level: 1 });
+    expect(screen.queryByTestId('shared-recordings')).not.toBeInTheDocument();
   });
 });

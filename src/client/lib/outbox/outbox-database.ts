@@ -4,7 +4,9 @@ import type { OutboxItem } from './outbox-item';
 /**
  * The outbox's IndexedDB: one object store of items keyed by [ownerId, kind, id], read in the order they were
  * queued through the `queue` index. IndexedDB rather than local storage: it is transactional (a cap and an insert
- * happen together), holds far more than 5 MB (recording chunks are next), and is readable from a service worker.
+ * happen together), holds far more than 5 MB (a recording's pieces), and is readable from a service worker.
+ * Items can be large (a second of video is about 330 KB), so what runs on every change reads keys, never values:
+ * the waiting ids (`listIds`), the earliest next attempt (the `wake` index), and a flush reads one batch (`limit`).
  */
 type StoredItem = OutboxItem<unknown>;
 
@@ -12,17 +14,19 @@ interface OutboxSchema extends DBSchema {
   items: {
     key: [string, string, string];
     value: StoredItem;
-    indexes: { queue: [string, string, number, string]; owner: string };
+    indexes: { queue: [string, string, number, string]; owner: string; wake: [string, number] };
   };
 }
 
 export type OutboxDatabase = {
   /** Adds the item unless one with its id waits already; then drops the oldest beyond `maxItems`. */
   add(item: StoredItem, maxItems: number | undefined): Promise<void>;
-  /** This person's items of a kind, oldest first. */
-  list(ownerId: string, kind: string): Promise<StoredItem[]>;
-  /** All of this person's items (any kind). */
-  listOwner(ownerId: string): Promise<StoredItem[]>;
+  /** This person's items of a kind, oldest first; at most `limit` of them when given. */
+  list(ownerId: string, kind: string, limit?: number): Promise<StoredItem[]>;
+  /** The ids of this person's items of a kind, oldest first, without reading the items. */
+  listIds(ownerId: string, kind: string): Promise<string[]>;
+  /** The earliest `nextAttemptAt` of this person's items (any kind), or null when none wait. */
+  earliestAttempt(ownerId: string): Promise<number | null>;
   remove(items: ReadonlyArray<Pick<StoredItem, 'ownerId' | 'kind' | 'id'>>): Promise<void>;
   /** Records a failed attempt on items still waiting (one removed meanwhile stays removed). */
   recordFailure(items: ReadonlyArray<StoredItem>, nextAttemptAt: number): Promise<void>;
@@ -42,11 +46,14 @@ function queueRange(ownerId: string, kind: string): IDBKeyRange {
 export function openOutboxDatabase(name: string): OutboxDatabase {
   let opening: Promise<IDBPDatabase<OutboxSchema>> | null = null;
   const db = (): Promise<IDBPDatabase<OutboxSchema>> => {
-    opening ??= openDB<OutboxSchema>(name, 1, {
-      upgrade(database) {
-        const store = database.createObjectStore(STORE, { keyPath: ['ownerId', 'kind', 'id'] });
-        store.createIndex('queue', ['ownerId', 'kind', 'createdAt', 'id']);
-        store.createIndex('owner', 'ownerId');
+    opening ??= openDB<OutboxSchema>(name, 2, {
+      upgrade(database, oldVersion, _newVersion, transaction) {
+        if (oldVersion < 1) {
+          const store = database.createObjectStore(STORE, { keyPath: ['ownerId', 'kind', 'id'] });
+          store.createIndex('queue', ['ownerId', 'kind', 'createdAt', 'id']);
+          store.createIndex('owner', 'ownerId');
+        }
+        if (oldVersion < 2) transaction.objectStore(STORE).createIndex('wake', ['ownerId', 'nextAttemptAt']);
       },
     }).catch((error: unknown) => {
       opening = null; // Try again next time (storage may come back).
@@ -67,11 +74,17 @@ export function openOutboxDatabase(name: string): OutboxDatabase {
       }
       await tx.done;
     },
-    async list(ownerId, kind) {
-      return (await db()).getAllFromIndex(STORE, 'queue', queueRange(ownerId, kind));
+    async list(ownerId, kind, limit) {
+      return (await db()).getAllFromIndex(STORE, 'queue', queueRange(ownerId, kind), limit);
     },
-    async listOwner(ownerId) {
-      return (await db()).getAllFromIndex(STORE, 'owner', ownerId);
+    async listIds(ownerId, kind) {
+      const keys = await (await db()).getAllKeysFromIndex(STORE, 'queue', queueRange(ownerId, kind));
+      return keys.map((key) => key[2]);
+    },
+    async earliestAttempt(ownerId) {
+      const range = IDBKeyRange.bound([ownerId, -Infinity], [ownerId, Infinity]);
+      const cursor = await (await db()).transaction(STORE).store.index('wake').openKeyCursor(range);
+      return cursor ? cursor.key[1] : null;
     },
     async remove(items) {
       const tx = (await db()).transaction(STORE, 'readwrite');

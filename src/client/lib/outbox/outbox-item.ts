@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * One piece of offline work waiting in the outbox: an SOS, a location reading, later a recording chunk.
+ * One piece of offline work waiting in the outbox: an SOS, a location reading, a piece of a recording.
  * `id` is stable for the item's whole life (an alert's Idempotency-Key), so queuing it again adds nothing.
  */
 export type OutboxItem<P> = {

@@ -412,4 +412,62 @@ describe('the outbox', () => {
     await outbox.flush(ADA);
     expect(listener).toHaveBeenCalledTimes(2);
   });
+
+  it('reads large items only a batch at a time: ids and the next wake come from keys', async () => {
+    const { state, tab, name } = device();
+    const database = openOutboxDatabase(name);
+    const reads: Array<number | undefined> = [];
+    const outbox = tab({
+      database: {
+        ...database,
+        list: (ownerId, kind, limit) => {
+          reads.push(limit);
+          return database.list(ownerId, kind, limit);
+        },
+      },
+    });
+    const kind = noteKind();
+    outbox.register(kind);
+    state.online = false;
+    await enqueueNotes(outbox, kind, ['a', 'b', 'c']);
+    expect(await outbox.ids(kind, ADA)).toEqual(['a', 'b', 'c']);
+    expect(await outbox.nextWakeDelay(ADA)).toBe(1000);
+    expect(reads).toEqual([]);
+
+    state.online = true;
+    await outbox.flush(ADA);
+    expect(kind.sent).toEqual([['a'], ['b'], ['c']]);
+    expect(reads.every((limit) => limit === kind.batchSize)).toBe(true);
+    expect(await outbox.ids(kind, ADA)).toEqual([]);
+  });
+
+  it('keeps ArrayBuffer payloads intact', async () => {
+    const { tab } = device();
+    const outbox = tab();
+    const received: number[][] = [];
+    const kind: OutboxKind<{ bytes: ArrayBuffer }, string> = {
+      name: 'bytes',
+      // Checked by tag, not `instanceof`: the stored copy may come from another realm.
+      schema: z.object({
+        bytes: z.custom<ArrayBuffer>(
+          (value) => Object.prototype.toString.call(value) === '[object ArrayBuffer]',
+        ),
+      }),
+      batchSize: 1,
+      discardOnSignOut: false,
+      send: async ([item]) => {
+        received.push([...new Uint8Array(item?.payload.bytes ?? new ArrayBuffer(0))]);
+        return 'ok';
+      },
+      isPermanentFailure: () => false,
+    };
+    outbox.register(kind);
+    await outbox.enqueue(kind, {
+      id: 'piece',
+      ownerId: ADA,
+      payload: { bytes: new Uint8Array([1, 2, 3]).buffer },
+    });
+    await outbox.flush(ADA);
+    expect(received).toEqual([[1, 2, 3]]);
+  });
 });

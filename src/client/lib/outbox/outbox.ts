@@ -4,7 +4,7 @@ import { nextWakeDelayMs, retryDelayMs } from './retry-rule';
 
 /**
  * The device outbox: work that must reach the server even if the connection, the server or the app is gone for
- * a while (an SOS, location readings, next recording chunks). Items live in IndexedDB until the server confirmed
+ * a while (an SOS, location readings, the pieces of a recording). Items live in IndexedDB until the server confirmed
  * them or refused them for good, so a reload or a closed tab loses nothing. One flush per person at a time, in
  * this tab (one running flush, re-run if asked again meanwhile) and across tabs (a named lock), so no item is
  * ever in two sends at once. When to flush is the runner's business (use-outbox-runner.ts); how long to wait
@@ -51,6 +51,8 @@ export type Outbox = {
   flush(ownerId: string): Promise<void>;
   /** This person's waiting items of a kind, oldest first. */
   items<P>(kind: OutboxKind<P, unknown>, ownerId: string): Promise<OutboxItem<P>[]>;
+  /** The ids of this person's waiting items of a kind, oldest first, without reading the items (large ones). */
+  ids(kind: Pick<OutboxKind<unknown>, 'name'>, ownerId: string): Promise<string[]>;
   /** Milliseconds until the retry rule wants to try this person's items again, or null when none wait. */
   nextWakeDelay(ownerId: string): Promise<number | null>;
   /** Called after any change, in this tab or another. */
@@ -94,13 +96,20 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   ): Promise<void> => {
     for (;;) {
       if (!isOnline() || deps.currentOwnerId() !== ownerId) return;
-      const { items: waiting, corrupt } = parseItems(kind, await database.list(ownerId, kind.name));
+      const { items: waiting, corrupt } = parseItems(
+        kind,
+        await database.list(ownerId, kind.name, kind.batchSize),
+      );
       if (corrupt.length > 0) {
         await database.remove(corrupt);
         signal.notify();
       }
       const batch = waiting.slice(0, kind.batchSize);
-      if (batch.length === 0) return;
+      if (batch.length === 0) {
+        // The batch read was all corrupt: what follows it may not be.
+        if (corrupt.length > 0) continue;
+        return;
+      }
       // Sent with whoever's token the API client holds now: it must still be the items' owner.
       if (deps.currentOwnerId() !== ownerId) return;
       let result: R;
@@ -193,12 +202,10 @@ export function createOutbox(deps: OutboxDeps): Outbox {
     },
     flush,
     items,
+    ids: (kind, ownerId) => database.listIds(ownerId, kind.name),
     async nextWakeDelay(ownerId) {
-      const waiting = await database.listOwner(ownerId);
-      return nextWakeDelayMs(
-        waiting.map((item) => item.nextAttemptAt),
-        deps.now(),
-      );
+      const earliest = await database.earliestAttempt(ownerId);
+      return nextWakeDelayMs(earliest === null ? [] : [earliest], deps.now());
     },
     subscribe: (listener) => signal.subscribe(listener),
     async discardOnSignOut(ownerId) {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
 import { Button } from '../../../components/ui/button';
@@ -15,10 +15,12 @@ type GuardianViewProps = {
   linkingPath: string;
   /** GET /api/wards/journeys (loaded by app/, which owns the journeys feature); undefined while loading. */
   journeys: WardJourneysResponse | undefined;
+  /** A ward's emergency recordings (composed by app/). */
+  wardRecordings?: (wardId: string) => ReactNode;
 };
 
 /** Every active ward's card; empty and failure states lead back to linking. */
-export function GuardianView({ userId, linkingPath, journeys }: GuardianViewProps) {
+export function GuardianView({ userId, linkingPath, journeys, wardRecordings }: GuardianViewProps) {
   const wards = useWards(userId);
   const { alerts } = useWardActivity(userId);
   useScrollToWard(wards.isSuccess);
@@ -53,6 +55,7 @@ export function GuardianView({ userId, linkingPath, journeys }: GuardianViewProp
           ward={ward}
           alerts={alerts.filter((entry) => entry.ward_id === ward.ward_id)}
           journeys={wardJourneysOf(journeys, ward.ward_id)}
+          recordings={wardRecordings?.(ward.ward_id)}
         />
       ))}
     </div>

@@ -1,5 +1,5 @@
 import { BatteryLow, BatteryMedium, MapPin, ShieldCheck, Wifi, WifiOff } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { LIVE_TRACKING, LOW_BATTERY_PERCENT } from '#shared/constants';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
 import { alertTriggerLabel } from '#shared/texts';
@@ -27,6 +27,8 @@ type WardCardProps = {
   alerts: WardAlert[];
   /** Their escort and check-in (GET /api/wards/journeys) and the warnings about them. */
   journeys: WardJourneys;
+  /** Their emergency recordings (composed by app/, which owns the recording feature). */
+  recordings?: ReactNode;
 };
 
 /**
@@ -34,7 +36,7 @@ type WardCardProps = {
  * battery and, from their last signal, whether they are online, their escort (its route on the map while it runs) and check-in with their
  * deadlines and warnings, and their alerts with each contact's text status.
  */
-export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
+export function WardCard({ userId, ward, alerts, journeys, recordings }: WardCardProps) {
   const nameId = useId();
   const route = useWardRoute(userId, ward.ward_id);
   const now = useNow(LIVE_TRACKING.intervalMs);
@@ -104,6 +106,8 @@ export function WardCard({ userId, ward, alerts, journeys }: WardCardProps) {
       )}
 
       <WardJourneysSection name={name} journeys={journeys} />
+
+      {recordings}
 
       <div className="flex flex-col gap-2">
         <h3 className="font-semibold">{GUARDIAN_VIEW_TEXTS.alertsTitle}</h3>

@@ -20,11 +20,15 @@ type EscortActiveViewProps = {
   safetyMap?: ReactNode;
   /** The dialog shows the route map and the current-location panel; the /map page has its own block above. */
   variant: 'dialog' | 'page';
+  /** The Video Monitoring card, among the status cards (composed by app/). */
+  videoMonitoring?: ReactNode;
+  /** The Guardian Video Monitoring panel with Start/Stop Recording (composed by app/). */
+  recordingPanel?: ReactNode;
 };
 
 /**
- * The active view of the dialog and the /map page: the cards, the route map, where the phone is, the first two
- * contacts, the Safety Map toggle, Add time, and the two buttons that end the escort the same way.
+ * The active view of the dialog and the /map page: the cards, the route map, the Guardian Video Monitoring panel,
+ * where the phone is, the first two contacts, the Safety Map toggle, Add time, and the two buttons that end the escort the same way.
  */
 export function EscortActiveView({
   session,
@@ -32,6 +36,8 @@ export function EscortActiveView({
   contacts,
   safetyMap,
   variant,
+  videoMonitoring,
+  recordingPanel,
 }: EscortActiveViewProps) {
   const { seconds, position } = controller;
   const contactsId = useId();
@@ -49,13 +55,17 @@ export function EscortActiveView({
 
   return (
     <div className="flex flex-col gap-4" data-testid="escort-active-view">
-      <EscortStatusCards session={session} seconds={seconds} tracking={active && position.tracking} />
+      <EscortStatusCards
+        session={session}
+        seconds={seconds}
+        tracking={active && position.tracking}
+        videoMonitoring={videoMonitoring}
+      />
       {variant === 'dialog' ? (
-        <>
-          <LiveMap label={ESCORT_TEXTS.routeMapLabel} position={markerPosition} route={session.route} />
-          <CurrentLocationPanel fix={position.fix} error={position.error} />
-        </>
+        <LiveMap label={ESCORT_TEXTS.routeMapLabel} position={markerPosition} route={session.route} />
       ) : null}
+      {recordingPanel}
+      {variant === 'dialog' ? <CurrentLocationPanel fix={position.fix} error={position.error} /> : null}
       <section aria-labelledby={contactsId} className="flex flex-col gap-2">
         <h3 id={contactsId} className="font-semibold">
           {ESCORT_TEXTS.contactsTitle}

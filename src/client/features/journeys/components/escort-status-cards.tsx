@@ -28,15 +28,20 @@ const STATUS_TEXT: Record<EscortStatusView, string> = {
   emergency: ESCORT_TEXTS.emergencyAlert,
 };
 
-/** The Destination, Time Remaining (m:ss, red at ≤ 300 s) and Status cards, and the expiry line. */
+/**
+ * The Destination, Time Remaining (m:ss, red at ≤ 300 s), Video Monitoring (given by app/) and Status cards,
+ * and the expiry line.
+ */
 export function EscortStatusCards({
   session,
   seconds,
   tracking,
+  videoMonitoring,
 }: {
   session: EscortSession;
   seconds: number | null;
   tracking: boolean;
+  videoMonitoring?: ReactNode;
 }) {
   const status = escortStatus(session, seconds, tracking);
   const urgent = session.status === 'expired' || (seconds !== null && seconds <= ESCORT.warningSeconds);
@@ -57,6 +62,7 @@ export function EscortStatusCards({
             {formatCountdown(session.status === 'active' ? (seconds ?? 0) : 0)}
           </span>
         </StatCard>
+        {videoMonitoring}
         <StatCard label={ESCORT_TEXTS.status}>
           <span
             data-testid="escort-status"

@@ -1,5 +1,5 @@
 import { MapPin, MapPinOff, Siren } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ACTIVE_ALERT_TEXTS } from '#shared/active-alert-texts';
 import { JOURNEY_ALERT_CAUSE_TEXTS } from '#shared/escort-texts';
 import type { AlertDetail } from '#shared/schemas/alert';
@@ -30,6 +30,8 @@ type ActiveAlertScreenProps = {
   fullName: string | null;
   /** For an alert the escort's deadline raised: where the person was going, when known. */
   escortDestination?: string | null;
+  /** The emergency recording controls (composed by app/). */
+  recording?: ReactNode;
 };
 
 /**
@@ -45,6 +47,7 @@ export function ActiveAlertScreen({
   sharing,
   fullName,
   escortDestination = null,
+  recording,
 }: ActiveAlertScreenProps) {
   const titleId = useId();
   const contactsId = useId();
@@ -77,6 +80,8 @@ export function ActiveAlertScreen({
       <ImSafeControl userId={userId} alertId={detail.alert.id} />
 
       <CallEmergencyButton />
+
+      {recording}
 
       <Card aria-labelledby={contactsId} className="flex flex-col gap-3 p-5">
         <CardTitle id={contactsId}>{ACTIVE_ALERT_TEXTS.contactsTitle}</CardTitle>

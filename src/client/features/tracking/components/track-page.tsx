@@ -29,10 +29,19 @@ const NOT_FOUND = 404;
 /**
  * The public tracking page (/track/:shareCode), opened by a contact from an SOS text: whether an SOS is active
  * (or when the person marked themselves safe), the position in words (address, coordinates, an Open in Maps
- * link, its age), then the map, refreshed every few seconds. Everything but the map works without map tiles.
+ * link, its age), then the map, refreshed every few seconds, and the recordings the link may play. Everything but the map works without map tiles.
  * Expired and revoked links show the server's message verbatim.
  */
-export function TrackPage({ shareCode, brand }: { shareCode: string; brand: ReactNode }) {
+export function TrackPage({
+  shareCode,
+  brand,
+  recordings,
+}: {
+  shareCode: string;
+  brand: ReactNode;
+  /** The recordings the link may play (composed by app/, which owns the recording feature). */
+  recordings?: (track: TrackResponse) => ReactNode;
+}) {
   const track = useTrack(shareCode);
   const now = useNow(CLOCK_TICK_MS);
   const { data, error } = track;
@@ -123,6 +132,7 @@ export function TrackPage({ shareCode, brand }: { shareCode: string; brand: Reac
           </p>
         </CardContent>
       </Card>
+      {recordings?.(data)}
     </Shell>
   );
 }
