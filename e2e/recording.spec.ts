@@ -1,0 +1,197 @@
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '#shared/constants';
+import type { Recording } from '#shared/schemas/recording';
+import { api, personIn, snapAll } from './support';
+
+/**
+ * Emergency recording in a real browser (docs/PRODUCT.md#emergency-recording): Chromium's fake camera and
+ * microphone record, every second goes to the server as it is made, a guardian watches it while it grows, the
+ * contact's tracking link plays it, a cut connection loses nothing, a closed page keeps what reached the server,
+ * and the escort's Guardian Video Monitoring panel starts and stops it.
+ */
+const HOME = { latitude: 40.712776, longitude: -74.005974, accuracy: 12 };
+const RECORDER = {
+  geolocation: HOME,
+  permissions: ['camera', 'microphone', 'geolocation'],
+  viewport: { width: 390, height: 844 },
+};
+
+/** "N of M seconds on the server", as the controls say it. */
+type Progress = { onServer: number; made: number };
+
+async function progressOf(controls: Locator): Promise<Progress> {
+  const text = (await controls.getByTestId('recording-progress').textContent()) ?? '';
+  const match = /^(\d+) of (\d+) seconds? on the server$/.exec(text.trim());
+  expect(match, `progress line: ${text}`).not.toBeNull();
+  return { onServer: Number(match![1]), made: Number(match![2]) };
+}
+
+/** Polls the controls until the server holds at least `seconds` seconds of the running recording. */
+async function untilOnServer(controls: Locator, seconds: number): Promise<Progress> {
+  await expect
+    .poll(async () => (await progressOf(controls)).onServer, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(seconds);
+  return progressOf(controls);
+}
+
+/** The person's own recordings, as the server has them. */
+async function recordingsOf(page: Page): Promise<Recording[]> {
+  return (await api<{ recordings: Recording[] }>(page, 'GET', '/api/recordings')).recordings;
+}
+
+/** Their only recording (each test's person makes one). */
+async function onlyRecording(page: Page): Promise<Recording> {
+  const recordings = await recordingsOf(page);
+  expect(recordings).toHaveLength(1);
+  return recordings[0]!;
+}
+
+/**
+ * Resolves once the media element plays: it has a frame to show (readyState ≥ HAVE_CURRENT_DATA) and time moves
+ * on or the video has a size. Started muted, as a browser lets a page start playback only so without a gesture.
+ */
+async function expectPlays(player: Locator): Promise<void> {
+  await expect(player).toBeVisible({ timeout: 30_000 });
+  await player.evaluate((element: HTMLMediaElement) => {
+    element.muted = true;
+    void element.play().catch(() => undefined);
+  });
+  await expect
+    .poll(
+      () =>
+        player.evaluate((element: HTMLVideoElement) => ({
+          ready: element.readyState >= 2,
+          moving: element.currentTime > 0 || element.videoWidth > 0,
+          error: element.error?.message ?? null,
+        })),
+      { timeout: 60_000 },
+    )
+    .toEqual({ ready: true, moving: true, error: null });
+}
+
+/** This person's texts in the dev SMS outbox (it lists everyone's; tests run in parallel). */
+async function textsOf(page: Page): Promise<string[]> {
+  const userId = await page.evaluate(
+    (key) => (JSON.parse(window.localStorage.getItem(key) ?? '{}') as { user?: { id: string } }).user?.id,
+    STORAGE_KEYS.session,
+  );
+  const { messages } = await api<{ messages: Array<{ body: string; user_id: string }> }>(
+    page,
+    'GET',
+    '/api/dev/sms-outbox',
+  );
+  return messages.filter((message) => message.user_id === userId).map((message) => message.body);
+}
+
+/** Links `guardian` to `ward` by invite code, over the API, and makes the link active. */
+async function linkGuardian(guardian: Page, ward: Page): Promise<void> {
+  const { code } = await api<{ code: string }>(guardian, 'POST', '/api/invite-codes');
+  const request = await api<{ id: string }>(ward, 'POST', '/api/invite-codes/redeem', { code });
+  await api(guardian, 'PATCH', `/api/guardian-relationships/${request.id}`, { status: 'active' });
+}
+
+/** Raises an SOS from the dashboard's button: the countdown runs out and the active-alert screen shows. */
+async function raiseSos(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /^SOS/ }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Emergency SOS Activation' })).toBeVisible();
+  const screen = page.getByTestId('active-alert-screen');
+  await expect(screen).toBeVisible({ timeout: 60_000 });
+  return screen;
+}
+
+let contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  contexts = [];
+});
+
+test('recorded from the active-alert screen: a guardian watches it live, the contact’s link plays it, Verify says untampered', async ({
+  browser,
+}, testInfo) => {
+  // Three people, a countdown, a recording, two players and axe on five states: generous on a busy machine.
+  test.setTimeout(480_000);
+  const wardContext = await browser.newContext(RECORDER);
+  const guardianContext = await browser.newContext({ viewport: RECORDER.viewport });
+  const contactContext = await browser.newContext({ viewport: RECORDER.viewport });
+  contexts = [wardContext, guardianContext, contactContext];
+  const ward = await personIn(wardContext, 'Rosa Recorder', 'rec-ward');
+  const guardian = await personIn(guardianContext, 'Gil Guardian', 'rec-guardian');
+  await linkGuardian(guardian, ward);
+  await api(ward, 'POST', '/api/contacts', { name: 'Cora Contact', phone: '+12015550161' });
+
+  // The guardian watches their wards; the SOS banner arriving says their live channel is open.
+  await guardian.goto('/guardian/wards');
+  const card = guardian.getByRole('article', { name: 'Rosa Recorder' });
+  await expect(card).toBeVisible({ timeout: 30_000 });
+
+  await ward.reload();
+  await expect(ward.locator('#emergency-contacts').getByText('Cora Contact')).toBeVisible();
+  const screen = await raiseSos(ward);
+  await expect(guardian.getByRole('alert', { name: 'Emergency alert from Rosa Recorder' })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // The ward records from the active-alert screen: video, and the seconds reach the server as they are made.
+  const controls = screen.getByTestId('recording-controls');
+  await controls.getByRole('button', { name: 'Record what is happening' }).click();
+  await expect(controls.getByText('Recording video and sound')).toBeVisible({ timeout: 30_000 });
+  await untilOnServer(controls, 5);
+  await expect(controls.getByTestId('recording-upload-failed')).toHaveCount(0);
+  await snapAll(ward, testInfo, 'recording-01-alert-screen-recording');
+
+  const live = await onlyRecording(ward);
+  expect(live).toMatchObject({ status: 'recording', type: 'video', origin: 'active_alert' });
+  expect(live.alert_id).not.toBeNull();
+  expect(live.mime_type).toMatch(/^video\/webm/);
+
+  // While it records, the guardian opens it from the ward's card, and it plays.
+  const link = card.getByTestId('ward-recordings').getByRole('link', { name: /During an alert.*Recording$/ });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await link.click();
+  await expect(guardian).toHaveURL(new RegExp(`/recordings/${live.id}$`));
+  const guardianPage = guardian.getByTestId('recording-page');
+  await expect(guardianPage.getByText('Recorded by Rosa Recorder')).toBeVisible();
+  await expect(guardianPage.getByTestId('recording-status-badge')).toHaveText('Recording');
+  await expectPlays(guardianPage.getByTestId('recording-player'));
+  expect((await onlyRecording(ward)).status).toBe('recording');
+  await snapAll(guardian, testInfo, 'recording-02-guardian-watching-live');
+
+  // The ward stops: every second made reaches the server and it is sealed.
+  await controls.getByRole('button', { name: 'Stop Recording' }).click();
+  await expect(controls.getByRole('button', { name: 'Record what is happening' })).toBeVisible();
+  await expect.poll(async () => (await onlyRecording(ward)).status, { timeout: 60_000 }).toBe('finished');
+  const made = (await progressOf(controls)).made;
+  const finished = await onlyRecording(ward);
+  expect(finished).toMatchObject({ contiguous_chunks: made, declared_chunks: made, signed: true });
+  await expect(controls.getByTestId('recording-progress')).toHaveText(
+    `${made} of ${made} seconds on the server`,
+  );
+  await snapAll(ward, testInfo, 'recording-03-alert-screen-stopped');
+
+  // The owner's page: Finished, and Verify finds the download matches the server's signed record.
+  await controls.getByRole('link', { name: 'Open the recording' }).click();
+  await expect(ward).toHaveURL(new RegExp(`/recordings/${live.id}$`));
+  const ownerPage = ward.getByTestId('recording-page');
+  await expect(ownerPage.getByTestId('recording-status-badge')).toHaveText('Finished');
+  await expect(ownerPage.getByTestId('recording-seconds')).toHaveText(`${made} seconds on the server`);
+  await expectPlays(ownerPage.getByTestId('recording-player'));
+  await ownerPage.getByRole('button', { name: 'Verify' }).click();
+  const verdict = ownerPage.getByTestId('verify-result');
+  await expect(verdict).toHaveAttribute('data-result', 'untampered', { timeout: 60_000 });
+  await expect(verdict).toHaveText(`Untampered: matches the server's signed record up to second ${made}.`);
+  await expect(ownerPage.getByText('Gil Guardian (guardian)')).toBeVisible();
+  await snapAll(ward, testInfo, 'recording-04-owner-page-verified');
+
+  // The contact, never signed in, opens the tracking link from the text and plays it.
+  const texts = await textsOf(ward);
+  const code = texts.map((body) => /\/track\/([0-9a-f-]{36})/.exec(body)?.[1]).find(Boolean);
+  expect(code, texts.join('\n')).toBeTruthy();
+  const contact = await contactContext.newPage();
+  await contact.goto(`/track/${code}`);
+  const shared = contact.getByTestId('shared-recording');
+  await expect(shared).toHaveCount(1, { timeout: 30_000 });
+  await expect(shared).toContainText('Finished');
+  await shared.getByRole('button', { name: 'Play' }).click();
+  await expectPlays(shared.getByTestId('recording-player'));
+  await snapAll(contact, testInfo, 'recording-05-tracking-page-playing');
+});
