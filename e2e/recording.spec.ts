@@ -69,6 +69,23 @@ async function expectPlays(player: Locator): Promise<void> {
     .toEqual({ ready: true, moving: true, error: null });
 }
 
+/**
+ * Resolves once the playing recording has given the player sound to decode: the recording has its microphone's
+ * track (Chromium's fake microphone beeps), not the camera's alone.
+ */
+async function expectSound(player: Locator): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        player.evaluate(
+          (element: HTMLVideoElement & { webkitAudioDecodedByteCount?: number }) =>
+            element.webkitAudioDecodedByteCount ?? 0,
+        ),
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThan(0);
+}
+
 /** This person's texts in the dev SMS outbox (it lists everyone's; tests run in parallel). */
 async function textsOf(page: Page): Promise<string[]> {
   const userId = await page.evaluate(
@@ -153,7 +170,13 @@ test('recorded from the active-alert screen: a guardian watches it live, the con
   await expect(guardianPage.getByText('Recorded by Rosa Recorder')).toBeVisible();
   await expect(guardianPage.getByTestId('recording-status-badge')).toHaveText('Recording');
   await expectPlays(guardianPage.getByTestId('recording-player'));
+  await expectSound(guardianPage.getByTestId('recording-player'));
   expect((await onlyRecording(ward)).status).toBe('recording');
+  // Verify while it records checks what the server's record covers so far; it is signed once it ends.
+  await guardianPage.getByRole('button', { name: 'Verify' }).click();
+  const partial = guardianPage.getByTestId('verify-result');
+  await expect(partial).toHaveAttribute('data-result', 'unsigned', { timeout: 60_000 });
+  await expect(partial).toContainText('Not signed yet: the server signs it when the recording ends.');
   await snapAll(guardian, testInfo, 'recording-02-guardian-watching-live');
 
   // The ward stops: every second made reaches the server and it is sealed.
@@ -179,7 +202,8 @@ test('recorded from the active-alert screen: a guardian watches it live, the con
   const verdict = ownerPage.getByTestId('verify-result');
   await expect(verdict).toHaveAttribute('data-result', 'untampered', { timeout: 60_000 });
   await expect(verdict).toHaveText(`Untampered: matches the server's signed record up to second ${made}.`);
-  await expect(ownerPage.getByText('Gil Guardian (guardian)')).toBeVisible();
+  // Who watched: the guardian (playing it, then Verify, each a logged view).
+  await expect(ownerPage.getByText('Gil Guardian (guardian)').first()).toBeVisible();
   await snapAll(ward, testInfo, 'recording-04-owner-page-verified');
 
   // The contact, never signed in, opens the tracking link from the text and plays it.
@@ -193,5 +217,145 @@ test('recorded from the active-alert screen: a guardian watches it live, the con
   await expect(shared).toContainText('Finished');
   await shared.getByRole('button', { name: 'Play' }).click();
   await expectPlays(shared.getByTestId('recording-player'));
+  await shared.evaluate((element) => element.scrollIntoView({ block: 'start' }));
   await snapAll(contact, testInfo, 'recording-05-tracking-page-playing');
+});
+
+test('the connection drops mid-recording: the seconds wait on the phone and every one reaches the server', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(360_000);
+  const context = await browser.newContext(RECORDER);
+  contexts = [context];
+  const page = await personIn(context, 'Nico Network', 'rec-offline');
+  await page.goto('/sos');
+  const controls = page.getByTestId('recording-controls');
+  await controls.getByRole('button', { name: 'Record what is happening' }).click();
+  await untilOnServer(controls, 2);
+
+  // Offline: the seconds keep being made, stored on this phone, and the controls say so.
+  await context.setOffline(true);
+  const failed = controls.getByTestId('recording-upload-failed');
+  await expect(failed).toBeVisible({ timeout: 30_000 });
+  await expect(failed).toContainText('Upload Failed');
+  await expect(failed).toContainText(/saved on this phone, not yet on the server/);
+  const cut = await progressOf(controls);
+  await expect
+    .poll(async () => (await progressOf(controls)).made, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(cut.made + 3);
+  await snapAll(page, testInfo, 'recording-06-sos-upload-failed');
+
+  // Back online, then stopped: everything the phone made is on the server, without a gap, and sealed.
+  await context.setOffline(false);
+  await controls.getByRole('button', { name: 'Stop Recording' }).click();
+  await expect(controls.getByRole('button', { name: 'Record what is happening' })).toBeVisible();
+  await expect.poll(async () => (await onlyRecording(page)).status, { timeout: 120_000 }).toBe('finished');
+  const { made } = await progressOf(controls);
+  expect(made).toBeGreaterThanOrEqual(cut.made + 3);
+  expect(await onlyRecording(page)).toMatchObject({
+    origin: 'sos',
+    contiguous_chunks: made,
+    stored_chunks: made,
+    declared_chunks: made,
+    signed: true,
+  });
+  await expect(controls.getByTestId('recording-progress')).toHaveText(
+    `${made} of ${made} seconds on the server`,
+  );
+  await expect(failed).toHaveCount(0);
+  await expect(controls.getByText('Your last recording')).toBeVisible();
+  await expect(controls.getByTestId('recording-all-uploaded')).toHaveText(
+    'Everything recorded is on the server.',
+  );
+  await snapAll(page, testInfo, 'recording-07-sos-all-uploaded');
+});
+
+test('the page is closed mid-recording: what reached the server stays, and the rest goes when Beacon opens again', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const context = await browser.newContext(RECORDER);
+  contexts = [context];
+  const page = await personIn(context, 'Cleo Closed', 'rec-closed');
+  const token = await page.evaluate(
+    (key) => (JSON.parse(window.localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token,
+    STORAGE_KEYS.session,
+  );
+  await page.goto('/sos');
+  const controls = page.getByTestId('recording-controls');
+  await controls.getByRole('button', { name: 'Record what is happening' }).click();
+  await untilOnServer(controls, 6);
+
+  // The phone is gone at second N: nobody stops the recording and nothing more comes from this page.
+  const { made } = await progressOf(controls);
+  await page.close();
+  const asServerHasIt = async (): Promise<Recording> => {
+    const res = await context.request.get('/api/recordings', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.ok()).toBe(true);
+    const { recordings } = (await res.json()) as { recordings: Recording[] };
+    expect(recordings).toHaveLength(1);
+    return recordings[0]!;
+  };
+  const kept = await asServerHasIt();
+  expect(kept.status).toBe('recording');
+  expect(kept.contiguous_chunks).toBeGreaterThanOrEqual(made - 2);
+  // No gap: a piece cut off half-way by the closing page was not stored in part.
+  expect(kept.stored_chunks).toBe(kept.contiguous_chunks);
+
+  // The same phone opens Beacon again: the seconds it had stored but not sent go by themselves.
+  const again = await context.newPage();
+  await again.goto('/');
+  await expect
+    .poll(async () => (await asServerHasIt()).contiguous_chunks, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(made);
+  const after = await asServerHasIt();
+  expect(after.stored_chunks).toBe(after.contiguous_chunks);
+});
+
+test("an escort's Guardian Video Monitoring panel starts and stops the recording", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(400_000);
+  const context = await browser.newContext(RECORDER);
+  contexts = [context];
+  const page = await personIn(context, 'Esra Escort', 'rec-escort');
+  await api(page, 'POST', '/api/contacts', { name: 'Milo Contact', phone: '+12015550162' });
+  await page.goto('/map');
+  // The page asks for a fix every 30 s; on a busy machine the first may time out.
+  await expect(page.getByText('40.712776, -74.005974')).toBeVisible({ timeout: 70_000 });
+  await page.getByLabel('Destination').fill('12 Market Street');
+  await page.getByLabel('Estimated Duration (minutes)').fill('30');
+  await context.setGeolocation(HOME);
+  await page.getByRole('button', { name: 'Start Escort Mode' }).click();
+  await expect(page.getByText('Tracking Active').first()).toBeVisible({ timeout: 30_000 });
+
+  const monitoring = page.getByTestId('escort-video-monitoring');
+  await expect(monitoring).toHaveText('Stopped');
+  const panel = page.getByRole('region', { name: 'Guardian Video Monitoring' });
+  await expect(panel).toContainText('Your guardians are told the moment you start recording');
+  await snapAll(page, testInfo, 'recording-08-escort-stopped');
+
+  await panel.getByRole('button', { name: 'Start Recording' }).click();
+  await expect(monitoring).toHaveText('Recording', { timeout: 30_000 });
+  await untilOnServer(panel, 2);
+  const live = await onlyRecording(page);
+  expect(live).toMatchObject({ status: 'recording', origin: 'escort', type: 'video' });
+  expect(live.escort_session_id).not.toBeNull();
+  await snapAll(page, testInfo, 'recording-09-escort-recording');
+
+  await panel.getByRole('button', { name: 'Stop Recording' }).click();
+  await expect(monitoring).toHaveText('Stopped');
+  await expect.poll(async () => (await onlyRecording(page)).status, { timeout: 60_000 }).toBe('finished');
+  const { made } = await progressOf(panel);
+  expect(await onlyRecording(page)).toMatchObject({ contiguous_chunks: made, declared_chunks: made });
+  await expect(panel.getByTestId('recording-progress')).toHaveText(
+    `${made} of ${made} seconds on the server`,
+  );
+  await snapAll(page, testInfo, 'recording-10-escort-stopped-after');
+
+  // The escort ends; nothing is left to come due on the server.
+  await page.getByRole('button', { name: "I'm Safe - Stop Tracking" }).click();
+  await expect(page.getByRole('button', { name: 'Start Escort Mode' })).toBeVisible({ timeout: 30_000 });
 });
