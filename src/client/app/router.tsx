@@ -68,10 +68,6 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
-                path: paths.recording,
-                lazy: async () => ({ Component: (await import('./routes/recording')).RecordingRoute }),
-              },
-              {
                 path: paths.outbox,
                 lazy: async () => ({ Component: (await import('./routes/outbox')).OutboxRoute }),
               },
@@ -93,6 +89,17 @@ export const routes: RouteObject[] = [
           {
             path: paths.settings,
             lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }),
+          },
+        ],
+      },
+      // Outside the app shell: the active-alert screen, which stands in for every screen of the shell, links to
+      // the recording made during the alert, and a guardian with an alert of their own still opens a ward's.
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            path: paths.recording,
+            lazy: async () => ({ Component: (await import('./routes/recording')).RecordingRoute }),
           },
         ],
       },

@@ -43,12 +43,14 @@ describe('security headers (docs/SECURITY.md, "What an SOS text contains, and hy
     expect(headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('allows the position and the camera for Beacon itself and switches the other powerful features off', async () => {
+  it('allows the position, the camera and the microphone for Beacon itself and switches the other powerful features off', async () => {
     const policy = String((await headersOf(direct))['permissions-policy']);
     const entries = new Map(policy.split(/,\s*/).map((entry) => entry.split('=') as [string, string]));
     expect(entries.get('geolocation')).toBe('(self)');
     expect(entries.get('camera')).toBe('(self)');
-    for (const feature of ['microphone', 'payment', 'usb', 'serial', 'bluetooth', 'display-capture']) {
+    // Emergency recording records sound: without it, a camera stream comes back without its sound.
+    expect(entries.get('microphone')).toBe('(self)');
+    for (const feature of ['payment', 'usb', 'serial', 'bluetooth', 'display-capture']) {
       expect(entries.get(feature), feature).toBe('()');
     }
     // Nothing is granted to another origin.

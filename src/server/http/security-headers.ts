@@ -6,15 +6,16 @@ import { tileCspSource } from '#shared/map-tiles';
 export const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
 
 /**
- * The browser features Beacon's pages may use: the position (SOS, live location) and the camera (the permissions
- * screen asks for it), both for Beacon's own origin only. Every other powerful feature is switched off, so a
- * script that got in somehow still cannot reach the microphone, motion sensors, payments or USB. A feature that
- * arrives later (audio recording: microphone; shake detection: accelerometer, gyroscope) is added here with it.
+ * The browser features Beacon's pages may use: the position (SOS, live location), the camera and the microphone
+ * (emergency recording; a policy without the microphone makes Chromium hand over camera-only streams, silently),
+ * all for Beacon's own origin only. Every other powerful feature is switched off, so a script that got in somehow
+ * still cannot reach motion sensors, payments or USB. A feature that arrives later (shake detection:
+ * accelerometer, gyroscope) is added here with it.
  */
 export const PERMISSIONS_POLICY = [
   'geolocation=(self)',
   'camera=(self)',
-  'microphone=()',
+  'microphone=(self)',
   'accelerometer=()',
   'gyroscope=()',
   'magnetometer=()',

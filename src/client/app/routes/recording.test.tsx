@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECORDING_TEXTS } from '#shared/recording-texts';
 import type { Recording, RecordingStatus } from '#shared/schemas/recording';
+import { fakeAlert } from '../../testing/fake-alert';
 import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
 import { fakeRecording, RECORDING_ID, signedManifest } from '../../testing/fake-recordings';
 import { renderApp, storeSession } from '../../testing/render-app';
@@ -80,6 +81,20 @@ describe('/recordings/:id', () => {
       expect(player).toHaveAttribute('src', MEDIA_URL);
     },
   );
+
+  it('opens while the person has an active alert: the active-alert screen links here', async () => {
+    const active = {
+      alert: fakeAlert(),
+      emergencyContacts: 1,
+      deliveries: [],
+      summary: { successful: 0, total: 1 },
+    };
+    await openRecording(fakeRecording({ contiguous_chunks: 3 }), [
+      { method: 'GET', path: '/api/alerts?status=active', body: { alerts: [active] } },
+    ]);
+    expect(screen.queryByTestId('active-alert-screen')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('recording-player')).toBeInTheDocument();
+  });
 
   it('plays sound-only recordings in an audio player, and asks for no URL while nothing is on the server', async () => {
     const { api } = await openRecording(fakeRecording({ type: 'audio', contiguous_chunks: 0 }));

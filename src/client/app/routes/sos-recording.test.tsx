@@ -91,6 +91,12 @@ describe('emergency recording on /sos', () => {
       `/recordings/${RECORDING_ID}`,
     );
     await waitFor(async () => expect(await waitingSteps()).toEqual([]));
+    // Stopped: the numbers are the last recording's, and every second of it is on the server.
+    expect(screen.getByText(RECORDING_TEXTS.lastRecording)).toBeInTheDocument();
+    expect(await screen.findByTestId('recording-all-uploaded')).toHaveTextContent(
+      RECORDING_TEXTS.allUploaded,
+    );
+    expect(screen.getByTestId('recording-progress')).toHaveTextContent('4 of 4 seconds on the server');
   });
 
   it('keeps the pieces on the phone while offline, says so, and sends them when the connection returns', async () => {

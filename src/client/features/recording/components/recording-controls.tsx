@@ -78,8 +78,12 @@ export function RecordingStatus({ recorder }: { recorder: RecorderView }) {
   if (!current) return null;
   const recording = recorder.phase === 'recording';
   const Icon = current.type === 'video' ? Video : Mic;
+  // Once stopped, the numbers are those of the last recording, which may still be uploading: say which, and say
+  // plainly when every second of it is safe.
+  const allUploaded = !recording && recorder.waiting === 0 && current.onServer >= current.made;
   return (
     <div className="flex flex-col gap-2" data-testid="recording-status">
+      {recording ? null : <p className="text-sm font-semibold">{RECORDING_TEXTS.lastRecording}</p>}
       {recording ? (
         <p className="flex items-center gap-2 font-semibold text-primary-text">
           <span className="size-2.5 rounded-full bg-primary motion-safe:animate-pulse" aria-hidden />
@@ -93,6 +97,11 @@ export function RecordingStatus({ recorder }: { recorder: RecorderView }) {
       <p role="status" className="text-sm tabular-nums" data-testid="recording-progress">
         {RECORDING_TEXTS.progress(current.onServer, current.made)}
       </p>
+      {allUploaded ? (
+        <p className="text-sm font-medium text-success" data-testid="recording-all-uploaded">
+          {RECORDING_TEXTS.allUploaded}
+        </p>
+      ) : null}
       {recorder.uploadFailed ? (
         <div
           role="alert"

@@ -40,12 +40,15 @@ function SharedRecording({ source, recording }: { source: RecordingSource; recor
   const Icon = recording.type === 'video' ? Video : Mic;
   return (
     <li className="flex flex-col gap-2 rounded-xl border p-3" data-testid="shared-recording">
-      <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-        <Icon className="size-4" aria-hidden />
-        <time dateTime={recording.started_at}>{formatDayTimeZone(recording.started_at)}</time>
-        <span>· {RECORDING_TEXTS.statusLabels[recording.status]}</span>
-        <span className="text-muted-foreground">
-          · {RECORDING_TEXTS.onServer(recording.contiguous_chunks)}
+      {/* One run of text beside the icon: a narrow card wraps it between words, never before a separator. */}
+      <p className="flex items-start gap-2 text-sm font-medium">
+        <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <span>
+          <time dateTime={recording.started_at}>{formatDayTimeZone(recording.started_at)}</time>
+          {` · ${RECORDING_TEXTS.statusLabels[recording.status]} · `}
+          <span className="text-muted-foreground">
+            {RECORDING_TEXTS.onServer(recording.contiguous_chunks)}
+          </span>
         </span>
       </p>
       <p className="text-xs text-muted-foreground">{RECORDING_TEXTS.statusMeanings[recording.status]}</p>
