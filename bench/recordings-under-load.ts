@@ -50,6 +50,12 @@ const DEFAULT_PIECE_BYTES = Math.round((2_500_000 + 128_000) / 8);
 /** A piece that is refused or fails is sent again this many times (a phone retries too), a second apart. */
 const PIECE_RETRIES = 3;
 
+/**
+ * A piece this late on a guardian's stream was not sent on the upload's news but found later (the stream's next
+ * look at the database, or the next piece's news, about a second on).
+ */
+const LATE_PIECE_MS = 500;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Options
 // ---------------------------------------------------------------------------------------------------------------
@@ -240,6 +246,8 @@ type StreamReport = {
   /** PUT sent → the piece's last byte on the guardian's stream. */
   sentMedianMs: number | null;
   sentP99Ms: number | null;
+  /** Pieces that reached the stream `LATE_PIECE_MS` or more after their PUT was answered. */
+  late: number;
   problems: string[];
 };
 
@@ -526,6 +534,7 @@ async function streamReport(recordings: readonly Recording[], seconds: number): 
     answeredP99Ms: percentile(answered, 99),
     sentMedianMs: percentile(sent, 50),
     sentP99Ms: percentile(sent, 99),
+    late: answered.filter((ms) => ms >= LATE_PIECE_MS).length,
     problems,
   };
 }
@@ -612,6 +621,12 @@ type Summary = {
   baseline: PhaseSummary;
   underLoad: PhaseSummary;
   ratio: { median: number | null; p99: number | null };
+  /**
+   * The server's CPU use (its process group: tsx and the server; PGlite runs inside it) in each phase, in percent
+   * of one core, and per stored piece in the upload phase (the SOS of that phase included). Less sensitive to
+   * other jobs on the machine than the timings; null where /proc is missing.
+   */
+  serverCpu: { idlePercent: number | null; uploadingPercent: number | null; msPerPiece: number | null };
   uploads: LoadReport & { storedMbitPerSecond: number; offeredMbitPerSecond: number };
 };
 
@@ -628,11 +643,23 @@ function summarise(phase: PhaseResult): PhaseSummary {
   };
 }
 
+/** Starts measuring the server's CPU use; the returned function ends it (ms used and percent of one core). */
+function cpuWindow(cpuMs: () => number | null): () => { ms: number; percent: number } | null {
+  const [startCpu, startWall] = [cpuMs(), performance.now()];
+  return () => {
+    const endCpu = cpuMs();
+    if (startCpu === null || endCpu === null) return null;
+    const ms = endCpu - startCpu;
+    return { ms, percent: (ms / (performance.now() - startWall)) * 100 };
+  };
+}
+
 const ratioOf = (a: number | null, b: number | null): number | null => (a === null || !b ? null : a / b);
 
 function printReport(summary: Summary): void {
   const ms = (value: number | null): string => (value === null ? '-' : `${value.toFixed(1)} ms`);
   const times = (value: number | null): string => (value === null ? '-' : `${value.toFixed(2)}x`);
+  const pct = (value: number | null): string => (value === null ? '-' : `${value.toFixed(0)}%`);
   const counts = (record: Record<string, number>): string =>
     Object.entries(record)
       .map(([status, count]) => `${status}×${count}`)
@@ -673,13 +700,16 @@ function printReport(summary: Summary): void {
       ...rows.slice(1).map(line),
       '',
       `ratio uploading / idle: median ${times(summary.ratio.median)}, p99 ${times(summary.ratio.p99)}`,
+      `server CPU: idle ${pct(summary.serverCpu.idlePercent)}, uploading ${pct(summary.serverCpu.uploadingPercent)} ` +
+        `of one core; ${ms(summary.serverCpu.msPerPiece)} per stored piece`,
       `uploads: ${u.piecesStored}/${u.piecesPlanned} pieces stored (${u.piecesLost} lost after retries) in ` +
         `${(u.windowMs / 1000).toFixed(1)} s = ${u.storedMbitPerSecond.toFixed(1)} Mbit/s; ` +
         `PUT median ${ms(u.putMedianMs)}, p99 ${ms(u.putP99Ms)}; generator lag max ${ms(u.sendLagMaxMs)}`,
       `piece answers: ${counts(u.pieceStatuses)}; finish answers: ${counts(u.finishStatuses)}`,
       `guardian streams: ${s.complete}/${s.watched} complete, ${s.pieces} pieces timed; ` +
         `PUT answered → on the stream median ${ms(s.answeredMedianMs)}, p99 ${ms(s.answeredP99Ms)} ` +
-        `(PUT sent → on the stream median ${ms(s.sentMedianMs)}, p99 ${ms(s.sentP99Ms)})`,
+        `(PUT sent → on the stream median ${ms(s.sentMedianMs)}, p99 ${ms(s.sentP99Ms)}); ` +
+        `${s.late} piece(s) ${LATE_PIECE_MS} ms or more after their answer`,
       ...s.problems.map((problem) => `  ${problem}`),
       '',
     ].join('\n'),
@@ -798,7 +828,9 @@ async function main(): Promise<void> {
       await runSosPhase('warm-up', server.baseUrl, warmup, twilio, { ...pacing, everyMs: 100 });
     }
     log(`idle: ${baselineUsers.length} SOS, one every ${options.sosEveryMs} ms`);
+    const idleCpu = cpuWindow(server.cpuMs);
     const baseline = await runSosPhase('idle', server.baseUrl, baselineUsers, twilio, pacing);
+    const idleCpuPercent = idleCpu();
 
     log(`starting ${options.uploaders} recordings (${options.watched} watched by a guardian)`);
     await load
@@ -815,12 +847,14 @@ async function main(): Promise<void> {
         });
       });
     log(`uploading for ${options.seconds} s; SOS timed after ${options.loadWarmupMs} ms`);
+    const uploadCpu = cpuWindow(server.cpuMs);
     const uploading = load.go();
     // A failure of the generator must not wait for the SOS phase to surface.
     uploading.catch(() => undefined);
     await sleep(options.loadWarmupMs);
     const underLoad = await runSosPhase('uploading', server.baseUrl, loadUsers, twilio, pacing);
     const uploads = await uploading;
+    const uploadCpuPercent = uploadCpu();
 
     const baselineSummary = summarise(baseline);
     const underLoadSummary = summarise(underLoad);
@@ -841,6 +875,12 @@ async function main(): Promise<void> {
       ratio: {
         median: ratioOf(underLoadSummary.smsMedianMs, baselineSummary.smsMedianMs),
         p99: ratioOf(underLoadSummary.smsP99Ms, baselineSummary.smsP99Ms),
+      },
+      serverCpu: {
+        idlePercent: idleCpuPercent?.percent ?? null,
+        uploadingPercent: uploadCpuPercent?.percent ?? null,
+        msPerPiece:
+          uploadCpuPercent && uploads.piecesStored > 0 ? uploadCpuPercent.ms / uploads.piecesStored : null,
       },
       uploads: {
         ...uploads,

@@ -1,7 +1,7 @@
 /** The Beacon server under test: `tsx src/server/main.ts` from a checkout, in its own process group. */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FakeTwilio } from './fake-twilio';
 import { freePort, isRecord, sleep } from './util';
@@ -65,6 +65,8 @@ const SERVER_ENV_NAMES = [
 export type BeaconServer = {
   baseUrl: string;
   database: string;
+  /** CPU time the server's processes (tsx and the server) have used so far, in ms; null where /proc is missing. */
+  cpuMs(): number | null;
   /** The last lines the server wrote (stdout and stderr), for error reports. */
   output(): string;
   stop(): Promise<void>;
@@ -165,7 +167,8 @@ export async function startServer(options: {
       if (response.ok) {
         const health: unknown = await response.json();
         const database = isRecord(health) && typeof health.database === 'string' ? health.database : '?';
-        return { baseUrl, database, output: () => output, stop };
+        const group = child.pid;
+        return { baseUrl, database, output: () => output, stop, cpuMs: () => groupCpuMs(group) };
       }
       await response.arrayBuffer();
     } catch {
@@ -173,4 +176,27 @@ export async function startServer(options: {
     }
     await Promise.race([sleep(200), exit]);
   }
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** User and system CPU time of every process in the group, in ms (Linux /proc); null when it cannot be read. */
+function groupCpuMs(group: number | undefined): number | null {
+  if (group === undefined || !existsSync('/proc/self/stat')) return null;
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // The process ended meanwhile.
+    }
+    // After the command name in parentheses: state, ppid, pgrp, … utime is the 14th field, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) !== group) continue;
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
