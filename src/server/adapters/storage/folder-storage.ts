@@ -24,7 +24,9 @@ export function folderStorage(root: string): RecordingStorage {
       await mkdir(path.dirname(file), { recursive: true });
       const temporary = `${file}.part-${randomUUID()}`;
       try {
-        await pipeline(body, exactly(bytes), createWriteStream(temporary, { flags: 'wx' }));
+        // `flush`: the file is synced to the disk before it is closed and renamed, so a piece the phone was told is
+        // on the server survives the server losing power.
+        await pipeline(body, exactly(bytes), createWriteStream(temporary, { flags: 'wx', flush: true }));
         await rename(temporary, file);
       } catch (error) {
         await rm(temporary, { force: true });
