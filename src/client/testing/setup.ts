@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { openDB } from 'idb';
 import { toast } from 'sonner';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { resetSessionRefresh } from '../features/auth/api/refresh-session';
 import { resetRecorder } from '../features/recording/stores/recorder';
 import { resetSounds } from '../lib/sounds';
@@ -29,6 +29,10 @@ async function clearDeviceOutbox(): Promise<void> {
   if (db.objectStoreNames.contains('items')) await db.clear('items');
   db.close();
 }
+
+// Emptied before each test as well: a write the previous test (or file) started as it ended — the last piece of
+// a recording it left running, say — can land after the clearing below, and would be counted by the next test.
+beforeEach(clearDeviceOutbox);
 
 // The client test files of a worker share modules (vitest.config.ts, `isolate: false`): whatever a module keeps
 // between calls is put back here after every test.
