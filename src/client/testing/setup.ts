@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { openDB } from 'idb';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -29,6 +29,10 @@ async function clearDeviceOutbox(): Promise<void> {
   if (db.objectStoreNames.contains('items')) await db.clear('items');
   db.close();
 }
+
+// `findBy…` and `waitFor` wait for a condition up to this long (the library's default is 1 s): a machine busy with
+// the other suites can take longer to render a change. A condition met sooner ends the wait at once.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Emptied before each test as well: a write the previous test (or file) started as it ended — the last piece of
 // a recording it left running, say — can land after the clearing below, and would be counted by the next test.
