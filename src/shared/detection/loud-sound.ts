@@ -33,3 +33,13 @@ export function isLoudSound(frame: SoundFrame, threshold: number = PROTECTION.so
     peak >= threshold || average >= threshold || loudBinShare(frame.bins) > PROTECTION.sound.loudBinShare
   );
 }
+
+/**
+ * A stateful loud-sound detector: feed it analyser frames with their time; it answers true on the frame that
+ * completes a loud sound.
+ */
+export function createLoudSoundDetector(threshold: number = PROTECTION.sound.threshold): {
+  push: (frame: SoundFrame, nowMs: number) => boolean;
+} {
+  return { push: (frame) => isLoudSound(frame, threshold) };
+}
