@@ -234,6 +234,10 @@ export const STORAGE_KEYS = {
    * (IndexedDB). Read once at start-up and moved into the outbox.
    */
   legacyAlertQueue: 'beacon-alert-queue',
+  /** Suffixed with `:<user id>`: Who You're Meeting, the entries without their photos. */
+  meetings: 'beacon-meetings',
+  /** Suffixed with `:<user id>:<entry id>`: one entry's photo, a JPEG data URL, read on its own. */
+  meetingPhoto: 'beacon-meeting-photo',
 } as const;
 
 /** A sanity cap on emergency contacts per person (the free-tier limit of 2 is only a display limit). */

@@ -18,6 +18,12 @@ const YourLocationDialog = lazyDialog(
   ({ open }) => open,
 );
 
+// Who You're Meeting's form, photo resizing and list load when it first opens.
+const WhoMeetingDialog = lazyDialog(
+  async () => (await import('../../features/meeting/components/who-meeting-dialog')).WhoMeetingDialog,
+  ({ open }) => open,
+);
+
 export type QuickActionsPanelProps = {
   onOpenSettings: () => void;
   /** Show/Hide Map; without it the item is not shown. */
@@ -42,6 +48,7 @@ export function QuickActionsPanel({
   const soundEnabled = useQuery(profileQueryOptions(userId)).data?.sound_enabled ?? null;
   const updateSound = useUpdateSoundEnabled(userId);
   const [locationOpen, setLocationOpen] = useState(false);
+  const [meetingOpen, setMeetingOpen] = useState(false);
 
   const toggleSound = (): void => {
     const next = !soundEnabled;
@@ -72,8 +79,10 @@ export function QuickActionsPanel({
         onToggleMap={onToggleMap}
         mapShown={mapShown}
         onOpenEscort={onOpenEscort}
+        onOpenMeeting={() => setMeetingOpen(true)}
       />
       <YourLocationDialog open={locationOpen} onOpenChange={setLocationOpen} />
+      <WhoMeetingDialog userId={userId} open={meetingOpen} onOpenChange={setMeetingOpen} />
     </Card>
   );
 }

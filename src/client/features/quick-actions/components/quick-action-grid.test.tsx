@@ -9,6 +9,7 @@ function renderGrid(props: Partial<QuickActionGridProps> = {}) {
     onOpenSettings: vi.fn(),
     onToggleMap: vi.fn(),
     onOpenEscort: vi.fn(),
+    onOpenMeeting: vi.fn(),
     navigate: vi.fn(),
   };
   render(<QuickActionGrid isPremium soundEnabled {...handlers} {...props} />);
@@ -30,7 +31,7 @@ describe('the quick-action grid', () => {
       'Escort Mode',
       'Check In',
       'AI ProtectionNot available yet',
-      'Who MeetingNot available yet',
+      'Who Meeting',
     ]);
   });
 
@@ -46,10 +47,20 @@ describe('the quick-action grid', () => {
     expect(labels()).toHaveLength(6);
   });
 
-  it('shows AI Protection and Who Meeting disabled, saying they are not available yet', () => {
+  it('shows AI Protection disabled, saying it is not available yet', () => {
     renderGrid();
     expect(screen.getByRole('button', { name: /AI Protection/ })).toBeDisabled();
-    expect(screen.getByRole('button', { name: /Who Meeting/ })).toBeDisabled();
+  });
+
+  it('opens Who You’re Meeting from Who Meeting', async () => {
+    const { user, onOpenMeeting } = renderGrid();
+    await user.click(screen.getByRole('button', { name: 'Who Meeting' }));
+    expect(onOpenMeeting).toHaveBeenCalledOnce();
+  });
+
+  it('leaves out Who Meeting when the screen gives no action for it', () => {
+    const { labels } = renderGrid({ onOpenMeeting: undefined });
+    expect(labels()).not.toContain('Who Meeting');
   });
 
   it('runs each item’s action: settings, sound, map, escort, and full page navigation to /guardian and /checkin', async () => {

@@ -27,6 +27,8 @@ export type QuickActionGridProps = {
   mapShown?: boolean;
   /** Escort Mode: the item is shown only when the screen can open it. */
   onOpenEscort?: () => void;
+  /** Who Meeting: opens Who You're Meeting; without it the item is not shown. */
+  onOpenMeeting?: () => void;
   /** Guardian and Check In open by full page navigation; injected for tests. */
   navigate?: (path: string) => void;
 };
@@ -46,8 +48,8 @@ const fullPageNavigation = (path: string): void => window.location.assign(path);
 /**
  * The dashboard's quick actions (docs/PRODUCT.md#quick-actions), three columns, in this order: Settings,
  * Sound On/Off, Guardian, Show/Hide Map, Escort Mode, Check In, AI Protection, Who Meeting. An item whose action
- * the screen does not provide is left out rather than shown doing nothing; AI Protection and Who Meeting are not
- * built and say "Not available yet".
+ * the screen does not provide is left out rather than shown doing nothing; AI Protection is not built and says
+ * "Not available yet".
  */
 export function QuickActionGrid({
   isPremium,
@@ -57,6 +59,7 @@ export function QuickActionGrid({
   onToggleMap,
   mapShown = false,
   onOpenEscort,
+  onOpenMeeting,
   navigate = fullPageNavigation,
 }: QuickActionGridProps) {
   const items: (Item | null)[] = [
@@ -93,13 +96,15 @@ export function QuickActionGrid({
       premium: true,
     },
     { key: 'ai', label: QUICK_ACTION_TEXTS.aiProtection, icon: <Brain />, unavailable: true, premium: true },
-    {
-      key: 'meeting',
-      label: QUICK_ACTION_TEXTS.whoMeeting,
-      icon: <CalendarClock />,
-      unavailable: true,
-      premium: true,
-    },
+    onOpenMeeting
+      ? {
+          key: 'meeting',
+          label: QUICK_ACTION_TEXTS.whoMeeting,
+          icon: <CalendarClock />,
+          onClick: onOpenMeeting,
+          premium: true,
+        }
+      : null,
   ];
   const shown = items.filter((item): item is Item => item !== null && (isPremium || !item.premium));
   return (
