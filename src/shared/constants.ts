@@ -176,6 +176,12 @@ export const JOURNEY_WATCH = {
 } as const;
 
 /** The Your Location dialog (docs/PRODUCT.md#your-location-dialog). */
+/**
+ * How long the permissions screen listens for the motion sensor's first reading before it concludes the browser
+ * gives none: a phone's sensor reports many times a second, a computer without one once with empty values.
+ */
+export const MOTION_PROBE_MS = 1000;
+
 export const LOCATION_DIALOG = {
   firstFixTimeoutMs: 30_000,
   refinementTimeoutMs: 15_000,
