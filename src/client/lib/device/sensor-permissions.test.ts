@@ -53,12 +53,16 @@ describe('motion sensors', () => {
     await expect(state).resolves.toBe('not_needed');
   });
 
-  it('are not there on a device that fires one event without values (a computer)', async () => {
+  it('are not there on a device that fires one event without values (a computer), then nothing', async () => {
     stubMotion(async () => 'granted');
     const state = querySensor('motion');
     await listeningForMotion();
     window.dispatchEvent(motionEvent({ x: null, y: null, z: null }));
     await expect(state).resolves.toBe('unsupported');
+    // Asked again (the person came back to the tab): no event this time, and still no sensor.
+    const again = querySensor('motion');
+    await vi.advanceTimersByTimeAsync(MOTION_PROBE_MS);
+    await expect(again).resolves.toBe('unsupported');
   });
 
   it('are asked for where the browser has the question and gives nothing until then (iOS)', async () => {
@@ -77,9 +81,11 @@ describe('motion sensors', () => {
     await expect(querySensor('motion')).resolves.toBe('unsupported');
   });
 
-  it('are blocked when the Permissions API says so', async () => {
+  it('are blocked when the Permissions API says so of the accelerometer or the gyroscope', async () => {
     stubMotion();
     stubPermissionsApi({ accelerometer: 'denied' });
+    await expect(querySensor('motion')).resolves.toBe('denied');
+    stubPermissionsApi({ accelerometer: 'granted', gyroscope: 'denied' });
     await expect(querySensor('motion')).resolves.toBe('denied');
   });
 
@@ -93,6 +99,14 @@ describe('motion sensors', () => {
     await listeningForMotion();
     window.dispatchEvent(motionEvent({ x: 0, y: 9.8, z: 0 }));
     await expect(answer).resolves.toBe('granted');
+  });
+
+  it('are not there when the question is answered yes and still nothing arrives', async () => {
+    stubMotion(async () => 'granted');
+    const answer = requestSensor('motion', Promise.resolve('granted'));
+    await listeningForMotion();
+    await vi.advanceTimersByTimeAsync(MOTION_PROBE_MS);
+    await expect(answer).resolves.toBe('unsupported');
   });
 
   it('are blocked when iOS’s question is answered no', async () => {

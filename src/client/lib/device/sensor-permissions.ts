@@ -72,18 +72,31 @@ function asksForMotion(): boolean {
 
 /** This page was given motion readings through iOS's question (Safari keeps the answer only for a while). */
 let motionGranted = false;
+/**
+ * The browser said it has no motion sensor: Chromium fires its one event without values only for the first
+ * listener of a page, so later questions (the screen asks again when the person comes back to it) hear nothing.
+ */
+let noMotionSensor = false;
 
 /**
  * Motion: readings already arriving need nothing more (iOS after its question was answered yes, other browsers
  * always); none at all where the browser can ask means iOS, which asks from a tap; an event without values, or
- * silence where nothing can be asked, means the device has no motion sensor (a computer).
+ * silence where nothing can be asked or the question was answered yes, means the device has no motion sensor (a
+ * computer).
  */
 async function queryMotion(): Promise<DevicePermissionState> {
   if (typeof DeviceMotionEvent === 'undefined') return 'unsupported';
-  if ((await permissionsApi('accelerometer')) === 'denied') return 'denied';
+  // Chromium gives motion events only with both (its site settings call them "Motion sensors").
+  const [accelerometer, gyroscope] = await Promise.all([
+    permissionsApi('accelerometer'),
+    permissionsApi('gyroscope'),
+  ]);
+  if (accelerometer === 'denied' || gyroscope === 'denied') return 'denied';
   const probe = await probeMotion();
   if (probe === 'readings') return motionGranted ? 'granted' : 'not_needed';
-  if (probe === 'silent' && asksForMotion()) return 'prompt';
+  if (probe === 'no_sensor') noMotionSensor = true;
+  // Silence where the browser can ask: it waits for the question (iOS), unless it was asked and said yes already.
+  if (probe === 'silent' && asksForMotion() && !noMotionSensor && !motionGranted) return 'prompt';
   return 'unsupported';
 }
 
@@ -106,7 +119,8 @@ export async function requestSensor(
   return queryMotion();
 }
 
-/** For tests: forget the answer to iOS's question. */
+/** For tests: forget what this page learnt of the motion sensor. */
 export function resetMotionGrant(): void {
   motionGranted = false;
+  noMotionSensor = false;
 }
