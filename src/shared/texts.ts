@@ -118,6 +118,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   /** POST /api/nearby-places takes the position as `lat` and `lng`. */
   lat: 'Latitude',
   lng: 'Longitude',
+  /** PATCH /api/protection-settings: the AI Protection dialog's names for its sliders. */
+  motionThreshold: 'Shake Detection sensitivity',
+  recognitionAccuracy: 'Recognition Accuracy',
 };
 
 export const ERRORS = {
