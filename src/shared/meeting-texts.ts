@@ -4,7 +4,7 @@ import { MEETING_DEFAULTS } from './meeting-defaults';
 export const MEETING_TEXTS = {
   ...MEETING_DEFAULTS,
   personTooLong: 'Person’s name must be at most 100 characters',
-  locationTooLong: 'Where are you? must be at most 200 characters',
+  locationTooLong: 'Location must be at most 200 characters',
   notesTooLong: 'Notes must be at most 500 characters',
   startInvalid: 'Start Time must be a date and time',
   endInvalid: 'Expected End must be a date and time',
