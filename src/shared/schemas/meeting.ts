@@ -37,11 +37,39 @@ export type MeetingEntry = {
   createdAt: string;
 };
 
-/** A JPEG, PNG or WebP data URL of at most ~photoMaxBytes of image (base64 is 4/3 of that, plus the header). */
+const PHOTO_DATA_URL = /^data:image\/(jpeg|png|webp);base64,([A-Za-z0-9+/]+=*)$/;
+
+/**
+ * How each image type's bytes begin, as base64: JPEG FF D8 FF; PNG's signature; WebP "RIFF", a size, "WEBP". The
+ * server serves the photo back under the type its data URL names, so the bytes must be that image.
+ */
+const IMAGE_START: Readonly<Record<string, RegExp>> = {
+  jpeg: /^\/9j\//,
+  png: /^iVBORw0KGg/,
+  webp: /^UklG[A-Za-z0-9+/]{8}RUJQ/,
+};
+
+/** The bytes a base64 text decodes to. */
+const decodedBytes = (base64: string): number =>
+  Math.floor((base64.length * 3) / 4) - (base64.match(/=*$/)?.[0].length ?? 0);
+
+/**
+ * A JPEG, PNG or WebP data URL of at most photoMaxBytes of image (base64 is 4/3 of that, plus the header), whose
+ * bytes begin as that type's do. The phone can check a meeting with this schema before it sends an alert: an
+ * alert whose meeting is refused is refused whole.
+ */
 const photoRule = z
   .string()
   .max(Math.ceil((MEETING.photoMaxBytes * 4) / 3) + 64, MEETING_TEXTS.photoTooLarge)
-  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, MEETING_TEXTS.photoInvalid);
+  .regex(PHOTO_DATA_URL, MEETING_TEXTS.photoInvalid)
+  .refine((url) => {
+    const [, type, base64] = PHOTO_DATA_URL.exec(url) ?? [];
+    return !type || !base64 || IMAGE_START[type]!.test(base64);
+  }, MEETING_TEXTS.photoInvalid)
+  .refine((url) => {
+    const base64 = PHOTO_DATA_URL.exec(url)?.[2];
+    return !base64 || decodedBytes(base64) <= MEETING.photoMaxBytes;
+  }, MEETING_TEXTS.photoTooLarge);
 
 /** The meeting an alert carries (POST /api/alerts `meeting`). */
 export const AlertMeetingSchema = z.object({

@@ -40,9 +40,10 @@ const SIGNATURES: Record<MeetingPhotoType, (bytes: Buffer) => boolean> = {
 const DATA_URL = /^data:(image\/(?:jpeg|png|webp));base64,([A-Za-z0-9+/]+=*)$/;
 
 /**
- * The meeting of a request (already held to AlertMeetingSchema), with its photo decoded. A photo whose bytes are
- * not the image its data URL names, or that decodes to more than MEETING.photoMaxBytes, is refused with the 400
- * of `meeting.photo`, before anything is stored: the route serves those bytes back under that type.
+ * The meeting of a request (already held to AlertMeetingSchema, which checks the photo's type and size on its
+ * base64), with its photo decoded. The decoded bytes are checked once more, since the photo route serves them
+ * under the type the data URL named: a photo they do not match is the 400 of `meeting.photo`, before anything is
+ * stored.
  */
 export function meetingFromRequest(meeting: z.output<typeof AlertMeetingSchema>): AlertMeetingInput {
   return {
