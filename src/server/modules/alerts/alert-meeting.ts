@@ -6,8 +6,8 @@
  * (docs/decisions/034-protection-settings-and-alert-meetings.md).
  */
 import type { z } from 'zod';
-import { MEETING_TEXTS } from '#shared/meeting-texts';
-import { MEETING, type AlertMeetingSchema } from '#shared/schemas/meeting';
+import { meetingPhotoIssue } from '#shared/meeting-photo';
+import type { AlertMeetingSchema } from '#shared/schemas/meeting';
 import { inputRefusal } from '../../http/validation';
 
 export const MEETING_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -25,25 +25,10 @@ export type AlertMeetingInput = {
   photo: MeetingPhoto | null;
 };
 
-/** What each image type's bytes start with: the photo must be what its data URL says it is. */
-const SIGNATURES: Record<MeetingPhotoType, (bytes: Buffer) => boolean> = {
-  'image/jpeg': (bytes) => bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff,
-  'image/png': (bytes) =>
-    bytes.length > 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
-  'image/webp': (bytes) =>
-    bytes.length > 12 &&
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP',
-};
-
-const DATA_URL = /^data:(image\/(?:jpeg|png|webp));base64,([A-Za-z0-9+/]+=*)$/;
-
 /**
- * The meeting of a request (already held to AlertMeetingSchema, which checks the photo's type and size on its
- * base64), with its photo decoded. The decoded bytes are checked once more, since the photo route serves them
- * under the type the data URL named: a photo they do not match is the 400 of `meeting.photo`, before anything is
- * stored.
+ * The meeting of a request (already held to AlertMeetingSchema), with its photo decoded. A photo whose bytes are not
+ * the image its data URL names, or more than MEETING.photoMaxBytes, is the 400 of `meeting.photo`
+ * (`meetingPhotoIssue`), before anything is stored: the photo route serves the bytes under that type.
  */
 export function meetingFromRequest(meeting: z.output<typeof AlertMeetingSchema>): AlertMeetingInput {
   return {
@@ -57,12 +42,9 @@ export function meetingFromRequest(meeting: z.output<typeof AlertMeetingSchema>)
 }
 
 function decodePhoto(dataUrl: string): MeetingPhoto {
-  const match = DATA_URL.exec(dataUrl);
-  const refuse = (message: string) => inputRefusal(['meeting', 'photo'], message, 'body');
-  if (!match) throw refuse(MEETING_TEXTS.photoInvalid);
-  const contentType = match[1] as MeetingPhotoType;
-  const bytes = Buffer.from(match[2]!, 'base64');
-  if (bytes.length > MEETING.photoMaxBytes) throw refuse(MEETING_TEXTS.photoTooLarge);
-  if (!SIGNATURES[contentType](bytes)) throw refuse(MEETING_TEXTS.photoInvalid);
-  return { bytes, contentType };
+  const issue = meetingPhotoIssue(dataUrl);
+  if (issue) throw inputRefusal(['meeting', 'photo'], issue, 'body');
+  const [header = '', base64 = ''] = dataUrl.split(',');
+  const contentType = header.slice('data:'.length, -';base64'.length) as MeetingPhotoType;
+  return { bytes: Buffer.from(base64, 'base64'), contentType };
 }

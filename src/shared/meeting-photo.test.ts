@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MEETING_TEXTS } from '../meeting-texts';
-import { AlertMeetingSchema, MEETING } from './meeting';
+import { meetingPhotoIssue } from './meeting-photo';
+import { MEETING_TEXTS } from './meeting-texts';
+import { AlertMeetingSchema, MEETING } from './schemas/meeting';
 
 const meeting = {
   person: 'Sam Jones',
@@ -29,10 +30,11 @@ const jpeg = (size: number): number[] => [0xff, 0xd8, 0xff, ...new Array<number>
 const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48];
 const webp = [...text('RIFF'), 0x24, 0x00, 0x00, 0x00, ...text('WEBPVP8 ')];
 
-/** The message of the first issue of the meeting with this photo, or null when it is accepted. */
+/** Why the photo is refused (the schema's first issue, else the content check), or null when it is taken. */
 function photoIssue(photo: string): string | null {
   const result = AlertMeetingSchema.safeParse({ ...meeting, photo });
-  return result.success ? null : (result.error.issues[0]?.message ?? '');
+  if (!result.success) return result.error.issues[0]?.message ?? '';
+  return meetingPhotoIssue(photo);
 }
 
 describe('the photo a meeting carries', () => {
