@@ -118,6 +118,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   /** POST /api/nearby-places takes the position as `lat` and `lng`. */
   lat: 'Latitude',
   lng: 'Longitude',
+  /** PATCH /api/protection-settings: the AI Protection dialog's names for its sliders. */
+  motionThreshold: 'Shake Detection sensitivity',
+  recognitionAccuracy: 'Recognition Accuracy',
 };
 
 export const ERRORS = {
@@ -180,12 +183,15 @@ export const ABUSE_LIMIT_TEXTS = {
     'Too many accounts were created from your network in the last hour. Try again later or from another network.',
 } as const;
 
-/** How an alert's trigger reads in the text message contacts receive (use `alertTriggerLabel`). */
+/**
+ * How an alert's trigger reads in the text message contacts receive (use `alertTriggerLabel`). AI Protection's
+ * detectors raise `shake`, `voice` and, for a loud sound, `panic` (DETECTOR_TRIGGER_TYPES in protection.ts).
+ */
 export const ALERT_TRIGGER_LABELS: Record<(typeof ALERT_TRIGGER_TYPES)[number], string> = {
   manual: 'SOS button',
-  shake: 'shake detected',
-  voice: 'voice keyword',
-  panic: 'panic',
+  shake: 'raised by a shake of the phone',
+  voice: 'raised by a spoken keyword',
+  panic: 'raised by a loud sound',
   escort_expired: 'escort timer expired',
   checkin_missed: 'missed check-in',
 };

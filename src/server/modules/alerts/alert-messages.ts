@@ -5,6 +5,7 @@ import { PUSH_TEXTS } from '#shared/texts';
 import type { Queryable } from '../../db/database';
 import { smsLocation } from './alert-position';
 import type { Recipients } from './alert-recipients';
+import { meetingForText } from './meeting-repository';
 import type { RaiseAlertInput, RaiseDeps } from './raise-input';
 import type * as repo from './repository';
 
@@ -65,6 +66,7 @@ async function alertText(
     trackingUrl: link?.url,
     timeZone: preferences.timeZone,
     journey: input.journey,
+    meeting: await meetingForText(tx, alert.id),
   });
 }
 
