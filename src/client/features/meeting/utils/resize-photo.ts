@@ -1,3 +1,4 @@
+import { meetingPhotoIssue } from '#shared/meeting-photo';
 import { MEETING } from '#shared/schemas/meeting';
 
 /** JPEG qualities tried in turn until the photo fits MEETING.photoMaxBytes. */
@@ -29,7 +30,8 @@ async function loadImage(file: Blob): Promise<HTMLImageElement> {
 /**
  * The photo as the log keeps it and an alert sends it: a JPEG data URL whose longest side is at most
  * MEETING.photoMaxSide px and whose bytes are at most MEETING.photoMaxBytes, made on the phone with a canvas (a
- * camera's 4 MB picture becomes ~100 KB). Rejects when the file is not an image the browser can read.
+ * camera's 4 MB picture becomes ~100 KB), and that passes the server's check of a meeting photo. Rejects when the
+ * file is not an image the browser can read.
  */
 export async function resizePhoto(file: Blob): Promise<string> {
   const image = await loadImage(file);
@@ -49,7 +51,11 @@ export async function resizePhoto(file: Blob): Promise<string> {
     for (const quality of QUALITIES) {
       const dataUrl = canvas.toDataURL('image/jpeg', quality);
       if (!dataUrl.startsWith(DATA_URL_HEADER)) throw new Error('The browser cannot write JPEG');
-      if (dataUrlBytes(dataUrl) <= MEETING.photoMaxBytes) return dataUrl;
+      if (dataUrlBytes(dataUrl) > MEETING.photoMaxBytes) continue;
+      // The server's own check of a meeting photo: a photo it would refuse would make it refuse the alert.
+      const issue = meetingPhotoIssue(dataUrl);
+      if (issue) throw new Error(issue);
+      return dataUrl;
     }
     scale *= SHRINK;
   }
