@@ -11,11 +11,10 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   LIMITS,
 } from '../constants';
-import { ALERT_LIST_QUERY_TEXTS } from '../active-alert-texts';
 import { normalisePhoneNumber } from '../phone';
 import { IdSchema, TimestampSchema } from './common';
 import { AlertMeetingSchema, AlertMeetingViewSchema } from './meeting';
-import { VALIDATION } from '../texts';
+import { ALERT_LIST_QUERY_TEXTS, VALIDATION } from '../texts';
 import {
   accuracyRule,
   emergencyMessageRule,

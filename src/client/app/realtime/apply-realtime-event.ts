@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { alertKeys } from '../../features/sos/api/alert-keys';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { NOTIFICATION_TOAST_MS } from '#shared/constants';
 import { WARD_ALERT_TEXTS } from '#shared/guardian-ui-texts';
+import { PUSH_TEXTS } from '#shared/push-texts';
 import type { Ward } from '#shared/schemas/guardian';
 import { RealtimeEventSchema, type RealtimeEnvelope, type RealtimeEvent } from '#shared/schemas/realtime';
-import { PUSH_TEXTS } from '#shared/texts';
 import { wardsQueryOptions } from '../../features/guardians/api/get-wards';
 import {
   applyWardAlertRaised,

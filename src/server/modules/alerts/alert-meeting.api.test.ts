@@ -273,7 +273,10 @@ describe('the meeting an alert carries', () => {
     it('takes the largest photo the phone sends (a body of about 280 KB)', async () => {
       const jane = await person();
       const photo = jpeg(MEETING.photoMaxBytes - 6);
-      const payload = { triggerType: 'voice' as const, meeting: { ...MEETING_OF_RECORD, photo: dataUrl(photo) } };
+      const payload = {
+        triggerType: 'voice' as const,
+        meeting: { ...MEETING_OF_RECORD, photo: dataUrl(photo) },
+      };
       expect(JSON.stringify(payload).length).toBeGreaterThan(270_000);
       const res = await raise(jane, payload);
       expect(res.statusCode, res.body).toBe(201);

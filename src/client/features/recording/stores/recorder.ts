@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { RECORDING } from '#shared/constants';
 import { RECORDING_TEXTS } from '#shared/recording-texts';
 import type { FinishRecordingRequest, RecordingOrigin, RecordingType } from '#shared/schemas/recording';
