@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MEETING } from '#shared/schemas/meeting';
-import { markOnboardingSeen, signUp, snapAll, toastsSettled, uniqueEmail } from './support';
+import { api, markOnboardingSeen, personIn, signUp, snapAll, toastsSettled, uniqueEmail } from './support';
 
 /**
  * Who You're Meeting on the phone (kept there only), and the permissions screen's sensors. At 390 × 844, the
@@ -83,7 +83,9 @@ test('Who You’re Meeting keeps five on the phone, newest first, with a photo r
   await dialog.getByRole('button', { name: 'Save Meeting Details' }).click();
   const entries = dialog.getByTestId('meeting-entry');
   await expect(entries).toHaveCount(1);
-  await expect(entries.first().getByRole('img', { name: 'Photo of Jordan from the climbing app' })).toBeVisible();
+  await expect(
+    entries.first().getByRole('img', { name: 'Photo of Jordan from the climbing app' }),
+  ).toBeVisible();
 
   // Four more, then a sixth: the first drops off, the newest leads.
   for (const person of ['Two', 'Three', 'Four', 'Five', 'Six']) {
@@ -110,6 +112,89 @@ test('Who You’re Meeting keeps five on the phone, newest first, with a photo r
   await expect(page.getByText('Location Error')).toBeVisible();
   await expect(page.getByText('Could not get current location. Please enter manually.')).toBeVisible();
   await expect(reopened.getByLabel('Where are you?')).toHaveValue('');
+});
+
+/** This person's texts in the dev SMS outbox (it lists everyone's; tests run in parallel). */
+async function textsOf(page: Page): Promise<string[]> {
+  const me = await api<{ id: string }>(page, 'GET', '/api/profile');
+  const { messages } = await api<{ messages: Array<{ body: string; user_id: string }> }>(
+    page,
+    'GET',
+    '/api/dev/sms-outbox',
+  );
+  return messages.filter((message) => message.user_id === me.id).map((message) => message.body);
+}
+
+test('an alert raised during a logged meeting names it in the text, and the guardian sees the photo', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(400_000);
+  const context = { geolocation: HOME, permissions: ['geolocation'] };
+  const guardianContext = await browser.newContext(context);
+  const wardContext = await browser.newContext(context);
+  const guardian = await personIn(guardianContext, 'Gloria Guardian', 'meeting-guardian');
+  const ward = await personIn(wardContext, 'Mina Meeting', 'meeting-ward');
+  const { code } = await api<{ code: string }>(guardian, 'POST', '/api/invite-codes');
+  const request = await api<{ id: string }>(ward, 'POST', '/api/invite-codes/redeem', { code });
+  await api(guardian, 'PATCH', `/api/guardian-relationships/${request.id}`, { status: 'active' });
+  await api(ward, 'POST', '/api/contacts', { name: 'Nia Neighbour', phone: '+12015550142' });
+  await ward.reload();
+
+  // Two meetings under way (both start now, no end: three hours): the newest is the one the alert carries.
+  const dialog = await openMeetingDialog(ward);
+  await dialog.getByLabel('Person’s Name').fill('Earlier Person');
+  await dialog.getByRole('button', { name: 'Save Meeting Details' }).click();
+  await expect(dialog.getByTestId('meeting-person').first()).toHaveText('Earlier Person');
+  await dialog.getByLabel('Person’s Name').fill('Jordan Climber');
+  await dialog.getByLabel('Where are you?').fill('Blue Bottle Coffee, 1 Rockefeller Plaza');
+  await dialog.getByLabel('Notes').fill('Grey Golf, plate ends 42');
+  await dialog
+    .getByTestId('meeting-photo-camera')
+    .setInputFiles({ name: 'IMG_2042.jpg', mimeType: 'image/jpeg', buffer: await cameraPhoto(ward) });
+  await expect(dialog.getByTestId('meeting-photo-preview')).toBeVisible({ timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Save Meeting Details' }).click();
+  await expect(dialog.getByTestId('meeting-person').first()).toHaveText('Jordan Climber');
+  await expect(dialog.getByRole('img', { name: 'Photo of Jordan Climber' })).toBeVisible();
+  await toastsSettled(ward);
+  await snapAll(ward, testInfo, 'meeting-04-saved-with-photo');
+  await ward.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The SOS: its countdown runs out, the contact's text names the meeting (not its notes), the screen says so.
+  await ward.getByRole('link', { name: 'Safety' }).click();
+  await ward.getByRole('button', { name: /^SOS/ }).first().click();
+  const active = ward.getByTestId('active-alert-screen');
+  await expect(active).toBeVisible({ timeout: 30_000 });
+  const shared = active.getByTestId('alert-meeting');
+  await expect(shared).toContainText('Your meeting went with this alert');
+  await expect(shared).toContainText('Jordan Climber · Blue Bottle Coffee, 1 Rockefeller Plaza');
+  await expect.poll(() => textsOf(ward), { timeout: 20_000 }).toHaveLength(1);
+  const [text] = await textsOf(ward);
+  expect(text).toMatch(
+    /^Meeting: Jordan Climber at Blue Bottle Coffee, 1 Rockefeller Plaza, since \d\d:\d\d \S+\.$/m,
+  );
+  expect(text).not.toContain('Earlier Person');
+  expect(text).not.toContain('Grey Golf');
+  await shared.scrollIntoViewIfNeeded();
+  await snapAll(ward, testInfo, 'meeting-05-active-alert');
+
+  // The guardian's view of the ward's alert: whom, where, since, the notes and the photo.
+  await guardian.goto('/guardian/wards');
+  const card = guardian.getByRole('article', { name: 'Mina Meeting' });
+  const meeting = card.getByTestId('ward-alert-meeting');
+  await expect(meeting).toBeVisible({ timeout: 15_000 });
+  await expect(meeting).toContainText('WhoJordan Climber');
+  await expect(meeting).toContainText('WhereBlue Bottle Coffee, 1 Rockefeller Plaza');
+  await expect(meeting).toContainText('NotesGrey Golf, plate ends 42');
+  const photo = meeting.getByRole('img', { name: 'Photo of Jordan Climber' });
+  await expect(photo).toBeVisible();
+  await expect
+    .poll(() => photo.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalWidth : 0)))
+    .toBe(MEETING.photoMaxSide);
+  await meeting.scrollIntoViewIfNeeded();
+  await snapAll(guardian, testInfo, 'meeting-06-guardian-view');
+  await guardianContext.close();
+  await wardContext.close();
 });
 
 test('/permissions lists location, notifications, camera, microphone and the motion sensors', async ({

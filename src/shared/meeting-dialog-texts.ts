@@ -10,7 +10,7 @@ export const MEETING_DIALOG_TEXTS = {
   personPlaceholder: 'Who are you meeting?',
   photo: 'Photo',
   takePhoto: 'Take Photo',
-  choosePhoto: 'Choose from Gallery',
+  choosePhoto: 'From Gallery',
   removePhoto: 'Remove photo',
   preparingPhoto: 'Preparing photo…',
   photoPreview: 'The photo you chose',
@@ -30,7 +30,8 @@ export const MEETING_DIALOG_TEXTS = {
   savedTitle: 'Meeting Saved',
   saved: 'Kept on this phone only.',
   /** Local storage refused the photo (full): the rest is kept. */
-  photoNotKept: 'The photo could not be kept on this phone (its storage is full). The other details were saved.',
+  photoNotKept:
+    'The photo could not be kept on this phone (its storage is full). The other details were saved.',
   recentTitle: 'Recent Meetings',
   recentEmpty: 'No meetings saved yet.',
   /** The list keeps MEETING.keep entries. */

@@ -58,7 +58,8 @@ export const PERMISSIONS_TEXTS = {
   /** Motion readings that need no permission (browsers other than iOS Safari). */
   notNeeded: 'No permission needed',
   notNeededHelp: 'This browser gives Beacon motion readings without asking.',
-  noMotionSensor: 'This browser has no motion sensor (computers rarely do), so shake detection cannot work here.',
+  noMotionSensor:
+    'This browser has no motion sensor (computers rarely do), so shake detection cannot work here.',
   /** How to re-allow a permission the person refused: browsers never ask a second time. */
   blockedHelp: (title: string): string =>
     `Your browser will not ask again. To allow ${title}: open this site's settings (the icon to the left of the address bar), set ${title} to Allow, then come back here.`,

@@ -13,7 +13,11 @@ const clockTime = (message: string) =>
  * The name, the place and the notes follow the rules of the meeting an alert carries, so whatever is saved can go
  * with an alert as it is; the two times are times of day, turned into instants when the entry is saved.
  */
-export const MeetingFormSchema = AlertMeetingSchema.pick({ person: true, location: true, notes: true }).extend({
+export const MeetingFormSchema = AlertMeetingSchema.pick({
+  person: true,
+  location: true,
+  notes: true,
+}).extend({
   startTime: clockTime(MEETING_DIALOG_TEXTS.startTimeInvalid),
   endTime: clockTime(MEETING_DIALOG_TEXTS.endTimeInvalid),
 });

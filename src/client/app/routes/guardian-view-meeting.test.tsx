@@ -31,7 +31,7 @@ const meeting: AlertMeetingView = {
 
 function wardAlert(withMeeting: AlertMeetingView | null): WardAlertDetail {
   return {
-    alert: fakeAlert({ user_id: WARD_ID, meeting: withMeeting }),
+    alert: fakeAlert({ meeting: withMeeting }),
     emergencyContacts: 0,
     deliveries: [],
     summary: { successful: 0, total: 0 },

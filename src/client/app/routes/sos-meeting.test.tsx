@@ -21,7 +21,12 @@ import { renderApp, storeSession } from '../../testing/render-app';
 
 const USER_ID = '00000001-0000-4000-8000-000000000001';
 const PHOTO = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';
-const ada: EmergencyContact = { id: '1700000000000', name: 'Ada Byron', phone: '+15551234567', relationship: 'Family' };
+const ada: EmergencyContact = {
+  id: '1700000000000',
+  name: 'Ada Byron',
+  phone: '+15551234567',
+  relationship: 'Family',
+};
 
 /** The meeting under way while the tests run (their clock starts at the real now). */
 function logMeetingUnderWay(): AlertMeeting {
@@ -133,7 +138,9 @@ describe('an alert raised during a logged meeting', () => {
       },
     ]);
     const shared = within(active).getByTestId('alert-meeting');
-    expect(within(shared).getByRole('heading', { name: 'Your meeting went with this alert' })).toBeInTheDocument();
+    expect(
+      within(shared).getByRole('heading', { name: 'Your meeting went with this alert' }),
+    ).toBeInTheDocument();
     expect(shared).toHaveTextContent('Sam from the app · Café Nero, High St · Since');
     expect(shared).toHaveTextContent('Your guardians also see your notes and the photo.');
   });
@@ -145,7 +152,9 @@ describe('an alert raised during a logged meeting', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Send this message?' });
     await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));
     await screen.findByTestId('active-alert-screen');
-    expect(alertBodies(api)).toEqual([expect.objectContaining({ message: 'I need help. Please call me now.', meeting })]);
+    expect(alertBodies(api)).toEqual([
+      expect.objectContaining({ message: 'I need help. Please call me now.', meeting }),
+    ]);
   });
 
   it('is not sent when no logged meeting is under way, and the screen says nothing of one', async () => {
@@ -181,7 +190,9 @@ describe('an alert raised during a logged meeting', () => {
     expect(device.smsOpened).toHaveLength(1);
     const url = device.smsOpened[0] ?? '';
     const text = decodeURIComponent(url.slice(url.indexOf('?body=') + '?body='.length));
-    expect(text).toMatch(/^Meeting: Sam from the app at Café Nero, High St, since \d\d:\d\d .+ \(expected to end \d\d:\d\d .+\)\.$/m);
+    expect(text).toMatch(
+      /^Meeting: Sam from the app at Café Nero, High St, since \d\d:\d\d .+ \(expected to end \d\d:\d\d .+\)\.$/m,
+    );
     // Notes and photo stay out of a text.
     expect(text).not.toContain('Blue jacket');
     expect(text).not.toContain('base64');

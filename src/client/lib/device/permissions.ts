@@ -29,7 +29,9 @@ async function queryBrowser(permission: 'location' | 'notifications'): Promise<D
   }
   if (!navigator.permissions?.query) return 'prompt';
   try {
-    const status = await navigator.permissions.query({ name: permission === 'location' ? 'geolocation' : permission });
+    const status = await navigator.permissions.query({
+      name: permission === 'location' ? 'geolocation' : permission,
+    });
     return status.state;
   } catch {
     return 'prompt';

@@ -11,7 +11,10 @@ function motionEvent(values: { x: number | null; y: number | null; z: number | n
 
 /** The browser's DeviceMotionEvent, with iOS's question when `question` is given. */
 function stubMotion(question?: () => Promise<PermissionState>): void {
-  vi.stubGlobal('DeviceMotionEvent', Object.assign(class {}, question ? { requestPermission: question } : {}));
+  vi.stubGlobal(
+    'DeviceMotionEvent',
+    Object.assign(class {}, question ? { requestPermission: question } : {}),
+  );
 }
 
 function stubPermissionsApi(states: Record<string, PermissionState>): void {

@@ -40,7 +40,8 @@ async function requestMedia(permission: MediaPermission): Promise<DevicePermissi
   } catch (error) {
     if (!(error instanceof DOMException)) throw error;
     // A prompt closed without an answer is refused too, but the browser will ask again.
-    if (error.name === 'NotAllowedError') return (await permissionsApi(permission)) === 'prompt' ? 'prompt' : 'denied';
+    if (error.name === 'NotAllowedError')
+      return (await permissionsApi(permission)) === 'prompt' ? 'prompt' : 'denied';
     if (error.name === 'NotFoundError') return 'unsupported';
     throw error;
   }
@@ -67,7 +68,9 @@ function probeMotion(): Promise<MotionProbe> {
 }
 
 function asksForMotion(): boolean {
-  return typeof (DeviceMotionEvent as unknown as { requestPermission?: unknown }).requestPermission === 'function';
+  return (
+    typeof (DeviceMotionEvent as unknown as { requestPermission?: unknown }).requestPermission === 'function'
+  );
 }
 
 /** This page was given motion readings through iOS's question (Safari keeps the answer only for a while). */

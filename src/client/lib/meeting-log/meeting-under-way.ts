@@ -15,7 +15,8 @@ export function meetingUnderWay<T extends MeetingWindow>(entries: readonly T[], 
   let found: T | null = null;
   for (const entry of entries) {
     const start = Date.parse(entry.startAt);
-    const end = entry.endAt === null ? start + MEETING.windowWithoutEndHours * HOUR_MS : Date.parse(entry.endAt);
+    const end =
+      entry.endAt === null ? start + MEETING.windowWithoutEndHours * HOUR_MS : Date.parse(entry.endAt);
     // An unreadable instant is NaN, and every comparison with it is false: such an entry never matches.
     if (!(start <= at && at <= end)) continue;
     if (!found || Date.parse(entry.createdAt) > Date.parse(found.createdAt)) found = entry;

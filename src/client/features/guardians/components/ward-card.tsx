@@ -190,7 +190,9 @@ function AlertRow({ viewerId, entry, open }: { viewerId: string; entry: WardAler
         {GUARDIAN_VIEW_TEXTS.raisedAt(formatDayTime(alert.occurred_at))}
       </time>
       {alert.message ? <p className="break-words italic">“{alert.message}”</p> : null}
-      {alert.meeting ? <WardAlertMeeting viewerId={viewerId} alertId={alert.id} meeting={alert.meeting} /> : null}
+      {alert.meeting ? (
+        <WardAlertMeeting viewerId={viewerId} alertId={alert.id} meeting={alert.meeting} />
+      ) : null}
       {hasLocation ? (
         <a
           href={mapLink(alert.location_lat ?? 0, alert.location_lng ?? 0)}

@@ -1,6 +1,6 @@
 import { LocateFixed, Save } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { LIVE_TRACKING, LOCATION_DIALOG } from '#shared/constants';
 import { MEETING_DIALOG_TEXTS } from '#shared/meeting-dialog-texts';
 import { MEETING_TEXTS } from '#shared/meeting-texts';
@@ -94,7 +94,8 @@ export function MeetingForm({ userId, now = () => new Date() }: MeetingFormProps
     const at = now();
     const dataUrl = photo.status === 'ready' ? photo.dataUrl : null;
     const { photoLost } = saveMeeting(userId, meetingEntryFrom(values, dataUrl, at, newEntryId()));
-    if (photoLost) toast.warning(MEETING_DIALOG_TEXTS.savedTitle, { description: MEETING_DIALOG_TEXTS.photoNotKept });
+    if (photoLost)
+      toast.warning(MEETING_DIALOG_TEXTS.savedTitle, { description: MEETING_DIALOG_TEXTS.photoNotKept });
     else toast.success(MEETING_DIALOG_TEXTS.savedTitle, { description: MEETING_DIALOG_TEXTS.saved });
     form.reset(blankForm(at));
     removePhoto();

@@ -14,7 +14,7 @@ type PhotoPickerProps = {
 };
 
 /**
- * Photo: Take Photo opens the camera (`capture`), Choose from Gallery the phone's pictures; image files only. A
+ * Photo: Take Photo opens the camera (`capture`), From Gallery the phone's pictures; image files only. A
  * desktop browser opens its file picker for both. The chosen picture shows as a preview with a way to remove it.
  */
 export function PhotoPicker({ photo, onFile, onRemove }: PhotoPickerProps) {

@@ -1,6 +1,6 @@
 import { Clock, MapPin, Trash2, UserRound } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { MEETING_DIALOG_TEXTS } from '#shared/meeting-dialog-texts';
 import { MEETING_TEXTS } from '#shared/meeting-texts';
 import { MEETING } from '#shared/schemas/meeting';

@@ -1,6 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { MEETING } from '#shared/schemas/meeting';
 import { DeviceProvider } from '../../../lib/device/device-context';
@@ -46,7 +46,7 @@ describe('Who You’re Meeting', () => {
     expect(field('Expected End')).toHaveValue('');
     expect(field('Notes')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Take Photo' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Choose from Gallery' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'From Gallery' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Use my current location' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Recent Meetings' })).toBeInTheDocument();
     expect(screen.getByText('No meetings saved yet.')).toBeInTheDocument();
@@ -102,13 +102,11 @@ describe('Who You’re Meeting', () => {
     expect(shownPeople()).toEqual(['Five', 'Four', 'Three', 'Two', 'One']);
     await saveMeeting(user, 'Six');
     expect(shownPeople()).toEqual(['Six', 'Five', 'Four', 'Three', 'Two']);
-    expect(meetingLogStore(ADA).get().map((entry) => entry.person)).toEqual([
-      'Six',
-      'Five',
-      'Four',
-      'Three',
-      'Two',
-    ]);
+    expect(
+      meetingLogStore(ADA)
+        .get()
+        .map((entry) => entry.person),
+    ).toEqual(['Six', 'Five', 'Four', 'Three', 'Two']);
   });
 
   it('deletes one entry, and only that one', async () => {
@@ -116,7 +114,11 @@ describe('Who You’re Meeting', () => {
     for (const person of ['One', 'Two', 'Three']) await saveMeeting(user, person);
     await user.click(screen.getByRole('button', { name: 'Delete meeting with Two' }));
     expect(shownPeople()).toEqual(['Three', 'One']);
-    expect(meetingLogStore(ADA).get().map((entry) => entry.person)).toEqual(['Three', 'One']);
+    expect(
+      meetingLogStore(ADA)
+        .get()
+        .map((entry) => entry.person),
+    ).toEqual(['Three', 'One']);
   });
 
   it('fills Where are you? from the GPS button with the coordinates', async () => {
@@ -179,7 +181,10 @@ describe('Who You’re Meeting', () => {
     const failed = vi.spyOn(toast, 'error');
     vi.spyOn(resize, 'resizePhoto').mockRejectedValue(new Error('not an image'));
     const { user } = setup();
-    await user.upload(screen.getByTestId('meeting-photo-gallery'), new File(['?'], 'x.png', { type: 'image/png' }));
+    await user.upload(
+      screen.getByTestId('meeting-photo-gallery'),
+      new File(['?'], 'x.png', { type: 'image/png' }),
+    );
     await vi.waitFor(() =>
       expect(failed).toHaveBeenCalledWith('Photo Error', {
         description: 'This image could not be read. Try another one.',

@@ -22,12 +22,20 @@ describe('the meeting log on the phone', () => {
   it('removes the photo of the entry that drops off, and of a deleted one', () => {
     for (const id of ['a', 'b', 'c', 'd', 'e']) saveMeeting(ADA, entry(id));
     saveMeeting(ADA, entry('f'));
-    expect(meetingLogStore(ADA).get().map((saved) => saved.id)).toEqual(['f', 'e', 'd', 'c', 'b']);
+    expect(
+      meetingLogStore(ADA)
+        .get()
+        .map((saved) => saved.id),
+    ).toEqual(['f', 'e', 'd', 'c', 'b']);
     expect(readMeetingPhoto(ADA, 'a')).toBeNull();
     expect(readMeetingPhoto(ADA, 'b')).toBe('data:image/jpeg;base64,bAAA');
     deleteMeeting(ADA, 'b');
     expect(readMeetingPhoto(ADA, 'b')).toBeNull();
-    expect(meetingLogStore(ADA).get().map((saved) => saved.id)).toEqual(['f', 'e', 'd', 'c']);
+    expect(
+      meetingLogStore(ADA)
+        .get()
+        .map((saved) => saved.id),
+    ).toEqual(['f', 'e', 'd', 'c']);
   });
 
   it('keeps the entry without its photo when storage refuses the photo, and says so', () => {

@@ -7,7 +7,12 @@ const NOW = new Date(2026, 4, 12, 22, 40, 15);
 describe('meetingEntryFrom', () => {
   it('starts now when Start Time is blank, and has no end when Expected End is blank', () => {
     const entry = meetingEntryFrom(form, null, NOW, 'id-1');
-    expect(entry).toMatchObject({ id: 'id-1', startAt: NOW.toISOString(), endAt: null, createdAt: NOW.toISOString() });
+    expect(entry).toMatchObject({
+      id: 'id-1',
+      startAt: NOW.toISOString(),
+      endAt: null,
+      createdAt: NOW.toISOString(),
+    });
   });
 
   it('puts an Expected End at or before the start on the next day (a meeting past midnight)', () => {

@@ -53,7 +53,9 @@ describe('PermissionsScreen', () => {
     renderScreen();
     const motion = row('Motion Sensors');
     expect(await within(motion).findByText('No permission needed')).toBeInTheDocument();
-    expect(within(motion).getByText('This browser gives Beacon motion readings without asking.')).toBeInTheDocument();
+    expect(
+      within(motion).getByText('This browser gives Beacon motion readings without asking.'),
+    ).toBeInTheDocument();
     expect(within(motion).queryByRole('button')).not.toBeInTheDocument();
   });
 
@@ -63,7 +65,9 @@ describe('PermissionsScreen', () => {
     renderScreen(device);
     const motion = row('Motion Sensors');
     expect(await within(motion).findByText('Not available in this browser')).toBeInTheDocument();
-    expect(within(motion).getByTestId('no-motion-sensor')).toHaveTextContent('This browser has no motion sensor');
+    expect(within(motion).getByTestId('no-motion-sensor')).toHaveTextContent(
+      'This browser has no motion sensor',
+    );
     expect(within(motion).queryByRole('button')).not.toBeInTheDocument();
   });
 
