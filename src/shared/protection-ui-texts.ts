@@ -22,7 +22,7 @@ export const PROTECTION_TEXTS = {
   shakeHint: 'Shake the phone hard to raise the alarm.',
   sensitivity: 'Shake Detection sensitivity',
   sensitivityValue: (value: number): string => `${value} m/s²`,
-  sensitivityHint: `From ${motionThreshold.min} (a light shake) to ${motionThreshold.max} (only a violent one). Lower is more sensitive; walking and running stay below about 6.`,
+  sensitivityHint: `From ${motionThreshold.min} (a light shake) to ${motionThreshold.max} (only a violent one). Lower is more sensitive.`,
   enableMotion: 'Enable Motion Detection',
   loudSoundTitle: 'Loud Sound Detection',
   loudSoundHint: 'A scream, a bang or breaking glass near the phone raises the alarm.',
@@ -76,7 +76,7 @@ export const DETECTOR_STATE_TEXTS = {
   unsupported: {
     shake: 'This browser or device gives Beacon no motion readings.',
     loudSound: 'This browser cannot listen to the microphone.',
-    voice: 'This browser has no speech recognition (Firefox has none; Chrome, Edge and Safari do).',
+    voice: 'This browser has no speech recognition.',
   },
   'paused-hidden': 'Paused: the screen is off or Beacon is not in front.',
   offline: 'Paused: speech recognition needs a connection.',

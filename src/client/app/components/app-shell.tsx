@@ -40,7 +40,7 @@ export function AppShell() {
           <BottomNav />
           {/* Shows nothing until a detection: no fallback is needed while it loads. */}
           <Suspense>
-            <ProtectionHost userId={session.user.id} />
+            <ProtectionHost session={session} />
           </Suspense>
         </ActiveAlertGate>
       ) : (

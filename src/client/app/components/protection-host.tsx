@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { DETECTOR_TRIGGER_TYPES, type Detector } from '#shared/protection';
+import type { AuthSession } from '#shared/schemas/auth-session';
 import { DETECTED_DANGER_TEXTS } from '#shared/protection-ui-texts';
 import {
   useKeepScreenOn,
@@ -15,6 +16,7 @@ import { sosUnderWay, type SosFlow } from '../../features/sos/hooks/use-sos-flow
 import { browserDangerSensors } from '../../lib/device/danger-sensors';
 import { useDevice } from '../../lib/device/device-context';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
+import { RequiredSessionContext } from '../hooks/use-required-session';
 
 /**
  * AI Protection for the signed-in person on whichever screen of the app shell they are (docs/PRODUCT.md#ai-protection).
@@ -22,7 +24,8 @@ import { useAppSosFlow } from '../hooks/use-app-sos-flow';
  * protection is on, turns a detection into the SOS countdown right where the person is. The app shell shows it
  * only while the person has no active alert, so an alert stops detection. Loaded on demand by the shell.
  */
-export function ProtectionHost({ userId }: { userId: string }) {
+export function ProtectionHost({ session }: { session: AuthSession }) {
+  const userId = session.user.id;
   const device = useDevice();
   const sensors = device.dangerSensors ?? browserDangerSensors;
   const { network } = device;
@@ -60,12 +63,15 @@ export function ProtectionHost({ userId }: { userId: string }) {
   }, [settings, keepScreenOn]);
 
   return settings?.enabled ? (
-    <DetectionCountdown
-      flowRef={flowRef}
-      detector={detector}
-      // The false alarm just cancelled must not reopen the countdown at once.
-      onCancelled={() => engineRef.current?.restartCooldown()}
-    />
+    // The SOS flow reads the person as the screens under <RequireSession> do.
+    <RequiredSessionContext.Provider value={session}>
+      <DetectionCountdown
+        flowRef={flowRef}
+        detector={detector}
+        // The false alarm just cancelled must not reopen the countdown at once.
+        onCancelled={() => engineRef.current?.restartCooldown()}
+      />
+    </RequiredSessionContext.Provider>
   ) : null;
 }
 
