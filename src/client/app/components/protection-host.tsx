@@ -62,7 +62,9 @@ export function ProtectionHost({ session }: { session: AuthSession }) {
     engineRef.current?.apply({ settings, keepScreenOn });
   }, [settings, keepScreenOn]);
 
-  return settings?.enabled ? (
+  // Mounted while protection is on, and kept once a detection opened a countdown: protection turned off on another
+  // device must not silently drop a countdown already running here.
+  return settings?.enabled || detector ? (
     // The SOS flow reads the person as the screens under <RequireSession> do.
     <RequiredSessionContext.Provider value={session}>
       <DetectionCountdown
