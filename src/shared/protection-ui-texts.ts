@@ -67,7 +67,7 @@ export const DETECTOR_STATE_TEXTS = {
   'needs-tap': 'Waiting for you to touch the screen: the browser holds the microphone until then.',
   refused: {
     shake:
-      'Motion access was refused. On an iPhone, close Safari completely, open Beacon again and tap Enable Motion Detection.',
+      "Motion access was refused. Allow motion sensors for Beacon in your browser's site settings; on an iPhone, close Safari completely, open Beacon again and tap Enable Motion Detection.",
     loudSound:
       "Microphone access is blocked. Allow the microphone for Beacon in your browser's site settings (the icon beside the address), then open Beacon again.",
     voice:

@@ -106,7 +106,8 @@ const SPEECH_STATES: Record<SpeechFailure, Blocked> = {
  */
 export function createProtectionEngine(deps: ProtectionEngineDeps): ProtectionEngine {
   const { sensors, network } = deps;
-  const now = deps.now ?? Date.now;
+  // Read at each call, not captured: a page whose clock is replaced (tests) moves the cooldown with it.
+  const now = deps.now ?? (() => Date.now());
   let input: ProtectionInput = { settings: null, keepScreenOn: false };
   let snapshot: ProtectionSnapshot = {
     enabled: false,
