@@ -52,6 +52,7 @@ import { createJourneysModule, escortOwners, JOURNEY_DEADLINE_JOBS } from './mod
 import { createLocationsModule, positions } from './modules/locations/module';
 import { createNearbyPlacesModule } from './modules/nearby-places/module';
 import { createProfileModule, profiles } from './modules/profile/module';
+import { createProtectionModule } from './modules/protection/module';
 import { createPushModule, pushSubscriptions } from './modules/push/module';
 import type { ServerModule } from './modules/server-module';
 import { createRecordingsModule } from './modules/recordings/module';
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
     createProfileModule({ db, clock, access, accounts, contacts: contactLists }),
     createContactsModule({ db, clock, access }),
+    createProtectionModule({ db, clock, access, publisher: realtime }),
     alerts,
     createGuardiansModule({ db, clock, access, publisher: realtime, people: profiles, positions }),
     journeyWatch.module,

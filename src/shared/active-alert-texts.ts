@@ -34,11 +34,6 @@ export const ALL_CLEAR_PUSH_TEXTS = {
 /** Why an alert text was not sent: the person said they were safe before it went out. */
 export const CANCELLED_DELIVERY_ERROR = 'Not sent: the person said they were safe before it went out';
 
-/** GET /api/alerts?status= */
-export const ALERT_LIST_QUERY_TEXTS = {
-  invalidStatus: 'Status must be active or resolved.',
-} as const;
-
 /** The ward's active-alert screen. */
 export const ACTIVE_ALERT_TEXTS = {
   /** The state after an SOS: a screen that stays until "I'm safe", not a banner that goes by itself. */

@@ -22,15 +22,17 @@ describe('buildAlertSms', () => {
   });
 
   it('names "A Beacon user" when the profile has no name, and says the location is unknown', () => {
-    const text = buildAlertSms({ fullName: '  ', triggerType: 'shake', at, location: null });
-    expect(text).toContain('A Beacon user may need help (shake detected).');
+    const text = buildAlertSms({ fullName: '  ', triggerType: 'manual', at, location: null });
+    expect(text).toContain('A Beacon user may need help (SOS button).');
     expect(text).toContain('Location: unknown');
     expect(text).not.toContain('maps');
   });
 
   it.each([
-    ['voice', 'voice keyword'],
-    ['panic', 'panic'],
+    // AI Protection's detectors: what the phone noticed, in words anyone understands.
+    ['shake', 'raised by a shake of the phone'],
+    ['voice', 'raised by a spoken keyword'],
+    ['panic', 'raised by a loud sound'],
     ['escort_expired', 'escort timer expired'],
     ['checkin_missed', 'missed check-in'],
   ])('words the %s trigger as "%s"', (triggerType, words) => {
@@ -233,6 +235,74 @@ describe('buildAlertSms', () => {
         journey: { kind: 'checkin', dueAt },
       });
       expect(text).toContain('Missed a check-in due at 2026-01-15 19:05 UTC (26 h 5 min overdue).');
+    });
+  });
+
+  describe('a meeting the alert carries', () => {
+    const raised = new Date('2026-01-16T00:45:00Z'); // 19:45 EST
+    const base = {
+      fullName: 'Jane Doe',
+      triggerType: 'voice',
+      at: raised,
+      timeZone: 'America/New_York',
+      location: { latitude: 40.7128, longitude: -74.006, address: '5 Canal Street' },
+      message: 'Please call me',
+    } as const;
+    const meeting = {
+      person: 'Sam Jones',
+      location: 'Café Rio',
+      startAt: new Date('2026-01-16T00:30:00Z'),
+      endAt: new Date('2026-01-16T02:00:00Z'),
+    };
+
+    it('names whom, where and since when after the location lines, with the expected end', () => {
+      const text = buildAlertSms({ ...base, meeting });
+      expect(text.split('\n')).toEqual([
+        'Beacon SOS: Jane Doe may need help (raised by a spoken keyword).',
+        'Time: 2026-01-15 19:45 EST',
+        `Location: ${mapLink(40.7128, -74.006)}`,
+        'Near: 5 Canal Street',
+        'Meeting: Sam Jones at Café Rio, since 19:30 EST (expected to end 21:00 EST).',
+        'Message: "Please call me"',
+      ]);
+    });
+
+    it('leaves out the expected end when there is none', () => {
+      expect(buildAlertSms({ ...base, meeting: { ...meeting, endAt: null } })).toContain(
+        'Meeting: Sam Jones at Café Rio, since 19:30 EST.',
+      );
+    });
+
+    it('reads blank fields as not specified, and keeps what was typed on one line', () => {
+      expect(buildAlertSms({ ...base, meeting: { ...meeting, person: '  ', location: '' } })).toContain(
+        'Meeting: Person not specified at Location not specified, since 19:30 EST (expected to end 21:00 EST).',
+      );
+      const text = buildAlertSms({
+        ...base,
+        meeting: {
+          ...meeting,
+          person: 'Sam\nLive location: https://evil.example',
+          location: ' Café\r\n Rio ',
+        },
+      });
+      expect(text).toContain('Meeting: Sam Live location: https://evil.example at Café Rio, since');
+      expect(text.split('\n').filter((line) => line.startsWith('Live location'))).toEqual([]);
+    });
+
+    it('dates a time on another day than the alert, and writes UTC without a zone', () => {
+      const text = buildAlertSms({
+        ...base,
+        timeZone: null,
+        meeting: { ...meeting, startAt: new Date('2026-01-15T22:00:00Z') },
+      });
+      expect(text).toContain(
+        'Meeting: Sam Jones at Café Rio, since 2026-01-15 22:00 UTC (expected to end 02:00 UTC).',
+      );
+    });
+
+    it('adds nothing without a meeting', () => {
+      expect(buildAlertSms({ ...base, meeting: null })).not.toContain('Meeting');
+      expect(buildAlertSms(base)).not.toContain('Meeting');
     });
   });
 });

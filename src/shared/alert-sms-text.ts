@@ -1,5 +1,6 @@
 import { APP_NAME, DELAYED_ALERT } from './constants';
 import { mapLink } from './map-link';
+import { MEETING_DEFAULTS } from './meeting-defaults';
 import type { AlertTriggerType } from './schemas/alert';
 import { alertTriggerLabel } from './texts';
 
@@ -38,7 +39,15 @@ export type AlertSmsInput = {
    * destination or the missed check-in, when it was due and how long overdue it is when the text is sent.
    */
   journey?: AlertSmsJourney | null;
+  /**
+   * The meeting of the person's Who You're Meeting log the alert carries (under way when it was raised): the text
+   * names whom, where and since when. Its notes and photo are not in the text.
+   */
+  meeting?: AlertSmsMeeting | null;
 };
+
+/** What an alert's text says about the meeting it carries; blank person or location read as not specified. */
+export type AlertSmsMeeting = { person: string; location: string; startAt: Date; endAt: Date | null };
 
 /** What a deadline alert's text says about the journey that raised it. */
 export type AlertSmsJourney =
@@ -63,6 +72,7 @@ export function buildAlertSms(input: AlertSmsInput): string {
   if (input.journey) lines.push(journeyLine(input.journey, input.sentAt ?? input.at, zone));
   lines.push(locationLine(input.location, late ? input.at : null, input.sentAt ?? input.at, zone));
   if (input.location?.address) lines.push(`Near: ${input.location.address}`);
+  if (input.meeting) lines.push(meetingLine(input.meeting, input.at, zone));
   if (input.message?.trim()) lines.push(`Message: "${input.message.trim()}"`);
   if (input.trackingUrl) lines.push(`Live location: ${input.trackingUrl}`);
   return lines.join('\n');
@@ -79,6 +89,24 @@ function journeyLine(journey: AlertSmsJourney, sentAt: Date, zone: string): stri
   return journey.kind === 'escort'
     ? `Escort to ${journey.destination} was due at ${due} (${overdue}).`
     : `Missed a check-in due at ${due} (${overdue}).`;
+}
+
+/**
+ * "Meeting: Sam Jones at Café Rio, since 19:30 EST (expected to end 21:00 EST).": whom and where as the person
+ * typed them, on one line whatever they typed, and the times in the person's zone (with their date when that is
+ * not the day the alert was raised).
+ */
+function meetingLine(meeting: AlertSmsMeeting, at: Date, zone: string): string {
+  const person = oneLine(meeting.person) || MEETING_DEFAULTS.personDefault;
+  const location = oneLine(meeting.location) || MEETING_DEFAULTS.locationDefault;
+  const since = formatSentAt(meeting.startAt, at, zone);
+  const end = meeting.endAt ? ` (expected to end ${formatSentAt(meeting.endAt, at, zone)})` : '';
+  return `Meeting: ${person} at ${location}, since ${since}${end}.`;
+}
+
+/** Text on one line: a line break typed into a field must not start a line of its own in the text. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /**

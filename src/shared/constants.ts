@@ -240,8 +240,9 @@ export const STORAGE_KEYS = {
 export const MAX_EMERGENCY_CONTACTS = 50;
 
 /**
- * What raised an alert: the SOS triggers, plus the journey deadlines `escort_expired` and `checkin_missed`,
- * which nothing raises yet (docs/PRODUCT.md#emergency-messages-and-alerts, docs/PRODUCT.md#not-built-yet).
+ * What raised an alert: the SOS button and quick messages (`manual`), AI Protection's detectors (`shake`, `voice`,
+ * and `panic` for a loud sound), and the journey deadlines `escort_expired` and `checkin_missed`
+ * (docs/PRODUCT.md#emergency-messages-and-alerts).
  */
 export const ALERT_TRIGGER_TYPES = [
   'manual',

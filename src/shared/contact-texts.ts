@@ -1,6 +1,6 @@
 /**
- * Texts of time zones, phone numbers, contact undo and the deleted-account screen, kept in their
- * own module so parallel work on ui-texts.ts does not collide. Small, and imported by the first download.
+ * Texts of time zones, phone numbers and the deleted-account screen, kept in their own module so parallel work
+ * on ui-texts.ts does not collide. Small, and imported by the first download (contact undo: contact-undo-texts.ts).
  */
 export const TIME_ZONE_TEXTS = {
   invalid: 'Time zone must be an IANA time zone such as America/New_York',
@@ -11,24 +11,9 @@ export const PHONE_TEXTS = {
   needsCountryCode: 'Start the phone number with + and its country code (for example +44 7400 123456)',
 } as const;
 
-export const CONTACT_UNDO_TEXTS = {
-  undo: 'Undo',
-  restoredTitle: 'Contact restored',
-  restored: (name: string): string => `${name} is back in your emergency contacts.`,
-  restoreFailed: 'The contact could not be restored. Please add it again.',
-} as const;
-
 export const ACCOUNT_DELETED_TEXTS = {
   title: 'Your account was deleted',
   description:
     'Your Beacon account and its data (profile, emergency contacts, alerts, locations, share links and guardian links) were deleted from the server. You are signed out.',
   start: 'Back to the start',
-} as const;
-
-/** The notification list's badges: a word for each kind, never the raw type ("info", "warning"). */
-export const NOTIFICATION_BADGE_TEXTS = {
-  info: 'Update',
-  success: 'Done',
-  warning: 'Needs attention',
-  error: 'Failed',
 } as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { READINESS_TEXTS } from './dashboard-texts';
 import { FIELD_ISSUE_TEXTS } from './texts';
 import { ALERT_NOTIFICATION_TEXTS, ALERT_OUTCOME_TEXTS, CONTACTS_TEXTS } from './ui-texts';
+import { READINESS_TEXTS } from './readiness-texts';
 
 /** Texts that show a number agree with it: never "1 numbers" or "1 things". */
 describe('count-aware texts', () => {

@@ -1,53 +1,14 @@
 /**
- * Texts of the dashboard's readiness card, the navigation that reaches every screen, the skip link and the first
- * run (docs/PRODUCT.md#dashboard, #navigation). Count-aware wherever a number is shown.
+ * Texts of the dashboard that the first screen shows: the navigation that reaches every screen, the skip link
+ * (docs/PRODUCT.md#dashboard, #navigation) and the readiness card's placeholder. The card itself and the first
+ * run's offer load right after the dashboard has shown, with their texts (readiness-texts.ts).
  */
 
-/** "1 thing", "2 things": the plural follows the count. */
-export function countOf(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-/**
- * The System Ready card tells the truth: "System Ready" only when nothing is missing; otherwise each missing piece
- * with the one step that fixes it.
- */
-export const READINESS_TEXTS = {
-  notReadyTitle: 'Not Ready Yet',
-  notReadyDescription: (count: number): string =>
-    `${countOf(count, 'thing needs', 'things need')} your attention before an SOS can do its job.`,
-  noContacts: 'No emergency contacts: an SOS has nobody to text.',
-  addContact: 'Add a contact',
-  locationNotAllowed: 'Location is not allowed: your SOS text may go out without your position.',
-  allowLocation: 'Allow location',
-  locationBlocked: 'Location is blocked in this browser: your SOS text may go out without your position.',
-  unblockLocation: 'How to unblock location',
-  noFix: 'No GPS position yet: your SOS text may go out without your position.',
-  retryLocation: 'Try again',
-  locationUnsupported: 'This browser cannot share your location: your SOS text will have no position.',
-  notificationsOff: 'Notifications are off: Beacon cannot alert you while it is closed.',
-  allowNotifications: 'Turn on notifications',
-  notificationsBlocked: 'Notifications are blocked in this browser.',
-  unblockNotifications: 'How to unblock notifications',
-  batteryLow: (percent: number): string =>
-    `Battery at ${percent}%: charge your phone so it lasts if you need help.`,
-  offline:
-    'No connection: an SOS opens your messaging app, and Beacon sends the alert once you are back online.',
-  batteryUnknown: 'Unknown',
-  checking: 'Checking…',
-} as const;
+/** The readiness card while it is not known yet whether Beacon is ready, and its placeholder while it loads. */
+export const READINESS_CHECKING = 'Checking…';
 
 /** The navigation on wide screens and the skip link (docs/PRODUCT.md#navigation). */
 export const APP_NAV_TEXTS = {
   skipToSos: 'Skip to SOS',
   guardianView: 'Guardian View',
-} as const;
-
-/** What a brand-new account sees once on the dashboard, right after sign-up. */
-export const FIRST_RUN_TEXTS = {
-  title: 'Welcome to Beacon',
-  description:
-    'Allow location so your SOS text carries your position, and notifications so Beacon can alert you while it is closed.',
-  setUp: 'Set up permissions',
-  notNow: 'Not now',
 } as const;

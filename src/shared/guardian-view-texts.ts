@@ -40,7 +40,14 @@ export const GUARDIAN_VIEW_TEXTS = {
   noAlerts: 'No recent alerts.',
   alertBannerTitle: WARD_ALERT_TEXTS.title,
   raisedAt: (time: string): string => `Raised at ${time}`,
-  trigger: (label: string): string => `Trigger: ${label}`,
+  /**
+   * "Trigger: SOS button"; a detected alert's label says itself what raised it ("raised by a loud sound"), so it
+   * stands on its own: "Raised by a loud sound".
+   */
+  trigger: (label: string): string =>
+    label.startsWith('raised by ')
+      ? `${label.charAt(0).toUpperCase()}${label.slice(1)}`
+      : `Trigger: ${label}`,
   openMap: 'Open in Maps',
   /** The phone sent no position with the SOS, so it carries the last one Beacon held, taken at `time`. */
   openLastKnownMap: (time: string): string => `Last known location (${time}): Open in Maps`,

@@ -118,6 +118,9 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   /** POST /api/nearby-places takes the position as `lat` and `lng`. */
   lat: 'Latitude',
   lng: 'Longitude',
+  /** PATCH /api/protection-settings: the AI Protection dialog's names for its sliders. */
+  motionThreshold: 'Shake Detection sensitivity',
+  recognitionAccuracy: 'Recognition Accuracy',
 };
 
 export const ERRORS = {
@@ -180,12 +183,15 @@ export const ABUSE_LIMIT_TEXTS = {
     'Too many accounts were created from your network in the last hour. Try again later or from another network.',
 } as const;
 
-/** How an alert's trigger reads in the text message contacts receive (use `alertTriggerLabel`). */
+/**
+ * How an alert's trigger reads in the text message contacts receive (use `alertTriggerLabel`). AI Protection's
+ * detectors raise `shake`, `voice` and, for a loud sound, `panic` (DETECTOR_TRIGGER_TYPES in protection.ts).
+ */
 export const ALERT_TRIGGER_LABELS: Record<(typeof ALERT_TRIGGER_TYPES)[number], string> = {
   manual: 'SOS button',
-  shake: 'shake detected',
-  voice: 'voice keyword',
-  panic: 'panic',
+  shake: 'raised by a shake of the phone',
+  voice: 'raised by a spoken keyword',
+  panic: 'raised by a loud sound',
   escort_expired: 'escort timer expired',
   checkin_missed: 'missed check-in',
 };
@@ -218,24 +224,6 @@ export const TOASTS = {
   contactDeleted: 'Emergency contact has been removed.',
 } as const;
 
-/** Guardian linking (docs/PRODUCT.md#guardians): code errors are in ERRORS/VALIDATION; these are the rest. */
-export const GUARDIAN_TEXTS = {
-  ownInviteCode: 'You cannot redeem your own invite code. Share it with the person you want to watch over.',
-  relationshipExists:
-    'You are already linked with this guardian, or your request is waiting for their answer.',
-  onlyGuardianDecides: 'Only the guardian can approve or reject this request.',
-  requestAlreadyAnswered: 'This request has already been answered.',
-  newRequestTitle: 'New guardian request',
-  /** The guardian's view of a pending request (docs/PRODUCT.md#guardians). */
-  wantsYouAsGuardian: 'Wants you as guardian',
-  /** The ward's view of a pending request (docs/PRODUCT.md#guardians). */
-  wantsToBeYourGuardian: 'Wants to be your guardian',
-  requestApprovedTitle: 'Guardian request approved',
-  requestApproved: (guardianName: string): string =>
-    `${guardianName || 'Your guardian'} is now your guardian.`,
-  requestReceived: (wardName: string): string => `${wardName || 'Someone'} wants you as guardian.`,
-} as const;
-
 /** Location ingest (docs/PRODUCT.md#location-readings): field rules are in VALIDATION; here the rest. */
 export const LOCATION_TEXTS = {
   readingsRequired: 'Send at least one location reading.',
@@ -250,12 +238,7 @@ export const SHARE_LINK_TEXTS = {
   linkInactive: 'This tracking link is no longer active.',
 } as const;
 
-/** What a guardian's device shows when their ward raises an alert. */
-export const PUSH_TEXTS = {
-  alertTitle: (wardName: string): string => `Emergency alert from ${wardName || 'your ward'}`,
-  alertBody: (wardName: string): string =>
-    `${wardName || 'Your ward'} raised an emergency alert. Open Beacon to see where they are.`,
-  invalidSubscription: 'This push subscription is not valid.',
-  subscriptionTaken:
-    'This browser’s alerts are registered to another Beacon account. Switch alerts on again to register them for yours.',
+/** GET /api/alerts?status= */
+export const ALERT_LIST_QUERY_TEXTS = {
+  invalidStatus: 'Status must be active or resolved.',
 } as const;

@@ -53,22 +53,6 @@ export const NAV_TEXTS = {
   settings: 'Settings',
 } as const;
 
-export const SYSTEM_READY_TEXTS = {
-  title: 'System Ready',
-  description: 'All safety features are active',
-  gpsActive: 'GPS Active',
-  gpsOff: 'GPS Off',
-  connected: 'Connected',
-  offline: 'Offline',
-  /** Shown instead of title/description while the phone is online but Beacon's server does not answer. */
-  serverUnreachableTitle: 'Server Unreachable',
-  serverUnreachableDescription:
-    'SOS opens your messaging app; Beacon sends the alert when the server is back',
-  serverUnreachable: 'No Server',
-  battery: 'Battery',
-  batteryLevel: (percent: number): string => `${percent}%`,
-} as const;
-
 export const CONTACTS_SLOT_TEXTS = {
   title: 'Emergency Contacts',
   description: 'The people Beacon alerts when you raise an SOS.',
@@ -211,20 +195,6 @@ export const ALERT_OUTCOME_TEXTS = {
   /** A saved alert the server refused when it was sent later: told wherever the person is, with the messaging app. */
   replayRefusedTitle: 'Beacon did not send your saved alert',
   textContactsAction: 'Text contacts',
-} as const;
-
-/** The per-contact delivery panel shown after an alert. */
-export const DELIVERY_TEXTS = {
-  status: {
-    pending: 'Retrying',
-    sending: 'Sending',
-    sent: 'Sent',
-    failed: 'Failed',
-    kept_in_dev_outbox: 'Not sent (dev outbox)',
-    cancelled: 'Not sent (you were safe first)',
-  },
-  heldBack: 'Held back',
-  unknownRecipient: 'Unknown contact',
 } as const;
 
 /** In-app notifications for alert outcomes (composed in app/). */

@@ -1,8 +1,8 @@
-import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ERRORS, TOASTS } from '#shared/texts';
 import { ApiError } from './api-client';
 import { errorDescription, notifyError } from './notify-error';
+import { toast } from './toast';
 
 const refused = new ApiError(400, 'validation_failed', 'You can add at most 5 contacts.');
 const failed = new ApiError(500, 'internal', 'Something went wrong. Please try again.');
@@ -29,14 +29,14 @@ describe('notifyError()', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("raises one 'Error' toast with the description", () => {
-    const raised = vi.spyOn(toast, 'error').mockImplementation(() => 1);
+    const raised = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
     notifyError(refused);
     expect(raised).toHaveBeenCalledTimes(1);
     expect(raised).toHaveBeenCalledWith(TOASTS.error, { description: 'You can add at most 5 contacts.' });
   });
 
   it('takes a title and one action when "Error" says too little', () => {
-    const raised = vi.spyOn(toast, 'error').mockImplementation(() => 1);
+    const raised = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
     const action = { label: 'Text contacts', onClick: vi.fn() };
     notifyError(refused, { title: 'Beacon did not send your saved alert', action });
     expect(raised).toHaveBeenCalledWith('Beacon did not send your saved alert', {

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { ERRORS, TOASTS } from '#shared/texts';
 import { ApiError } from './api-client';
 

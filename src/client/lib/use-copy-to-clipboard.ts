@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { COPY_FEEDBACK_MS } from '#shared/constants';
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 

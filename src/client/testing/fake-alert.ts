@@ -18,6 +18,7 @@ export function fakeAlert(overrides: Partial<Alert> = {}, at: string = new Date(
     created_at: at,
     status: 'active',
     resolved_at: null,
+    meeting: null,
     ...overrides,
   };
 }

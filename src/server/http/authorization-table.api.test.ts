@@ -260,6 +260,14 @@ const TABLE: Record<string, Row> = {
     request: () => ({ url: '/api/profile', body: { sound_enabled: true } }),
     expect: ownRows(200),
   },
+  'GET /api/protection-settings': {
+    request: () => ({ url: '/api/protection-settings' }),
+    expect: ownRows(200),
+  },
+  'PATCH /api/protection-settings': {
+    request: () => ({ url: '/api/protection-settings', body: { motionThreshold: 10 } }),
+    expect: ownRows(200),
+  },
   'GET /api/contacts': { request: () => ({ url: '/api/contacts' }), expect: ownRows(200) },
   'POST /api/contacts': {
     request: () => ({ url: '/api/contacts', body: { name: 'Neville Newcontact', phone: '+12015550160' } }),
@@ -299,6 +307,15 @@ const TABLE: Record<string, Row> = {
     // The person's own alert; a guardian reads the ward's through /api/wards/alerts.
     request: ({ world }) => ({ url: `/api/alerts/${world.alerts.open}` }),
     expect: ownerOnly(answers(200, 'private')),
+  },
+  'GET /api/alerts/{id}/meeting-photo': {
+    // The photo of the meeting the open SOS carries: the owner's, and shown to those who watch over them.
+    request: ({ world }) => ({ url: `/api/alerts/${world.alerts.open}/meeting-photo` }),
+    expect: signedIn({
+      owner: answers(200, 'private'),
+      others: NOT_FOUND,
+      'active guardian': answers(200, 'private'),
+    }),
   },
   'POST /api/alerts/{id}/resolve': {
     request: ({ world }) => ({ url: `/api/alerts/${world.alerts.open}/resolve` }),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REALTIME_CHANNEL } from '#shared/constants';
+import { GUARDIAN_TEXTS } from '#shared/guardian-request-texts';
 import type { RealtimeEventOf, RealtimeServerMessage } from '#shared/schemas/realtime';
-import { ERRORS, GUARDIAN_TEXTS } from '#shared/texts';
+import { ERRORS } from '#shared/texts';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestUser } from '../testing/test-users';
 import {

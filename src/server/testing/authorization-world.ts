@@ -4,9 +4,9 @@
  * through the HTTP API (and the dev clock), so the table proves what the server does whatever code decides it.
  *
  * Who is who:
- * - the owner: contacts, a past SOS that ended and an open one, recordings made during it, a position, an escort,
- *   check-ins, share links in every state, invite codes, push subscriptions, and guardians in every relationship
- *   state;
+ * - the owner: contacts, a past SOS that ended and an open one (carrying a meeting with a photo), recordings made
+ *   during it, a position, an escort, check-ins, share links in every state, invite codes, push subscriptions, AI
+ *   Protection settings of their own, and guardians in every relationship state;
  * - a stranger: another signed-in person with no link to the owner;
  * - the owner's guardians: one whose request is pending, one active, one rejected, and one whose link ended (it
  *   was active, and the owner moved meanwhile, so there is something it must no longer see);
@@ -19,7 +19,7 @@ import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
 import { AuthSessionSchema } from '#shared/schemas/auth-session';
 import type { InviteCode } from '#shared/schemas/guardian';
-import type { RaiseAlertResponse } from '#shared/schemas/alert';
+import type { CreateAlertRequest, RaiseAlertResponse } from '#shared/schemas/alert';
 import type { CheckIn, EscortSession } from '#shared/schemas/journey';
 import type { EmergencyContact } from '#shared/schemas/profile';
 import type { Recording } from '#shared/schemas/recording';
@@ -143,6 +143,22 @@ const CONTACTS = {
 /** A contact the owner adds later (the realtime cases: an SOS that reaches someone new). */
 export const LATER_CONTACT = { name: 'Theodora Latecomer', phone: '+12015550146' } as const;
 const ESCORT_DESTINATION = 'Quartermaine Lane 9';
+/** The meeting the open SOS carries; its photo is a JPEG's first bytes and words only this photo holds. */
+const MEETING_PHOTO_WORDS = 'Quartermaine meeting photo';
+const OWNER_MEETING = {
+  person: 'Montague Meetingham',
+  location: 'Oyster Bar Quartermaine',
+  startAt: '2026-01-01T18:00:00.000Z',
+  endAt: null,
+  notes: 'Quartermaine meeting notes',
+  photo: `data:image/jpeg;base64,${Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+    Buffer.from(MEETING_PHOTO_WORDS),
+    Buffer.from([0xff, 0xd9]),
+  ]).toString('base64')}`,
+} as const;
+/** A keyword of the owner's AI Protection settings (only the owner's own answers hold it). */
+const OWNER_KEYWORD = 'quartermaine cipher';
 
 /** Sends a request and checks its status; answers the parsed body (undefined when empty). */
 async function call<T>(
@@ -270,7 +286,7 @@ async function ownerToday(sut: TestApp, owner: Person, endedSosLink: ShareLink) 
   const patched = await send<ShareLink>('POST', '/api/share-links', 201);
   const removed = await send<ShareLink>('POST', '/api/share-links', 201);
 
-  const openAlert = await raiseSos(sut, owner);
+  const openAlert = await raiseSos(sut, owner, { triggerType: 'manual', meeting: OWNER_MEETING });
   const sosLink = (await listShareLinks(sut, owner)).find(
     (candidate) => candidate.sent_with_alert && candidate.id !== endedSosLink.id,
   );
@@ -290,6 +306,7 @@ async function ownerToday(sut: TestApp, owner: Person, endedSosLink: ShareLink) 
   });
   const checkin = await send<CheckIn>('POST', '/api/checkins', 201, { interval_minutes: 30 });
   const invite = await send<InviteCode>('POST', '/api/invite-codes', 201);
+  await send('PATCH', '/api/protection-settings', 200, { keywords: [OWNER_KEYWORD] });
   const pushEndpoints = {
     kept: `https://fcm.googleapis.com/fcm/send/owner-kept-${randomUUID()}`,
     removed: `https://fcm.googleapis.com/fcm/send/owner-removed-${randomUUID()}`,
@@ -350,6 +367,11 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
         ...Object.values(shareLinks).flatMap((shareLink) => [shareLink.id, shareLink.share_code]),
         today.inviteCode,
         ...Object.values(today.pushEndpoints),
+        OWNER_MEETING.person,
+        OWNER_MEETING.location,
+        OWNER_MEETING.notes,
+        MEETING_PHOTO_WORDS,
+        OWNER_KEYWORD,
         owner.token,
         owner.refreshToken,
       ],
@@ -403,9 +425,13 @@ export async function postPosition(sut: TestApp, owner: Person): Promise<void> {
 }
 
 /** Presses SOS as `person` (raising a new alert); answers its id. */
-async function raiseSos(sut: TestApp, person: Person): Promise<string> {
+async function raiseSos(
+  sut: TestApp,
+  person: Person,
+  request: CreateAlertRequest = { triggerType: 'manual' },
+): Promise<string> {
   const send = as(sut, person);
-  return (await send<RaiseAlertResponse>('POST', '/api/alerts', 201, { triggerType: 'manual' })).alert.id;
+  return (await send<RaiseAlertResponse>('POST', '/api/alerts', 201, request)).alert.id;
 }
 
 async function listShareLinks(sut: TestApp, owner: Person): Promise<ShareLink[]> {

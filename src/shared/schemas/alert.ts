@@ -11,10 +11,10 @@ import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   LIMITS,
 } from '../constants';
-import { ALERT_LIST_QUERY_TEXTS } from '../active-alert-texts';
 import { normalisePhoneNumber } from '../phone';
 import { IdSchema, TimestampSchema } from './common';
-import { VALIDATION } from '../texts';
+import { AlertMeetingSchema, AlertMeetingViewSchema } from './meeting';
+import { ALERT_LIST_QUERY_TEXTS, VALIDATION } from '../texts';
 import {
   accuracyRule,
   emergencyMessageRule,
@@ -68,6 +68,11 @@ export const CreateAlertRequestSchema = z
       .optional(),
     /** Set when a phone that was offline sends a queued SOS: how long ago (by its own clock) it was raised. */
     raisedSecondsAgo: z.int().min(0).max(DELAYED_ALERT.maxRaisedSecondsAgo).optional(),
+    /**
+     * The meeting of the phone's Who You're Meeting log that was under way when the alert was raised: stored with
+     * the alert, named in the contacts' text, shown (with its photo) to the person and their active guardians.
+     */
+    meeting: AlertMeetingSchema.optional(),
   })
   .meta({
     example: {
@@ -158,6 +163,11 @@ export const AlertSchema = z.object({
    */
   status: AlertStatusSchema.default('active'),
   resolved_at: TimestampSchema.nullable().default(null),
+  /**
+   * The meeting the alert carries (POST /api/alerts `meeting`), for the person and their active guardians; the
+   * photo itself is GET /api/alerts/:id/meeting-photo. Null without one (and for events stored before it existed).
+   */
+  meeting: AlertMeetingViewSchema.nullable().default(null),
 });
 export type Alert = z.infer<typeof AlertSchema>;
 

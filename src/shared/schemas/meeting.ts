@@ -4,7 +4,7 @@
  * phone: the contacts' text names whom, where and since when; the person's active guardians see the photo.
  */
 import { z } from 'zod';
-import { MEETING_TEXTS } from '../meeting-texts';
+import { MEETING_VALIDATION } from '../meeting-texts';
 
 export const MEETING = {
   /** Entries the phone keeps, newest first. */
@@ -37,19 +37,23 @@ export type MeetingEntry = {
   createdAt: string;
 };
 
-/** A JPEG, PNG or WebP data URL of at most ~photoMaxBytes of image (base64 is 4/3 of that, plus the header). */
+/**
+ * A JPEG, PNG or WebP data URL of at most ~photoMaxBytes of image (base64 is 4/3 of that, plus the header). That its
+ * bytes are that image and at most photoMaxBytes is `meetingPhotoIssue` (meeting-photo.ts), which the server
+ * applies too: kept out of this schema, which every SOS loads, so the check downloads with the meeting log.
+ */
 const photoRule = z
   .string()
-  .max(Math.ceil((MEETING.photoMaxBytes * 4) / 3) + 64, MEETING_TEXTS.photoTooLarge)
-  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, MEETING_TEXTS.photoInvalid);
+  .max(Math.ceil((MEETING.photoMaxBytes * 4) / 3) + 64, MEETING_VALIDATION.photoTooLarge)
+  .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+=*$/, MEETING_VALIDATION.photoInvalid);
 
 /** The meeting an alert carries (POST /api/alerts `meeting`). */
 export const AlertMeetingSchema = z.object({
-  person: z.string().trim().max(MEETING.personMaxLength, MEETING_TEXTS.personTooLong),
-  location: z.string().trim().max(MEETING.locationMaxLength, MEETING_TEXTS.locationTooLong),
-  startAt: z.iso.datetime({ error: MEETING_TEXTS.startInvalid }),
-  endAt: z.iso.datetime({ error: MEETING_TEXTS.endInvalid }).nullable(),
-  notes: z.string().trim().max(MEETING.notesMaxLength, MEETING_TEXTS.notesTooLong),
+  person: z.string().trim().max(MEETING.personMaxLength, MEETING_VALIDATION.personTooLong),
+  location: z.string().trim().max(MEETING.locationMaxLength, MEETING_VALIDATION.locationTooLong),
+  startAt: z.iso.datetime({ error: MEETING_VALIDATION.startInvalid }),
+  endAt: z.iso.datetime({ error: MEETING_VALIDATION.endInvalid }).nullable(),
+  notes: z.string().trim().max(MEETING.notesMaxLength, MEETING_VALIDATION.notesTooLong),
   photo: photoRule.nullable(),
 });
 export type AlertMeeting = z.input<typeof AlertMeetingSchema>;

@@ -56,8 +56,19 @@ export const ProtectionSettingsPatchSchema = ProtectionSettingsSchema.partial()
   .meta({ example: { enabled: true, motionThreshold: 10 } });
 export type ProtectionSettingsPatch = z.input<typeof ProtectionSettingsPatchSchema>;
 
-/** The answer of both routes: the settings as stored (the defaults until the person changes one). */
-export const ProtectionSettingsResponseSchema = ProtectionSettingsSchema.extend({
+/**
+ * The answer of both routes and the payload of the `protection.updated` event: the settings as stored (the defaults
+ * until the person changes one), `updated_at` null until then. Plain fields without transforms: an answer is
+ * encoded by its schema, and what is stored was normalised by the request's schema already.
+ */
+export const ProtectionSettingsResponseSchema = z.object({
+  enabled: z.boolean(),
+  shakeEnabled: z.boolean(),
+  loudSoundEnabled: z.boolean(),
+  voiceEnabled: z.boolean(),
+  motionThreshold: z.int(),
+  keywords: z.array(z.string()),
+  recognitionAccuracy: z.number(),
   updated_at: z.iso.datetime().nullable(),
-});
+}) satisfies z.ZodType<ProtectionSettings & { updated_at: string | null }>;
 export type ProtectionSettingsResponse = z.infer<typeof ProtectionSettingsResponseSchema>;

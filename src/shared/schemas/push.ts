@@ -1,6 +1,6 @@
 /** Web Push (guardians are told of a ward's alert even with the app closed). */
 import { z } from 'zod';
-import { PUSH_TEXTS } from '../texts';
+import { PUSH_TEXTS } from '../push-texts';
 
 export const VapidPublicKeyResponseSchema = z.object({ publicKey: z.string() });
 export type VapidPublicKeyResponse = z.infer<typeof VapidPublicKeyResponseSchema>;

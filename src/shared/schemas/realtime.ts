@@ -11,6 +11,7 @@ import { IdSchema, TimestampSchema } from './common';
 import { GuardianRelationshipSchema } from './guardian';
 import { CheckInSchema, EscortSessionSchema, JourneyWarningSchema } from './journey';
 import { LocationSchema } from './location';
+import { ProtectionSettingsResponseSchema } from './protection';
 import { RecordingSchema } from './recording';
 import type { RealtimeControl } from './realtime-envelope';
 
@@ -47,6 +48,11 @@ export const RealtimePayloadSchemas = {
    * is deleted (`status` as it was, `deleted: true`). Pieces in between reach watchers through the media stream.
    */
   'recording.updated': RecordingSchema.extend({ deleted: z.boolean() }),
+  /**
+   * The person's AI Protection settings as they now stand, after a change on one of their devices; sent only to
+   * them, so their other devices apply it at once.
+   */
+  'protection.updated': ProtectionSettingsResponseSchema,
   /** Something to add to the notification list (docs/PRODUCT.md#notifications). */
   notification: z.object({
     id: z.string(),
@@ -82,6 +88,7 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   envelope('journey.warning'),
   envelope('relationship.updated'),
   envelope('recording.updated'),
+  envelope('protection.updated'),
   envelope('notification'),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;

@@ -1,8 +1,17 @@
-import { Toaster } from 'sonner';
+import { lazy, Suspense } from 'react';
 import { useTheme } from '../../features/theme/hooks/theme-context';
+import { loadSonner } from '../../lib/toast';
+
+// Sonner is not in the first download: it is asked for as the first screen renders, and toasts raised before it
+// arrives show when it does (lib/toast.ts).
+const Toaster = lazy(async () => ({ default: (await loadSonner()).Toaster }));
 
 /** Toasts follow the app theme so they stay legible in both. */
 export function AppToaster() {
   const { resolvedTheme } = useTheme();
-  return <Toaster richColors position="top-center" theme={resolvedTheme} closeButton />;
+  return (
+    <Suspense fallback={null}>
+      <Toaster richColors position="top-center" theme={resolvedTheme} closeButton />
+    </Suspense>
+  );
 }

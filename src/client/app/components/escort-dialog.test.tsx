@@ -1,5 +1,4 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ESCORT_API_TEXTS } from '#shared/journey-texts';
 import type { AlertDetail } from '#shared/schemas/alert';
@@ -15,6 +14,7 @@ import { fakeAlert } from '../../testing/fake-alert';
 import { fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
 import { createFakeDevice, type FakeDevice } from '../../testing/fake-device';
 import { fakeEscort } from '../../testing/fake-journeys';
+import { toast } from '../../lib/toast';
 import { installFakeMedia } from '../../testing/fake-media';
 import { recordingUploadRoutes, uploadSteps } from '../../testing/fake-recordings';
 import { renderWithProviders, storeSession, testQueryClient } from '../../testing/render-app';

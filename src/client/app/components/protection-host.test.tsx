@@ -9,6 +9,7 @@ import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing
 import { recordSounds } from '../../testing/fake-audio';
 import { createFakeDangerSensors, type FakeDangerSensors } from '../../testing/fake-danger-sensors';
 import { createFakeDevice } from '../../testing/fake-device';
+import { createFakeRealtime } from '../../testing/fake-realtime';
 import { loudBang, lyingStill, shaking, walking } from '../../testing/danger-traces';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
 
@@ -169,6 +170,38 @@ describe('AI Protection on the app shell', () => {
     expect(await screen.findByText('Beacon noticed a shake of the phone.')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(SOS.countdownSeconds * SOS.tickMs + SOS.zeroHoldMs));
     await waitFor(() => expect(alertPosts(api)).toEqual([expect.objectContaining({ triggerType: 'shake' })]));
+  });
+
+  it('follows a change made on another device (protection.updated)', async () => {
+    mockApi(routes({ enabled: false }));
+    const realtime = createFakeRealtime();
+    await renderApp('/', {
+      device: { ...createFakeDevice(), dangerSensors: sensors },
+      realtime: realtime.transport,
+    });
+    const line = await screen.findByTestId('protection-readiness');
+    expect(line).toHaveTextContent('AI Protection: off');
+    await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
+    const userId = fakeSession().user.id;
+    act(() => void realtime.accept(userId));
+    act(() =>
+      realtime.emit({
+        id: 2,
+        type: 'protection.updated',
+        user_id: userId,
+        created_at: '2026-01-01T12:00:00.000Z',
+        payload: {
+          ...DEFAULT_PROTECTION_SETTINGS,
+          enabled: true,
+          voiceEnabled: false,
+          updated_at: '2026-01-01T12:00:00.000Z',
+        },
+      }),
+    );
+    await waitFor(() => expect(sensors.motionListeners()).toBe(1));
+    expect(sensors.speechStarts).toBe(0);
+    act(() => sensors.emitMotion(lyingStill(0.2)));
+    expect(screen.getByTestId('protection-readiness')).toHaveTextContent('AI Protection: Protection Active');
   });
 
   it('runs nothing while protection is off, and the readiness card says it is off', async () => {

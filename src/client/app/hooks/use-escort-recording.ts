@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { RECORDING_TEXTS } from '#shared/recording-texts';
 import type { EscortController } from '../../features/journeys/hooks/use-escort';
 import { useDevice } from '../../lib/device/device-context';

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { alertKeys } from '../../features/sos/api/alert-keys';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { NOTIFICATION_TOAST_MS } from '#shared/constants';
 import { WARD_ALERT_TEXTS } from '#shared/guardian-ui-texts';
+import { PUSH_TEXTS } from '#shared/push-texts';
 import type { Ward } from '#shared/schemas/guardian';
 import { RealtimeEventSchema, type RealtimeEnvelope, type RealtimeEvent } from '#shared/schemas/realtime';
-import { PUSH_TEXTS } from '#shared/texts';
 import { wardsQueryOptions } from '../../features/guardians/api/get-wards';
 import {
   applyWardAlertRaised,
@@ -22,6 +22,7 @@ import type { RealtimeEventMeta } from '../../lib/realtime/realtime-connection';
 import { wardKeys } from '../../features/guardians/api/guardian-keys';
 import { journeyWarningNotice } from '../../features/guardians/utils/journey-warning';
 import { journeyKeys } from '../../features/journeys/api/journey-keys';
+import { protectionKeys } from '../../features/protection/api/protection-keys';
 import { JOURNEY_GUARDIAN_TEXTS } from '#shared/journey-guardian-texts';
 import type { JourneyWarning } from '#shared/schemas/journey';
 import type { Recording } from '#shared/schemas/recording';
@@ -80,6 +81,10 @@ function applyOwnEvent(event: RealtimeEvent, queryClient: QueryClient): boolean 
       return true;
     case 'checkin.updated':
       void queryClient.invalidateQueries({ queryKey: journeyKeys.activeCheckIn(event.user_id) });
+      return true;
+    case 'protection.updated':
+      // Changed on another device: this one applies it at once (the protection host follows this query).
+      queryClient.setQueryData(protectionKeys.settings(event.user_id), event.payload);
       return true;
     default:
       return false;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { FREE_TIER_CONTACT_LIMIT } from '#shared/constants';
-import { READINESS_TEXTS } from '#shared/dashboard-texts';
+import { READINESS_CHECKING } from '#shared/dashboard-texts';
 import { SOS_TEXTS } from '#shared/ui-texts';
 import { useLocation, useNavigate } from 'react-router';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card';
@@ -50,7 +50,7 @@ const QuickActionsPanel = lazy(async () => ({
 function ReadinessPlaceholder() {
   return (
     <Card data-state="checking" data-testid="system-ready" className="p-5">
-      <p className="text-lg font-semibold">{READINESS_TEXTS.checking}</p>
+      <p className="text-lg font-semibold">{READINESS_CHECKING}</p>
     </Card>
   );
 }

@@ -1,11 +1,12 @@
 import { buildAlertSms } from '#shared/alert-sms-text';
 import { guardianViewUrl } from '#shared/constants';
 import type { PushPayload } from '#shared/schemas/push';
-import { PUSH_TEXTS } from '#shared/texts';
 import type { Queryable } from '../../db/database';
 import { smsLocation } from './alert-position';
 import type { Recipients } from './alert-recipients';
+import { meetingForText } from './meeting-repository';
 import type { RaiseAlertInput, RaiseDeps } from './raise-input';
+import { PUSH_TEXTS } from '#shared/push-texts';
 import type * as repo from './repository';
 
 /** A text to each contact's number and a push to each guardian with a browser subscribed. */
@@ -65,6 +66,7 @@ async function alertText(
     trackingUrl: link?.url,
     timeZone: preferences.timeZone,
     journey: input.journey,
+    meeting: await meetingForText(tx, alert.id),
   });
 }
 

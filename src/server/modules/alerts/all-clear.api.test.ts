@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ALL_CLEAR_PUSH_TEXTS,
-  ALERT_LIST_QUERY_TEXTS,
-  CANCELLED_DELIVERY_ERROR,
-  buildAllClearSms,
-} from '#shared/active-alert-texts';
+import { ALL_CLEAR_PUSH_TEXTS, CANCELLED_DELIVERY_ERROR, buildAllClearSms } from '#shared/active-alert-texts';
 import type { AlertDetail, AlertListResponse } from '#shared/schemas/alert';
 import type { PushPayload } from '#shared/schemas/push';
 import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
@@ -14,6 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 import { linkGuardian } from '../guardians/guardian-test-helpers';
 import { CHECK_IN } from '#shared/constants';
+import { ALERT_LIST_QUERY_TEXTS } from '#shared/texts';
 import { CHECK_IN_DEADLINE_JOB, ESCORT_DEADLINE_JOB } from '../journeys/deadline-job';
 import {
   advancePastDeadline,

@@ -25,6 +25,7 @@ import { deliveriesFor } from './alert-messages';
 import { alertPosition, type AlertPosition } from './alert-position';
 import { recipientsFor, type Recipients } from './alert-recipients';
 import { writeDeliveries } from './delivery-job';
+import { insertMeeting } from './meeting-repository';
 import type { RaiseAlertInput, RaiseDeps, RaisedAlert } from './raise-input';
 import * as repo from './repository';
 import { holdTextsOverCaps, senderOf } from './sms-caps';
@@ -78,6 +79,8 @@ async function raiseInTransaction(
   if (!input.journey) {
     const open = await repo.findOpenAlert(tx, input.userId, raisedAtOf(input, now));
     if (open) {
+      // The meeting this SOS carries goes with the alert it joins, unless that alert carries one already.
+      if (input.meeting) await insertMeeting(tx, open.id, input.meeting, now);
       const queued = open.resolved_at ? 0 : await reachTheRest(tx, deps, input, open, account, now);
       return { alert: open, outcome: 'joined', queued, textsDueBy: now };
     }
@@ -86,6 +89,7 @@ async function raiseInTransaction(
   const position = await alertPosition(tx, deps, input.userId, input.location);
   const alert = await repo.insertAlert(tx, { ...newAlertRow(input, key, now), ...position });
   if (!alert) throw new Error('an alert key was taken while its person was locked');
+  if (input.meeting) await insertMeeting(tx, alert.id, input.meeting, now);
   const recipients = await recipientsFor(tx, deps, input);
   if (recipients.texts.length === 0 && !(input.guardiansSuffice && recipients.watching.length > 0)) {
     throw new AppError('no_emergency_contacts', ERRORS.sosNeedsContacts);

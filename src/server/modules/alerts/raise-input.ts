@@ -1,5 +1,6 @@
 import type { AlertSmsJourney } from '#shared/alert-sms-text';
 import type { AlertTriggerType, RaiseOutcome } from '#shared/schemas/alert';
+import type { AlertMeetingInput } from './alert-meeting';
 import type { AlertPorts } from './ports';
 import type { SmsCapsDeps } from './sms-caps';
 
@@ -39,6 +40,11 @@ export type RaiseAlertInput = {
    * `no_emergency_contacts`). An SOS never sets this: the person is told to add contacts instead.
    */
   guardiansSuffice?: boolean;
+  /**
+   * The meeting the phone's log had under way (POST /api/alerts): stored with a new alert, or with the open alert
+   * an SOS joins when that alert carries none yet; its text names it (alert-meeting.ts).
+   */
+  meeting?: AlertMeetingInput;
 };
 
 /** The alert a raise ended with, what the raise did, and the time by which the texts it queued were due. */

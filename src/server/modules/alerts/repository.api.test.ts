@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser } from '../../testing/test-users';
 import { DELIVERY_RETRY } from '../../adapters/channels';
 import { DELIVERY_JOB } from './delivery-job';
+import { findMeetingPhoto, insertMeeting, meetingViews } from './meeting-repository';
 import * as repo from './repository';
 
 describe('alert deliveries as jobs', () => {
@@ -41,5 +42,37 @@ describe('alert deliveries as jobs', () => {
     expect(again).toEqual(first);
     const { rows } = await sut.db.query("SELECT 1 FROM dev_outbox WHERE idempotency_key = 'dev-outbox-once'");
     expect(rows).toHaveLength(1);
+  });
+
+  it('keeps a meeting’s photo byte for byte, and one meeting per alert', async () => {
+    const user = await createTestUser(sut);
+    await addContact(sut, user, '+12015550134');
+    const raised = await raiseAlert(sut, user);
+    const alertId = raised.json<{ alert: { id: string } }>().alert.id;
+    const bytes = Buffer.from(Array.from({ length: 512 }, (_, i) => i % 256));
+    const meeting = {
+      person: 'Sam',
+      location: 'Café Rio',
+      startAt: new Date('2026-01-16T00:30:00Z'),
+      endAt: null,
+      notes: '',
+      photo: { bytes, contentType: 'image/png' as const },
+    };
+    const now = sut.clock.now();
+    expect(await insertMeeting(sut.db, alertId, meeting, now)).toBe(true);
+    expect(await insertMeeting(sut.db, alertId, { ...meeting, person: 'Other', photo: null }, now)).toBe(
+      false,
+    );
+    const photo = await findMeetingPhoto(sut.db, alertId);
+    expect(photo?.contentType).toBe('image/png');
+    expect(Buffer.isBuffer(photo?.bytes) && photo.bytes.equals(bytes)).toBe(true);
+    expect((await meetingViews(sut.db, [alertId])).get(alertId)).toEqual({
+      person: 'Sam',
+      location: 'Café Rio',
+      startAt: '2026-01-16T00:30:00.000Z',
+      endAt: null,
+      notes: '',
+      hasPhoto: true,
+    });
   });
 });

@@ -9,6 +9,7 @@ import type {
   DeliveryPurpose,
   HeldReason,
 } from '#shared/schemas/alert';
+import type { AlertMeetingView } from '#shared/schemas/meeting';
 import { one, type Queryable } from '../../db/database';
 
 export type AlertRow = {
@@ -456,7 +457,8 @@ function qualified(alias: string): string {
 
 // --- Shapes the API answers ---------------------------------------------------------------------------------
 
-export function toAlert(row: AlertRow): Alert {
+/** The alert as its owner and active guardians read it, with the meeting it carries (meeting-repository.ts). */
+export function toAlert(row: AlertRow, meeting: AlertMeetingView | null = null): Alert {
   return {
     id: row.id,
     trigger_type: row.trigger_type,
@@ -473,6 +475,7 @@ export function toAlert(row: AlertRow): Alert {
     created_at: row.created_at.toISOString(),
     status: row.resolved_at ? 'resolved' : 'active',
     resolved_at: row.resolved_at?.toISOString() ?? null,
+    meeting,
   };
 }
 

@@ -20,8 +20,9 @@ import type { AlertService } from './service';
  * POST /api/alerts (201 new; 200 the same alert again for a repeated Idempotency-Key with the same request, or the
  * person's open alert that this SOS joined, with `outcome` saying which; 422 `idempotency_key_reused` for a key
  * reused with a different request; 429 past the person's new alerts per hour), GET /api/alerts (`?status=active`:
- * the alerts not ended yet), GET /api/alerts/:id, POST /api/alerts/:id/resolve ("I'm safe"), POST
- * /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints), GET /api/wards/alerts (a guardian's view of the
+ * the alerts not ended yet), GET /api/alerts/:id, GET /api/alerts/:id/meeting-photo (the photo of the
+ * meeting an alert carries, for its owner and their active guardians), POST /api/alerts/:id/resolve ("I'm safe"),
+ * POST /api/send-emergency-sms (docs/PRODUCT.md#alert-endpoints), GET /api/wards/alerts (a guardian's view of the
  * alerts of those they watch over) and POST /api/wards/alerts/:id/seen. Thin: each handler is one service call.
  * Raising an alert is `urgent`: its sign-in check uses the database capacity reserved for the SOS path.
  */
@@ -82,6 +83,19 @@ export const alertRoutes =
         schema: { params: IdParamsSchema, response: { 200: AlertDetailSchema } },
       },
       (request) => service.getAlert(callerOf(request), request.params.id),
+    );
+
+    app.get(
+      '/api/alerts/:id/meeting-photo',
+      { config: { access: 'signed-in' }, schema: { params: IdParamsSchema } },
+      async (request, reply) => {
+        const photo = await service.getMeetingPhoto(callerOf(request), request.params.id);
+        // Never kept by a browser's or a proxy's cache: a photo of someone a person feared.
+        return reply
+          .header('content-type', photo.contentType)
+          .header('cache-control', 'private, no-store')
+          .send(photo.bytes);
+      },
     );
 
     app.post(

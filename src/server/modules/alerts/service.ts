@@ -45,6 +45,8 @@ import type { AuthContext } from '../../http/access';
 import type { AlertDeps } from './alert-deps';
 import { createAlert, type CreateAlertInput } from './create-alert';
 import { getAlert } from './get-alert';
+import { getMeetingPhoto } from './get-meeting-photo';
+import type { MeetingPhoto } from './alert-meeting';
 import { listAlerts } from './list-alerts';
 import { listWardAlerts } from './list-ward-alerts';
 import { markWardAlertSeen } from './mark-ward-alert-seen';
@@ -68,6 +70,8 @@ export type AlertService = {
   ): Promise<SendEmergencySmsResponse>;
   listAlerts(auth: AuthContext, query?: AlertListQuery): Promise<AlertListResponse>;
   getAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
+  /** The photo of the meeting the alert carries: the owner's and their active guardians' alone. */
+  getMeetingPhoto(auth: AuthContext, alertId: string): Promise<MeetingPhoto>;
   resolveAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
   listWardAlerts(auth: AuthContext): Promise<WardAlertListResponse>;
   markWardAlertSeen(auth: AuthContext, alertId: string): Promise<AlertAcknowledgement>;
@@ -80,6 +84,7 @@ export function createAlertService(deps: AlertDeps): AlertService {
     sendEmergencySms: (auth, input, key) => sendEmergencySms(deps, auth, input, key),
     listAlerts: (auth, query) => listAlerts(deps, auth, query),
     getAlert: (auth, alertId) => getAlert(deps, auth, alertId),
+    getMeetingPhoto: (auth, alertId) => getMeetingPhoto(deps, auth, alertId),
     resolveAlert: (auth, alertId) => resolveAlert(deps, auth, alertId),
     listWardAlerts: (auth) => listWardAlerts(deps, auth),
     markWardAlertSeen: (auth, alertId) => markWardAlertSeen(deps, auth, alertId),

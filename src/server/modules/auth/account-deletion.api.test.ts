@@ -17,7 +17,7 @@ const NOT_PERSONAL = new Set([
   'sms_provider_status',
 ]);
 
-/** The tables seedEverything fills (the 001 schema); tables added later are still counted after deletion. */
+/** The tables seedEverything fills; tables it does not fill are still counted after deletion. */
 const SEEDED = new Set([
   'users',
   'auth_sessions',
@@ -35,6 +35,8 @@ const SEEDED = new Set([
   'alerts',
   'alert_deliveries',
   'dev_outbox',
+  'protection_settings',
+  'alert_meetings',
 ]);
 
 type Reference = { table: string; column: string; via?: { table: string; column: string; key: string } };
@@ -121,6 +123,18 @@ async function seedEverything(db: Queryable, person: SignedUpUser, friend: Signe
   await db.query(
     "INSERT INTO alert_deliveries (alert_id, recipient, body) VALUES ($1, '+12015550120', 'Help')",
     [rows[0]!.id],
+  );
+  // The meeting the alert carries, with its photo, and the person's AI Protection settings.
+  await db.query(
+    `INSERT INTO alert_meetings (alert_id, person, location, start_at, notes, photo, photo_content_type, created_at)
+     VALUES ($1, 'Sam', 'Café Rio', now(), '', '\\xffd8ffe0'::bytea, 'image/jpeg', now())`,
+    [rows[0]!.id],
+  );
+  await db.query(
+    `INSERT INTO protection_settings (user_id, enabled, shake_enabled, loud_sound_enabled, voice_enabled,
+                                     motion_threshold, keywords, recognition_accuracy, updated_at)
+     VALUES ($1, true, true, true, true, 8, ARRAY['help me'], 0.8, now())`,
+    [id],
   );
   await db.query(
     "INSERT INTO dev_outbox (channel, recipient, body, user_id) VALUES ('sms', '+12015550120', 'Help', $1)",

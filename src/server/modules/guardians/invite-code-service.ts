@@ -1,6 +1,7 @@
 import { INVITE_CODE } from '#shared/constants';
+import { GUARDIAN_TEXTS } from '#shared/guardian-request-texts';
 import type { GuardianRelationship, InviteCode } from '#shared/schemas/guardian';
-import { ERRORS, GUARDIAN_TEXTS } from '#shared/texts';
+import { ERRORS } from '#shared/texts';
 import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITE_CODE, INVITE_REDEMPTION_LIMITS } from '#shared/constants';
+import { GUARDIAN_TEXTS } from '#shared/guardian-request-texts';
 import type { GuardianRelationship, InviteCode, InviteCodeListResponse } from '#shared/schemas/guardian';
-import { ERRORS, GUARDIAN_TEXTS, VALIDATION } from '#shared/texts';
+import { ERRORS, VALIDATION } from '#shared/texts';
 import { createAccessPolicy } from '../../access/policy';
 import { profiles } from '../profile/module';
 import { createTestApp, type TestApp } from '../../testing/test-app';

@@ -1,5 +1,6 @@
+import { GUARDIAN_TEXTS } from '#shared/guardian-request-texts';
 import type { GuardianRelationship, Ward } from '#shared/schemas/guardian';
-import { ERRORS, GUARDIAN_TEXTS } from '#shared/texts';
+import { ERRORS } from '#shared/texts';
 import { REQUEST_DECLINED_TEXTS } from '#shared/ward-banner-texts';
 import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';

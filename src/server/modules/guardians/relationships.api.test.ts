@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GUARDIAN_TEXTS } from '#shared/guardian-request-texts';
 import type { GuardianRelationship, Ward } from '#shared/schemas/guardian';
-import { ERRORS, FIELD_ISSUE_TEXTS, GUARDIAN_TEXTS } from '#shared/texts';
+import { ERRORS, FIELD_ISSUE_TEXTS } from '#shared/texts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { canWatch } from '../../access/guardian-rule';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUSH_TEXTS } from '#shared/push-texts';
 import type { PushPayload } from '#shared/schemas/push';
-import { ERRORS, PUSH_TEXTS } from '#shared/texts';
+import { ERRORS } from '#shared/texts';
 import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
 import { addContact, raiseAlert } from '../../testing/test-alerts';
 import { createAccessPolicy } from '../../access/policy';

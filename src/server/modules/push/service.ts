@@ -1,5 +1,5 @@
+import { PUSH_TEXTS } from '#shared/push-texts';
 import type { PushSubscriptionRequest } from '#shared/schemas/push';
-import { PUSH_TEXTS } from '#shared/texts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelSender } from '../../adapters/channels';
 import type { AccessPolicy } from '../../access/policy';

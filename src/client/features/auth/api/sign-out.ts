@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { TOASTS } from '#shared/texts';
 import { ApiError, apiRequest, noContent } from '../../../lib/api-client';
 import { clearOfflineEmergencyData } from '../../../lib/offline-emergency-data';

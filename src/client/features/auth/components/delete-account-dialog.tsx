@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { DELETE_ACCOUNT_CONFIRMATION } from '#shared/schemas/auth';
 import { COMMON_TEXTS } from '#shared/ui-texts';
 import { DELETE_ACCOUNT_TEXTS } from '#shared/settings-texts';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { RecoverRequestSchema } from '#shared/schemas/auth';
 import { LOGIN_TEXTS, RECOVERY_TEXTS } from '#shared/sign-in-texts';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { LoginFormSchema, SignUpRequestSchema } from '#shared/schemas/auth';
 import { COMMON_TEXTS } from '#shared/ui-texts';
 import { LOGIN_TEXTS } from '#shared/sign-in-texts';

@@ -1,6 +1,6 @@
 import { AlertTriangle, Clock, MapPin, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { CHECK_IN_TEXTS } from '#shared/checkin-texts';
 import { CHECK_IN } from '#shared/constants';
 import type { CheckIn } from '#shared/schemas/journey';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
+import { CONTACT_UNDO_TEXTS } from '#shared/contact-undo-texts';
 import type { EmergencyContact } from '#shared/schemas/profile';
-import { CONTACT_UNDO_TEXTS } from '#shared/contact-texts';
 import { TOASTS } from '#shared/texts';
 import { notifyError } from '../../../lib/notify-error';
 import { apiRequest, noContent } from '../../../lib/api-client';

@@ -12,8 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LOW_BATTERY_PERCENT } from '#shared/constants';
-import { READINESS_TEXTS } from '#shared/dashboard-texts';
-import { SYSTEM_READY_TEXTS } from '#shared/ui-texts';
+import { READINESS_TEXTS, SYSTEM_READY_TEXTS } from '#shared/readiness-texts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';

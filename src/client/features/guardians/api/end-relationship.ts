@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { GuardianRelationship } from '#shared/schemas/guardian';
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import { apiRequest, noContent } from '../../../lib/api-client';

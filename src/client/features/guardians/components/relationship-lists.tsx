@@ -2,7 +2,7 @@ import { Check, Eye, UserMinus, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
-import { GUARDIAN_TEXTS } from '#shared/texts';
+import { GUARDIAN_TEXTS } from '#shared/guardian-request-texts';
 import { REQUEST_DECLINED_TEXTS } from '#shared/ward-banner-texts';
 import type { GuardianRelationship, RelationshipParty } from '#shared/schemas/guardian';
 import { Badge } from '../../../components/ui/badge';

@@ -1,7 +1,7 @@
 import { Navigation, UserRoundX } from 'lucide-react';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ESCORT, LIMITS } from '#shared/constants';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
 import { ESCORT_API_TEXTS } from '#shared/journey-texts';

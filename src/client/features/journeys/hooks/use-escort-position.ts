@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ESCORT, LIVE_TRACKING } from '#shared/constants';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
 import type { EscortSession } from '#shared/schemas/journey';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { PositionReading } from '../../../lib/device/geolocation';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
 import type { EscortSession, StartEscortRequest } from '#shared/schemas/journey';
 import { journeyKeys } from '../api/journey-keys';

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { NOTIFICATION_BADGE_TEXTS } from '#shared/contact-texts';
+import { NOTIFICATION_BADGE_TEXTS } from '#shared/notification-list-texts';
 import { NOTIFICATION_TEXTS } from '#shared/ui-texts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

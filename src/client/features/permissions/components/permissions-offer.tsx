@@ -1,9 +1,9 @@
 import { KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { FIRST_RUN_TEXTS } from '#shared/dashboard-texts';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../lib/paths';
+import { FIRST_RUN_TEXTS } from '#shared/readiness-texts';
 
 /** Offered once, right after sign-up (docs/PRODUCT.md#dashboard): the way to the permissions screen. */
 export function PermissionsOffer({ onDismiss }: { onDismiss: () => void }) {

@@ -1,6 +1,6 @@
 import { Smartphone } from 'lucide-react';
 import { useId } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { PROTECTION, type ProtectionSettings } from '#shared/protection';
 import { PROTECTION_TEXTS as T, PROTECTION_TOASTS, WAKE_LOCK_TEXTS } from '#shared/protection-ui-texts';
 import { Button } from '../../../components/ui/button';

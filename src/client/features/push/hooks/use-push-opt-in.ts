@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { PUSH_OPT_IN_TEXTS } from '#shared/push-opt-in-texts';
 import { useDevice } from '../../../lib/device/device-context';
 import { deleteSubscription, getVapidPublicKey, saveSubscription } from '../api/push-subscriptions';

@@ -1,6 +1,6 @@
 import { Mic, Trash2, Video } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { RECORDING_TEXTS } from '#shared/recording-texts';
 import type { Recording, RecordingStatus } from '#shared/schemas/recording';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';

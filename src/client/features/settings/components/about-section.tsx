@@ -1,6 +1,6 @@
 import { FileText, LifeBuoy, LogOut, Shield } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { SETTINGS_TEXTS } from '#shared/settings-texts';
 import { Button } from '../../../components/ui/button';
 import { ListRowButton } from '../../../components/ui/list-row';

@@ -1,9 +1,8 @@
 import { Phone } from 'lucide-react';
 import { useId } from 'react';
 import { ACTIVE_ALERT_TEXTS } from '#shared/active-alert-texts';
-import { WHO_WAS_TEXTED_TEXTS } from '#shared/who-was-texted-texts';
+import { DELIVERY_TEXTS, WHO_WAS_TEXTED_TEXTS } from '#shared/who-was-texted-texts';
 import type { AlertDelivery, AlertDeliveryStatus } from '#shared/schemas/alert';
-import { DELIVERY_TEXTS } from '#shared/ui-texts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { PhoneNumber } from '../../../components/phone-number';

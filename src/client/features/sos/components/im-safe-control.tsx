@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ACTIVE_ALERT_TEXTS } from '#shared/active-alert-texts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { focusRing } from '../../../components/ui/focus-ring';

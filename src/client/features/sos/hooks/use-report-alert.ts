@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { ALERT_OUTCOME_TEXTS } from '#shared/ui-texts';
 import { classifyAlert, type AlertOutcome } from '../utils/alert-outcome';

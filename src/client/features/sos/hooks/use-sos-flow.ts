@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { SOS } from '#shared/constants';
 import type { AlertTriggerType, CreateAlertRequest } from '#shared/schemas/alert';
 import { ERRORS } from '#shared/texts';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { TOASTS } from '#shared/texts';
 
 export type SubscriptionPlan = 'free' | 'premium';

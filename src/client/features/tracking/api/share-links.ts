@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { GUARDIAN_PAGE_TEXTS } from '#shared/guardian-linking-texts';
 import { ShareLinkListResponseSchema, ShareLinkSchema, type ShareLink } from '#shared/schemas/share-link';
 import { apiRequest, noContent } from '../../../lib/api-client';
