@@ -253,7 +253,7 @@ test('a shake opens the SOS countdown; left alone, the contact is texted that a 
   const [text] = await textsOf(page);
   expect(text?.to).toBe('+14155550111');
   expect(text?.body).toContain('Sam Shaken');
-  expect(text?.body).toMatch(/shake detected|raised by a shake of the phone/);
+  expect(text?.body).toContain('raised by a shake of the phone');
   expect((await alertRequests()).made).toBe(1);
 });
 
