@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { BottomNav } from '../../features/dashboard/components/bottom-nav';
@@ -7,11 +8,15 @@ import { paths } from '../../lib/paths';
 import { ActiveAlertGate } from './active-alert-gate';
 import { SkipToSosLink } from './skip-to-sos-link';
 
+// AI Protection's detectors load on demand, beside the first screen rather than in its download.
+const ProtectionHost = lazy(async () => ({ default: (await import('./protection-host')).ProtectionHost }));
+
 /**
  * The dashboard and the tab pages. Signed-in people get "Skip to SOS" first, then the navigation: bottom tabs on
  * narrow screens, a side column from 768 px (docs/PRODUCT.md#navigation). A ward's new alert shows as a red
  * banner on top of whichever of these screens the guardian is on. The person's own active alert replaces the
  * screen and the navigation with the active-alert screen until they say they are safe; ward banners stay above it.
+ * AI Protection runs for the signed-in person on every screen of the shell.
  */
 export function AppShell() {
   const session = useSession();
@@ -33,6 +38,10 @@ export function AppShell() {
             <Outlet />
           </div>
           <BottomNav />
+          {/* Shows nothing until a detection: no fallback is needed while it loads. */}
+          <Suspense>
+            <ProtectionHost session={session} />
+          </Suspense>
         </ActiveAlertGate>
       ) : (
         <Outlet />

@@ -17,6 +17,11 @@ const YourLocationDialog = lazyDialog(
   async () => (await import('../../features/location/components/your-location-dialog')).YourLocationDialog,
   ({ open }) => open,
 );
+// The AI Protection System dialog, when first opened.
+const ProtectionDialog = lazyDialog(
+  async () => (await import('../../features/protection/components/protection-dialog')).ProtectionDialog,
+  ({ open }) => open,
+);
 
 export type QuickActionsPanelProps = {
   onOpenSettings: () => void;
@@ -42,6 +47,7 @@ export function QuickActionsPanel({
   const soundEnabled = useQuery(profileQueryOptions(userId)).data?.sound_enabled ?? null;
   const updateSound = useUpdateSoundEnabled(userId);
   const [locationOpen, setLocationOpen] = useState(false);
+  const [protectionOpen, setProtectionOpen] = useState(false);
 
   const toggleSound = (): void => {
     const next = !soundEnabled;
@@ -72,8 +78,10 @@ export function QuickActionsPanel({
         onToggleMap={onToggleMap}
         mapShown={mapShown}
         onOpenEscort={onOpenEscort}
+        onOpenProtection={() => setProtectionOpen(true)}
       />
       <YourLocationDialog open={locationOpen} onOpenChange={setLocationOpen} />
+      <ProtectionDialog userId={userId} open={protectionOpen} onOpenChange={setProtectionOpen} />
     </Card>
   );
 }

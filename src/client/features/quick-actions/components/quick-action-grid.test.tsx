@@ -9,6 +9,7 @@ function renderGrid(props: Partial<QuickActionGridProps> = {}) {
     onOpenSettings: vi.fn(),
     onToggleMap: vi.fn(),
     onOpenEscort: vi.fn(),
+    onOpenProtection: vi.fn(),
     navigate: vi.fn(),
   };
   render(<QuickActionGrid isPremium soundEnabled {...handlers} {...props} />);
@@ -29,7 +30,7 @@ describe('the quick-action grid', () => {
       'Show Map',
       'Escort Mode',
       'Check In',
-      'AI ProtectionNot available yet',
+      'AI Protection',
       'Who MeetingNot available yet',
     ]);
   });
@@ -46,10 +47,15 @@ describe('the quick-action grid', () => {
     expect(labels()).toHaveLength(6);
   });
 
-  it('shows AI Protection and Who Meeting disabled, saying they are not available yet', () => {
+  it('shows Who Meeting disabled, saying it is not available yet', () => {
     renderGrid();
-    expect(screen.getByRole('button', { name: /AI Protection/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Who Meeting/ })).toBeDisabled();
+  });
+
+  it('opens the AI Protection System dialog from AI Protection', async () => {
+    const { onOpenProtection, user } = renderGrid();
+    await user.click(screen.getByRole('button', { name: 'AI Protection' }));
+    expect(onOpenProtection).toHaveBeenCalledOnce();
   });
 
   it('runs each item’s action: settings, sound, map, escort, and full page navigation to /guardian and /checkin', async () => {

@@ -27,6 +27,8 @@ export type QuickActionGridProps = {
   mapShown?: boolean;
   /** Escort Mode: the item is shown only when the screen can open it. */
   onOpenEscort?: () => void;
+  /** AI Protection: opens the AI Protection System dialog. */
+  onOpenProtection?: () => void;
   /** Guardian and Check In open by full page navigation; injected for tests. */
   navigate?: (path: string) => void;
 };
@@ -46,8 +48,8 @@ const fullPageNavigation = (path: string): void => window.location.assign(path);
 /**
  * The dashboard's quick actions (docs/PRODUCT.md#quick-actions), three columns, in this order: Settings,
  * Sound On/Off, Guardian, Show/Hide Map, Escort Mode, Check In, AI Protection, Who Meeting. An item whose action
- * the screen does not provide is left out rather than shown doing nothing; AI Protection and Who Meeting are not
- * built and say "Not available yet".
+ * the screen does not provide is left out rather than shown doing nothing; Who Meeting is not built and says
+ * "Not available yet".
  */
 export function QuickActionGrid({
   isPremium,
@@ -57,6 +59,7 @@ export function QuickActionGrid({
   onToggleMap,
   mapShown = false,
   onOpenEscort,
+  onOpenProtection,
   navigate = fullPageNavigation,
 }: QuickActionGridProps) {
   const items: (Item | null)[] = [
@@ -92,7 +95,13 @@ export function QuickActionGrid({
       onClick: () => navigate(paths.checkin),
       premium: true,
     },
-    { key: 'ai', label: QUICK_ACTION_TEXTS.aiProtection, icon: <Brain />, unavailable: true, premium: true },
+    {
+      key: 'ai',
+      label: QUICK_ACTION_TEXTS.aiProtection,
+      icon: <Brain />,
+      onClick: onOpenProtection,
+      premium: true,
+    },
     {
       key: 'meeting',
       label: QUICK_ACTION_TEXTS.whoMeeting,

@@ -11,7 +11,7 @@ import {
   stopCapture,
   type Capture,
 } from '../utils/media-capture';
-import { keepScreenAwake, type WakeLockState } from '../utils/wake-lock';
+import { keepScreenAwake, type WakeLockState } from '../../../lib/device/wake-lock';
 
 export type RecordingContext = {
   origin: RecordingOrigin;
