@@ -64,13 +64,6 @@ const apiProject = (name: 'pglite' | 'postgres') => ({
   },
 });
 
-/**
- * Client files that run with a module cache and jsdom of their own: the recorder test failed in CI after other
- * files of its worker (its offline pieces never showed as waiting) and passes alone; until the leak is found it
- * runs isolated rather than not at all.
- */
-const CLIENT_FILES_ALONE = ['src/client/app/routes/sos-recording.test.tsx'];
-
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -92,7 +85,6 @@ export default defineConfig({
         test: {
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],
-          exclude: CLIENT_FILES_ALONE,
           environment: 'jsdom',
           setupFiles: ['src/client/testing/setup.ts'],
           // The files of a worker share one module cache and one jsdom instead of loading React, the app and a new
@@ -101,17 +93,6 @@ export default defineConfig({
           // which cannot replace a module another file already loaded.
           isolate: false,
           // Rendering the whole app on a machine busy with the other suites can take seconds.
-          testTimeout: 20_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'client-alone',
-          include: CLIENT_FILES_ALONE,
-          environment: 'jsdom',
-          setupFiles: ['src/client/testing/setup.ts'],
-          isolate: true,
           testTimeout: 20_000,
         },
       },

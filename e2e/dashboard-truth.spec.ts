@@ -166,9 +166,9 @@ test('at 1280 × 800 the side navigation reaches every screen; Skip to SOS focus
     await nav.getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
-    // The quick actions reach what is built; a feature Beacon does not have says so and does nothing.
+    // The quick actions reach what is built: AI Protection and Who Meeting open their dialogs.
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'AI Protection Not available yet' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'AI Protection', exact: true })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Who Meeting', exact: true })).toBeEnabled();
 
     // Skip to SOS: the first Tab stop, and it lands on the SOS button.

@@ -39,7 +39,8 @@ configure({ asyncUtilTimeout: 10_000 });
 beforeEach(clearDeviceOutbox);
 
 // The client test files of a worker share modules (vitest.config.ts, `isolate: false`): whatever a module keeps
-// between calls is put back here after every test.
+// between calls is put back here after every test, the timers it set included (a recorder's emergency restart
+// left waiting once started a recording in the next file's test).
 afterEach(async () => {
   cleanup();
   // Sonner replays the toasts still open to the next Toaster that mounts.

@@ -11,12 +11,15 @@ import { SkipToSosLink } from './skip-to-sos-link';
 const SideNav = lazy(async () => ({
   default: (await import('../../features/dashboard/components/side-nav')).SideNav,
 }));
+// AI Protection's detectors load on demand, beside the first screen rather than in its download.
+const ProtectionHost = lazy(async () => ({ default: (await import('./protection-host')).ProtectionHost }));
 
 /**
  * The dashboard and the tab pages. Signed-in people get "Skip to SOS" first, then the navigation: bottom tabs on
  * narrow screens, a side column from 768 px (docs/PRODUCT.md#navigation). A ward's new alert shows as a red
  * banner on top of whichever of these screens the guardian is on. The person's own active alert replaces the
  * screen and the navigation with the active-alert screen until they say they are safe; ward banners stay above it.
+ * AI Protection runs for the signed-in person on every screen of the shell.
  */
 export function AppShell() {
   const session = useSession();
@@ -40,6 +43,10 @@ export function AppShell() {
             <Outlet />
           </div>
           <BottomNav />
+          {/* Shows nothing until a detection: no fallback is needed while it loads. */}
+          <Suspense>
+            <ProtectionHost session={session} />
+          </Suspense>
         </ActiveAlertGate>
       ) : (
         <Outlet />

@@ -17,6 +17,11 @@ const YourLocationDialog = lazyDialog(
   async () => (await import('../../features/location/components/your-location-dialog')).YourLocationDialog,
   ({ open }) => open,
 );
+// The AI Protection System dialog, when first opened.
+const ProtectionDialog = lazyDialog(
+  async () => (await import('../../features/protection/components/protection-dialog')).ProtectionDialog,
+  ({ open }) => open,
+);
 
 // Who You're Meeting's form, photo resizing and list load when it first opens.
 const WhoMeetingDialog = lazyDialog(
@@ -48,6 +53,7 @@ export function QuickActionsPanel({
   const soundEnabled = useQuery(profileQueryOptions(userId)).data?.sound_enabled ?? null;
   const updateSound = useUpdateSoundEnabled(userId);
   const [locationOpen, setLocationOpen] = useState(false);
+  const [protectionOpen, setProtectionOpen] = useState(false);
   const [meetingOpen, setMeetingOpen] = useState(false);
 
   const toggleSound = (): void => {
@@ -79,9 +85,11 @@ export function QuickActionsPanel({
         onToggleMap={onToggleMap}
         mapShown={mapShown}
         onOpenEscort={onOpenEscort}
+        onOpenProtection={() => setProtectionOpen(true)}
         onOpenMeeting={() => setMeetingOpen(true)}
       />
       <YourLocationDialog open={locationOpen} onOpenChange={setLocationOpen} />
+      <ProtectionDialog userId={userId} open={protectionOpen} onOpenChange={setProtectionOpen} />
       <WhoMeetingDialog userId={userId} open={meetingOpen} onOpenChange={setMeetingOpen} />
     </Card>
   );

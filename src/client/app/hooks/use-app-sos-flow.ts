@@ -5,7 +5,7 @@ import { useContacts, type ContactsView } from '../../features/contacts/api/get-
 import { useServerWatch } from '../../features/dashboard/hooks/server-watch-context';
 import { useAddNotification } from '../../features/notifications/hooks/notifications-context';
 import { profileQueryOptions } from '../../features/profile/api/get-profile';
-import { useSosFlow, type SosFlow } from '../../features/sos/hooks/use-sos-flow';
+import { useSosFlow, type SosFlow, type SosFlowOptions } from '../../features/sos/hooks/use-sos-flow';
 import type { AlertOutcome } from '../../features/sos/utils/alert-outcome';
 import { useDevice } from '../../lib/device/device-context';
 import { readOfflineEmergencyData, saveOfflineProfile } from '../../lib/offline-emergency-data';
@@ -50,7 +50,10 @@ function knownContactCount(contacts: ContactsView): number | undefined {
   return contacts.source === 'offline' && count === 0 ? undefined : count;
 }
 
-export function useAppSosFlow({ onNeedsContacts }: { onNeedsContacts?: () => void }): AppSosFlow {
+export function useAppSosFlow({
+  onNeedsContacts,
+  triggerType,
+}: Pick<SosFlowOptions, 'onNeedsContacts' | 'triggerType'>): AppSosFlow {
   const userId = useRequiredSession().user.id;
   // The query, not useProfile(): the dashboard's settings dialog already shows the profile's load-error toast.
   const profile = useQuery(profileQueryOptions(userId)).data;
@@ -76,6 +79,7 @@ export function useAppSosFlow({ onNeedsContacts }: { onNeedsContacts?: () => voi
     renewSession: renewSessionForAlert,
     onOutcome,
     onNeedsContacts,
+    triggerType,
     // A send that found no server says so on the dashboard's card and notice at once.
     onServerUnreachable: useServerWatch().reportUnreachable,
   });

@@ -22,6 +22,7 @@ import type { RealtimeEventMeta } from '../../lib/realtime/realtime-connection';
 import { wardKeys } from '../../features/guardians/api/guardian-keys';
 import { journeyWarningNotice } from '../../features/guardians/utils/journey-warning';
 import { journeyKeys } from '../../features/journeys/api/journey-keys';
+import { protectionKeys } from '../../features/protection/api/protection-keys';
 import { JOURNEY_GUARDIAN_TEXTS } from '#shared/journey-guardian-texts';
 import type { JourneyWarning } from '#shared/schemas/journey';
 import type { Recording } from '#shared/schemas/recording';
@@ -80,6 +81,10 @@ function applyOwnEvent(event: RealtimeEvent, queryClient: QueryClient): boolean 
       return true;
     case 'checkin.updated':
       void queryClient.invalidateQueries({ queryKey: journeyKeys.activeCheckIn(event.user_id) });
+      return true;
+    case 'protection.updated':
+      // Changed on another device: this one applies it at once (the protection host follows this query).
+      queryClient.setQueryData(protectionKeys.settings(event.user_id), event.payload);
       return true;
     default:
       return false;

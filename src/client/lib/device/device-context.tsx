@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { browserBattery, type BatteryAdapter } from './battery';
+import type { DangerSensors } from './danger-sensors';
 import { browserGeolocation, type GeolocationAdapter } from './geolocation';
 import { browserNetwork, type NetworkAdapter } from './network';
 import { createBrowserPermissions, type PermissionsAdapter } from './permissions';
@@ -16,6 +17,11 @@ export type DeviceAdapters = {
   sms: SmsComposerAdapter;
   /** Web Push subscriptions of this browser's service worker. */
   push: WebPushAdapter;
+  /**
+   * Motion, microphone loudness and speech for danger detection. Absent: the browser's, which load with the
+   * detection code (lib/device/danger-sensors.ts) rather than with the first screen.
+   */
+  dangerSensors?: DangerSensors;
 };
 
 export const browserDevice: DeviceAdapters = {

@@ -32,6 +32,8 @@ export type SystemReadyCardProps = {
   onAddContact: () => void;
   /** This browser's notifications, and the one-tap way to turn them on (composed by the host). */
   notifications: { state: NotificationsState; busy: boolean; enable: () => void };
+  /** More of this phone's truth under the indicators (AI Protection), composed by the host. */
+  extra?: ReactNode;
 };
 
 /**
@@ -45,6 +47,7 @@ export function SystemReadyCard({
   contactCount,
   onAddContact,
   notifications,
+  extra,
 }: SystemReadyCardProps) {
   const status = useDeviceStatus();
   const { gpsActive, online, batteryPercent } = status;
@@ -147,6 +150,7 @@ export function SystemReadyCard({
           </span>
         </li>
       </ul>
+      {extra}
     </Card>
   );
 }

@@ -9,6 +9,7 @@ function renderGrid(props: Partial<QuickActionGridProps> = {}) {
     onOpenSettings: vi.fn(),
     onToggleMap: vi.fn(),
     onOpenEscort: vi.fn(),
+    onOpenProtection: vi.fn(),
     onOpenMeeting: vi.fn(),
     navigate: vi.fn(),
   };
@@ -30,7 +31,7 @@ describe('the quick-action grid', () => {
       'Show Map',
       'Escort Mode',
       'Check In',
-      'AI ProtectionNot available yet',
+      'AI Protection',
       'Who Meeting',
     ]);
   });
@@ -47,11 +48,6 @@ describe('the quick-action grid', () => {
     expect(labels()).toHaveLength(6);
   });
 
-  it('shows AI Protection disabled, saying it is not available yet', () => {
-    renderGrid();
-    expect(screen.getByRole('button', { name: /AI Protection/ })).toBeDisabled();
-  });
-
   it('opens Who You’re Meeting from Who Meeting', async () => {
     const { user, onOpenMeeting } = renderGrid();
     await user.click(screen.getByRole('button', { name: 'Who Meeting' }));
@@ -61,6 +57,12 @@ describe('the quick-action grid', () => {
   it('leaves out Who Meeting when the screen gives no action for it', () => {
     const { labels } = renderGrid({ onOpenMeeting: undefined });
     expect(labels()).not.toContain('Who Meeting');
+  });
+
+  it('opens the AI Protection System dialog from AI Protection', async () => {
+    const { onOpenProtection, user } = renderGrid();
+    await user.click(screen.getByRole('button', { name: 'AI Protection' }));
+    expect(onOpenProtection).toHaveBeenCalledOnce();
   });
 
   it('runs each item’s action: settings, sound, map, escort, and full page navigation to /guardian and /checkin', async () => {

@@ -27,6 +27,8 @@ export type QuickActionGridProps = {
   mapShown?: boolean;
   /** Escort Mode: the item is shown only when the screen can open it. */
   onOpenEscort?: () => void;
+  /** AI Protection: opens the AI Protection System dialog. */
+  onOpenProtection?: () => void;
   /** Who Meeting: opens Who You're Meeting; without it the item is not shown. */
   onOpenMeeting?: () => void;
   /** Guardian and Check In open by full page navigation; injected for tests. */
@@ -48,8 +50,7 @@ const fullPageNavigation = (path: string): void => window.location.assign(path);
 /**
  * The dashboard's quick actions (docs/PRODUCT.md#quick-actions), three columns, in this order: Settings,
  * Sound On/Off, Guardian, Show/Hide Map, Escort Mode, Check In, AI Protection, Who Meeting. An item whose action
- * the screen does not provide is left out rather than shown doing nothing; AI Protection is not built and says
- * "Not available yet".
+ * the screen does not provide is left out rather than shown doing nothing.
  */
 export function QuickActionGrid({
   isPremium,
@@ -59,6 +60,7 @@ export function QuickActionGrid({
   onToggleMap,
   mapShown = false,
   onOpenEscort,
+  onOpenProtection,
   onOpenMeeting,
   navigate = fullPageNavigation,
 }: QuickActionGridProps) {
@@ -95,7 +97,13 @@ export function QuickActionGrid({
       onClick: () => navigate(paths.checkin),
       premium: true,
     },
-    { key: 'ai', label: QUICK_ACTION_TEXTS.aiProtection, icon: <Brain />, unavailable: true, premium: true },
+    {
+      key: 'ai',
+      label: QUICK_ACTION_TEXTS.aiProtection,
+      icon: <Brain />,
+      onClick: onOpenProtection,
+      premium: true,
+    },
     onOpenMeeting
       ? {
           key: 'meeting',

@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn';
 import { recordingPath } from '../../../lib/paths';
 import { useRecorder, type RecorderView } from '../hooks/use-recorder';
 import type { RecordingContext } from '../stores/recorder';
-import type { WakeLockState } from '../utils/wake-lock';
+import type { WakeLockState } from '../../../lib/device/wake-lock';
 
 type RecordingControlsProps = {
   userId: string;

@@ -11,7 +11,7 @@ import {
   stopCapture,
   type Capture,
 } from '../utils/media-capture';
-import { keepScreenAwake, type WakeLockState } from '../utils/wake-lock';
+import { keepScreenAwake, type WakeLockState } from '../../../lib/device/wake-lock';
 
 export type RecordingContext = {
   origin: RecordingOrigin;
@@ -242,6 +242,8 @@ export function stopEscortRecording(escortSessionId: string): void {
 
 /** Escort sessions whose emergency already restarted the recording on this page. */
 const restartedFor = new Set<string>();
+/** Restarts asked for and not yet due: a fresh page (resetRecorder) has none waiting. */
+const pendingRestarts = new Set<ReturnType<typeof setTimeout>>();
 
 /**
  * The escort's deadline passed: RECORDING.restartOnEmergencyMs later the recording starts again as the
@@ -255,7 +257,8 @@ export function restartForEmergency(
 ): void {
   if (restartedFor.has(emergency.escortSessionId)) return;
   restartedFor.add(emergency.escortSessionId);
-  setTimeout(() => {
+  const restart = setTimeout(() => {
+    pendingRestarts.delete(restart);
     void (async () => {
       const previous = running;
       if (previous) {
@@ -265,6 +268,7 @@ export function restartForEmergency(
       await startRecording(ownerId, { origin: 'escort_emergency', ...emergency });
     })();
   }, RECORDING.restartOnEmergencyMs);
+  pendingRestarts.add(restart);
 }
 
 function warn(error: unknown): void {
@@ -283,6 +287,9 @@ export function resetRecorder(): void {
     state.markStopped();
   }
   restartedFor.clear();
+  // A restart still waiting would start a recording in whatever comes next (in the tests, the next test).
+  for (const restart of pendingRestarts) clearTimeout(restart);
+  pendingRestarts.clear();
   snapshot = IDLE;
   for (const listener of [...listeners]) listener();
 }

@@ -12,6 +12,8 @@ type SosCountdownDialogProps = {
   onConfirm: () => void;
   onCancel: () => void;
   soundEnabled: boolean;
+  /** What AI Protection noticed, when it opened the countdown. */
+  notice?: string;
   /** Where keyboard focus goes when the dialog closes (the SOS button that opened it). */
   returnFocusTo?: RefObject<HTMLElement | null>;
   /** Injected for tests; lib/sounds otherwise. */
@@ -32,6 +34,7 @@ export function SosCountdownDialog({
   onConfirm,
   onCancel,
   soundEnabled,
+  notice,
   returnFocusTo,
   play,
 }: SosCountdownDialogProps) {
@@ -62,7 +65,13 @@ export function SosCountdownDialog({
         }}
         className="items-center gap-5 border-red-600 p-6 text-center"
       >
-        <CountdownBody onConfirm={fire} onCancel={onCancel} soundEnabled={soundEnabled} play={play} />
+        <CountdownBody
+          onConfirm={fire}
+          onCancel={onCancel}
+          soundEnabled={soundEnabled}
+          notice={notice}
+          play={play}
+        />
       </DialogContent>
     </Dialog>
   );
@@ -72,14 +81,16 @@ function CountdownBody({
   onConfirm,
   onCancel,
   soundEnabled,
+  notice,
   play,
-}: Pick<SosCountdownDialogProps, 'onConfirm' | 'onCancel' | 'soundEnabled' | 'play'>) {
+}: Pick<SosCountdownDialogProps, 'onConfirm' | 'onCancel' | 'soundEnabled' | 'notice' | 'play'>) {
   const remaining = useCountdown({ onConfirm, soundEnabled, play });
   const labelId = useId();
   return (
     <>
       <DialogTitle className="text-xl font-bold text-primary-text">{SOS_COUNTDOWN_TEXTS.title}</DialogTitle>
       <DialogDescription className="text-base text-foreground">
+        {notice ? <strong className="block">{notice}</strong> : null}
         {SOS_COUNTDOWN_TEXTS.description}
       </DialogDescription>
       <div className="flex flex-col items-center">

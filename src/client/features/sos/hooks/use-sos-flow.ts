@@ -40,9 +40,17 @@ export type SosFlowOptions = {
   onNeedsContacts?: () => void;
   /** A send failed because the server is out of reach: evidence the host's server status takes at once. */
   onServerUnreachable?: () => void;
+  /** What the countdown raises, read when it fires: `manual` unless AI Protection opened it. */
+  triggerType?: AlertTriggerType;
 };
 
 export type SosPhase = 'idle' | 'countdown' | 'sending';
+
+/** SOS flows with a countdown or a send under way, on whichever screen. */
+let underWay = 0;
+
+/** Whether any SOS flow has a countdown or a send under way: AI Protection then opens no countdown of its own. */
+export const sosUnderWay = (): boolean => underWay > 0;
 
 export type SosFlow = {
   phase: SosPhase;
@@ -79,6 +87,11 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
   useEffect(() => {
     latest.current = options;
   });
+  useEffect(() => {
+    if (phase === 'idle') return;
+    underWay++;
+    return () => void underWay--;
+  }, [phase]);
 
   /** Blocks an SOS only when the person certainly has no contacts. */
   const hasContacts = useCallback((): boolean => {
@@ -199,7 +212,7 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
   const confirmSos = useCallback(() => {
     const key = sosKey.current ?? newIdempotencyKey();
     sosKey.current = null;
-    void deliver('manual', null, key);
+    void deliver(latest.current.triggerType ?? 'manual', null, key);
   }, [deliver]);
 
   const requestQuickMessage = useCallback(
