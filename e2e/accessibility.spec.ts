@@ -150,6 +150,7 @@ for (const theme of THEMES) {
     for (const [path, name] of [
       ['/guardian', 'Guardian Linking'],
       ['/guardian/wards', 'Guardian View'],
+      ['/safety-map', 'Safety Map'],
       ['/permissions', 'App Permissions'],
       ['/settings', 'Settings'],
       ['/outbox', /outbox/i],

@@ -150,6 +150,9 @@ test('at 1280 × 800 the side navigation reaches every screen; Skip to SOS focus
 
     for (const [label, url, headingName] of [
       ['Emergency SOS', /\/sos$/, 'Emergency SOS'],
+      ['Escort Mode', /\/map$/, 'Escort Mode'],
+      ['Safety Check-In', /\/checkin$/, 'Safety Check-In'],
+      ['Safety Map', /\/safety-map$/, 'Safety Map'],
       ['Guardian Linking', /\/guardian$/, 'Guardian Linking'],
       ['Guardian View', /\/guardian\/wards$/, 'Guardian View'],
       ['Permissions', /\/permissions$/, 'App Permissions'],
@@ -163,10 +166,10 @@ test('at 1280 × 800 the side navigation reaches every screen; Skip to SOS focus
     await nav.getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
-    // The quick actions reach what is built; the two features Beacon does not have say so and do nothing.
+    // The quick actions reach what is built: AI Protection and Who Meeting open their dialogs.
     await page.goto('/');
-    await expect(page.getByRole('button', { name: 'AI Protection Not available yet' })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Who Meeting Not available yet' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'AI Protection', exact: true })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Who Meeting', exact: true })).toBeEnabled();
 
     // Skip to SOS: the first Tab stop, and it lands on the SOS button.
     await page.keyboard.press('Tab');

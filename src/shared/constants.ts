@@ -176,6 +176,12 @@ export const JOURNEY_WATCH = {
 } as const;
 
 /** The Your Location dialog (docs/PRODUCT.md#your-location-dialog). */
+/**
+ * How long the permissions screen listens for the motion sensor's first reading before it concludes the browser
+ * gives none: a phone's sensor reports many times a second, a computer without one once with empty values.
+ */
+export const MOTION_PROBE_MS = 1000;
+
 export const LOCATION_DIALOG = {
   firstFixTimeoutMs: 30_000,
   refinementTimeoutMs: 15_000,
@@ -234,6 +240,10 @@ export const STORAGE_KEYS = {
    * (IndexedDB). Read once at start-up and moved into the outbox.
    */
   legacyAlertQueue: 'beacon-alert-queue',
+  /** Suffixed with `:<user id>`: Who You're Meeting, the entries without their photos. */
+  meetings: 'beacon-meetings',
+  /** Suffixed with `:<user id>:<entry id>`: one entry's photo, a JPEG data URL, read on its own. */
+  meetingPhoto: 'beacon-meeting-photo',
 } as const;
 
 /** A sanity cap on emergency contacts per person (the free-tier limit of 2 is only a display limit). */

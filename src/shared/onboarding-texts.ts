@@ -40,12 +40,26 @@ export const PERMISSIONS_TEXTS = {
   notifications: 'Push Notifications',
   notificationsDescription:
     'Beacon can alert you, for example when someone you guard raises an SOS, while it is closed.',
+  camera: 'Camera',
+  cameraDescription: 'Emergency recordings film what happens during an SOS or an escort.',
+  microphone: 'Microphone',
+  microphoneDescription:
+    'Emergency recordings have sound, and AI Protection can listen for a loud sound or your words for help.',
+  motion: 'Motion Sensors',
+  motionDescription: 'AI Protection can raise an alert when your phone is shaken hard.',
+  required: 'Required',
+  optional: 'Optional',
   enable: 'Enable',
   enableItem: (title: string): string => `Enable ${title}`,
   granted: 'Allowed',
   notAsked: 'Not allowed yet',
   blocked: 'Blocked',
   unsupported: 'Not available in this browser',
+  /** Motion readings that need no permission (browsers other than iOS Safari). */
+  notNeeded: 'No permission needed',
+  notNeededHelp: 'This browser gives Beacon motion readings without asking.',
+  noMotionSensor:
+    'This browser has no motion sensor (computers rarely do), so shake detection cannot work here.',
   /** How to re-allow a permission the person refused: browsers never ask a second time. */
   blockedHelp: (title: string): string =>
     `Your browser will not ask again. To allow ${title}: open this site's settings (the icon to the left of the address bar), set ${title} to Allow, then come back here.`,

@@ -60,3 +60,10 @@ export const SAFETY_MAP_TEXTS = {
   tilesUnavailableTitle: 'Map unavailable.',
   tilesUnavailable: 'The map images could not be loaded; the markers have no streets around them.',
 } as const;
+
+/** The Safety Map's own page, opened from the navigation. */
+export const SAFETY_MAP_PAGE_TEXTS = {
+  title: 'Safety Map',
+  back: 'Back to home',
+  description: 'Emergency services and safe public places around you, on the map with your position.',
+} as const;

@@ -29,7 +29,7 @@ export const SETTINGS_TEXTS = {
     subscription: { title: 'Subscription', description: 'All features are enabled' },
     about: { title: 'About', description: `Version ${APP_VERSION}` },
   } satisfies Record<SettingsSectionId, { title: string; description: string }>,
-  /** Only what Beacon does today (docs/PRODUCT.md#not-built-yet): no detection, meeting log or safety map. */
+  /** Only what Beacon does (docs/PRODUCT.md#not-built-yet); not every feature has a card. */
   howItWorks: [
     {
       title: 'Emergency SOS',

@@ -43,11 +43,14 @@ export const DASHBOARD_TEXTS = {
 
 export const NAV_TEXTS = {
   location: 'Location',
+  driving: 'Driving',
   safety: 'Safety',
-  guardians: 'Guardians',
   membership: 'Membership',
   home: 'Home',
   sos: 'Emergency SOS',
+  escort: 'Escort Mode',
+  checkin: 'Safety Check-In',
+  safetyMap: 'Safety Map',
   guardian: 'Guardian Linking',
   permissions: 'Permissions',
   settings: 'Settings',

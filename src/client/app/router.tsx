@@ -68,6 +68,10 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.safetyMap,
+                lazy: async () => ({ Component: (await import('./routes/safety-map')).SafetyMapRoute }),
+              },
+              {
                 path: paths.outbox,
                 lazy: async () => ({ Component: (await import('./routes/outbox')).OutboxRoute }),
               },

@@ -18,6 +18,8 @@ export const paths = {
   track: '/track/:shareCode',
   /** Safety Check-In (a premium quick action; docs/PRODUCT.md#safety-check-in). */
   checkin: '/checkin',
+  /** The Safety Map on a page of its own (docs/PRODUCT.md#safety-map-and-nearby-places). */
+  safetyMap: '/safety-map',
   settings: '/settings',
   subscriptionSuccess: '/subscription-success',
   resetPassword: '/reset-password',

@@ -96,7 +96,13 @@ export function createFakeDevice({
     setBatteryLevel(level) {
       for (const listener of batteryListeners) listener(level);
     },
-    permissionStates: { location: 'prompt', notifications: 'prompt', camera: 'prompt' },
+    permissionStates: {
+      location: 'prompt',
+      notifications: 'prompt',
+      camera: 'prompt',
+      microphone: 'prompt',
+      motion: 'not_needed',
+    },
     requestResults: {},
     sms: {
       isAvailable: () => device.smsAvailable,

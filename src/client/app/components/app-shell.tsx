@@ -2,12 +2,15 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { BottomNav } from '../../features/dashboard/components/bottom-nav';
-import { SideNav } from '../../features/dashboard/components/side-nav';
 import { WardAlertBanners } from '../../features/guardians/components/ward-alert-banners';
 import { paths } from '../../lib/paths';
 import { ActiveAlertGate } from './active-alert-gate';
 import { SkipToSosLink } from './skip-to-sos-link';
 
+// Shown from 768 px only: a phone's first screen does without its code and icons (it shares them with the menu).
+const SideNav = lazy(async () => ({
+  default: (await import('../../features/dashboard/components/side-nav')).SideNav,
+}));
 // AI Protection's detectors load on demand, beside the first screen rather than in its download.
 const ProtectionHost = lazy(async () => ({ default: (await import('./protection-host')).ProtectionHost }));
 
@@ -32,7 +35,9 @@ export function AppShell() {
       {session ? (
         <ActiveAlertGate userId={session.user.id} aboveScreen={banners}>
           <SkipToSosLink />
-          <SideNav />
+          <Suspense fallback={null}>
+            <SideNav />
+          </Suspense>
           <div className="md:pl-60">
             {banners}
             <Outlet />

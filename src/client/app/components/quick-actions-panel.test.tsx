@@ -45,4 +45,15 @@ describe('the quick actions panel on the dashboard', () => {
     expect(await screen.findByRole('dialog', { name: 'Your Location' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Get Current Location' })).toBeInTheDocument();
   });
+
+  it('opens Who You’re Meeting from Who Meeting', async () => {
+    storeSession(fakeSession());
+    mockApi([{ method: 'GET', path: '/api/profile', body: fakeProfile() }]);
+    markOnboardingSeenForTest();
+    const { user } = await renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Who Meeting' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Who You’re Meeting' });
+    expect(within(dialog).getByRole('button', { name: 'Save Meeting Details' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Recent Meetings' })).toBeInTheDocument();
+  });
 });

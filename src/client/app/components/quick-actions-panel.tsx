@@ -23,6 +23,12 @@ const ProtectionDialog = lazyDialog(
   ({ open }) => open,
 );
 
+// Who You're Meeting's form, photo resizing and list load when it first opens.
+const WhoMeetingDialog = lazyDialog(
+  async () => (await import('../../features/meeting/components/who-meeting-dialog')).WhoMeetingDialog,
+  ({ open }) => open,
+);
+
 export type QuickActionsPanelProps = {
   onOpenSettings: () => void;
   /** Show/Hide Map; without it the item is not shown. */
@@ -48,6 +54,7 @@ export function QuickActionsPanel({
   const updateSound = useUpdateSoundEnabled(userId);
   const [locationOpen, setLocationOpen] = useState(false);
   const [protectionOpen, setProtectionOpen] = useState(false);
+  const [meetingOpen, setMeetingOpen] = useState(false);
 
   const toggleSound = (): void => {
     const next = !soundEnabled;
@@ -79,9 +86,11 @@ export function QuickActionsPanel({
         mapShown={mapShown}
         onOpenEscort={onOpenEscort}
         onOpenProtection={() => setProtectionOpen(true)}
+        onOpenMeeting={() => setMeetingOpen(true)}
       />
       <YourLocationDialog open={locationOpen} onOpenChange={setLocationOpen} />
       <ProtectionDialog userId={userId} open={protectionOpen} onOpenChange={setProtectionOpen} />
+      <WhoMeetingDialog userId={userId} open={meetingOpen} onOpenChange={setMeetingOpen} />
     </Card>
   );
 }

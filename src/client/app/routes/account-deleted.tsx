@@ -5,7 +5,8 @@ import { ACCOUNT_DELETED_TEXTS } from '#shared/contact-texts';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { paths } from '../../lib/paths';
-import { clearSession } from '../../lib/session-store';
+import { clearMeetingLog } from '../../lib/meeting-log/meeting-log-store';
+import { clearSession, getSession } from '../../lib/session-store';
 import { CenteredPage } from '../components/centered-page';
 
 /** What Delete Account navigates here with. */
@@ -20,7 +21,11 @@ export function AccountDeletedRoute() {
   const state = useLocation().state as Partial<AccountDeletedState> | null;
   const endSession = state?.endSession === true;
   useEffect(() => {
-    if (endSession) clearSession();
+    if (!endSession) return;
+    // Whom the person met, and their photos, go with the account: nobody can sign in to them any more.
+    const userId = getSession()?.user.id;
+    if (userId) clearMeetingLog(userId);
+    clearSession();
   }, [endSession]);
   return (
     <CenteredPage>

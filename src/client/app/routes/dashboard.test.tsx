@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SPLASH_DELAY_MS, STORAGE_KEYS } from '#shared/constants';
+import { meetingLogStore, meetingPhotoKey } from '../../lib/meeting-log/meeting-log-store';
 import { readOfflineEmergencyData, saveOfflineContacts } from '../../lib/offline-emergency-data';
 import { getSession } from '../../lib/session-store';
 import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
@@ -293,6 +294,22 @@ describe('settings', () => {
       { id: 'c1', name: 'Ada Byron', phone: '+15551234567', relationship: 'Friend' },
     ]);
     expect(readOfflineEmergencyData('00000001-0000-4000-8000-000000000001')).not.toBeNull();
+    // Their Who You're Meeting log and its photo.
+    const meetings = meetingLogStore('00000001-0000-4000-8000-000000000001');
+    meetings.set([
+      {
+        id: 'm1',
+        person: 'Sam',
+        location: '',
+        startAt: new Date().toISOString(),
+        endAt: null,
+        notes: '',
+        hasPhoto: true,
+        createdAt: new Date().toISOString(),
+      },
+    ]);
+    const photoKey = meetingPhotoKey('00000001-0000-4000-8000-000000000001', 'm1');
+    window.localStorage.setItem(photoKey, 'data:image/jpeg;base64,AAAA');
     const { router, user } = await renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: /^About/ }));
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
@@ -300,6 +317,8 @@ describe('settings', () => {
     expect(getSession()).toBeNull();
     // Nothing of theirs stays for the next person on this device.
     expect(readOfflineEmergencyData('00000001-0000-4000-8000-000000000001')).toBeNull();
+    expect(meetings.get()).toEqual([]);
+    expect(window.localStorage.getItem(photoKey)).toBeNull();
     expect(api.requests.some((request) => request.path === '/api/auth/logout')).toBe(true);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();

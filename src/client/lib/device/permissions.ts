@@ -2,8 +2,14 @@ import { GPS_CHECK_TIMEOUT_MS } from '#shared/constants';
 import type { GeolocationAdapter } from './geolocation';
 
 /** The device permissions this app asks for (docs/PRODUCT.md#roles-and-permissions). */
-export type DevicePermission = 'location' | 'notifications' | 'camera';
-export type DevicePermissionState = 'granted' | 'denied' | 'prompt' | 'unsupported';
+export type DevicePermission = 'location' | 'notifications' | 'camera' | 'microphone' | 'motion';
+/** The camera, the microphone and the motion sensors: asked for through ./sensor-permissions, loaded on demand. */
+export type SensorPermission = Exclude<DevicePermission, 'location' | 'notifications'>;
+/**
+ * `not_needed`: the browser gives what is wanted without a permission (motion readings outside iOS);
+ * `unsupported`: it cannot give it at all (no geolocation, no camera, no motion sensor).
+ */
+export type DevicePermissionState = 'granted' | 'denied' | 'prompt' | 'unsupported' | 'not_needed';
 
 export type PermissionsAdapter = {
   /** The current state without prompting. */
@@ -12,22 +18,20 @@ export type PermissionsAdapter = {
   request(permission: DevicePermission): Promise<DevicePermissionState>;
 };
 
-const QUERY_NAMES: Record<DevicePermission, string> = {
-  location: 'geolocation',
-  notifications: 'notifications',
-  camera: 'camera',
-};
-
 const PERMISSION_DENIED = 1;
 
-async function queryBrowser(permission: DevicePermission): Promise<DevicePermissionState> {
+/** The sensors' code is needed only by the permissions screen: it loads with the first question about one. */
+const sensors = () => import('./sensor-permissions');
+
+async function queryBrowser(permission: 'location' | 'notifications'): Promise<DevicePermissionState> {
   if (permission === 'notifications' && typeof Notification !== 'undefined') {
     return Notification.permission === 'default' ? 'prompt' : Notification.permission;
   }
   if (!navigator.permissions?.query) return 'prompt';
   try {
-    // 'camera' is missing from TypeScript's PermissionName union although Chromium supports it.
-    const status = await navigator.permissions.query({ name: QUERY_NAMES[permission] as PermissionName });
+    const status = await navigator.permissions.query({
+      name: permission === 'location' ? 'geolocation' : permission,
+    });
     return status.state;
   } catch {
     return 'prompt';
@@ -52,26 +56,27 @@ async function requestNotifications(): Promise<DevicePermissionState> {
   return result === 'default' ? 'prompt' : result;
 }
 
-async function requestCamera(): Promise<DevicePermissionState> {
-  if (!navigator.mediaDevices?.getUserMedia) return 'unsupported';
-  try {
-    const stream = await navigator.mediaDevices.getUserMedia({ video: true });
-    // Only the permission was wanted: release the camera at once.
-    for (const track of stream.getTracks()) track.stop();
-    return 'granted';
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'NotAllowedError') return 'denied';
-    throw error;
-  }
+/** iOS's motion question, which Safari asks only from inside a tap: so it is asked here, before any `await`. */
+type MotionWithQuestion = { requestPermission?: () => Promise<PermissionState> };
+
+function askMotion(): Promise<PermissionState> | null {
+  if (typeof DeviceMotionEvent === 'undefined') return null;
+  return (DeviceMotionEvent as unknown as MotionWithQuestion).requestPermission?.() ?? null;
 }
 
 export function createBrowserPermissions(geolocation: GeolocationAdapter): PermissionsAdapter {
   return {
-    query: queryBrowser,
+    query(permission) {
+      if (permission === 'location' || permission === 'notifications') return queryBrowser(permission);
+      return sensors().then((module) => module.querySensor(permission));
+    },
     request(permission) {
       if (permission === 'location') return requestLocation(geolocation);
       if (permission === 'notifications') return requestNotifications();
-      return requestCamera();
+      const asked = permission === 'motion' ? askMotion() : null;
+      // Its refusal is read below, once the module is there; until then it must not count as unhandled.
+      asked?.catch(() => undefined);
+      return sensors().then((module) => module.requestSensor(permission, asked));
     },
   };
 }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
 import { TOASTS } from '#shared/texts';
 import { ApiError, apiRequest, noContent } from '../../../lib/api-client';
+import { clearMeetingLog } from '../../../lib/meeting-log/meeting-log-store';
 import { clearOfflineEmergencyData } from '../../../lib/offline-emergency-data';
 import { deviceOutbox } from '../../../lib/outbox/device-outbox';
 import { clearSession, getSession } from '../../../lib/session-store';
@@ -22,6 +23,7 @@ export async function signOut(): Promise<void> {
     clearSession();
     if (userId) {
       clearOfflineEmergencyData(userId);
+      clearMeetingLog(userId);
       // Queued positions go; queued alerts stay and are sent when this person signs in again.
       await deviceOutbox.discardOnSignOut(userId).catch(() => undefined);
     }

@@ -14,25 +14,25 @@ const tab = (name: string): HTMLElement =>
   within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name });
 
 describe('BottomNav', () => {
-  it('has the four tabs in order with their paths, none of them a screen that is not built', () => {
+  it('has the four tabs in order with their paths: Location, Driving (the Escort Mode page), Safety, Membership', () => {
     renderAt('/');
     const links = within(screen.getByRole('navigation', { name: 'Main navigation' })).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Location', '/'],
+      ['Driving', '/map'],
       ['Safety', '/sos'],
-      ['Guardians', '/guardian'],
       ['Membership', '/settings'],
     ]);
   });
 
   it.each([
     ['/', 'Location'],
+    ['/map', 'Driving'],
     ['/sos', 'Safety'],
-    ['/guardian', 'Guardians'],
     ['/settings', 'Membership'],
   ])('marks only the exact path %s as current', (path, active) => {
     renderAt(path);
-    for (const name of ['Location', 'Safety', 'Guardians', 'Membership']) {
+    for (const name of ['Location', 'Driving', 'Safety', 'Membership']) {
       if (name === active) expect(tab(name)).toHaveAttribute('aria-current', 'page');
       else expect(tab(name)).not.toHaveAttribute('aria-current');
     }
@@ -45,6 +45,9 @@ describe('BottomNav', () => {
 
   it('navigates when a tab is tapped', async () => {
     const router = renderAt('/');
+    await userEvent.setup().click(tab('Driving'));
+    expect(router.state.location.pathname).toBe('/map');
+    expect(tab('Driving')).toHaveAttribute('aria-current', 'page');
     await userEvent.setup().click(tab('Safety'));
     expect(router.state.location.pathname).toBe('/sos');
     expect(tab('Safety')).toHaveAttribute('aria-current', 'page');

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { DASHBOARD_TEXTS } from '#shared/ui-texts';
 import { focusRing } from '../../../components/ui/focus-ring';
 import { cn } from '../../../lib/cn';
-import { BOTTOM_NAV_TABS } from './nav-items';
+import { BOTTOM_NAV_TABS } from './bottom-nav-tabs';
 
 /**
  * Fixed bottom tabs on narrow screens (wide screens get the side navigation instead). A tab is active only when

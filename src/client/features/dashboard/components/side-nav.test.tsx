@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SideNav } from './side-nav';
 
 describe('SideNav', () => {
-  it('links every screen that exists, and none that is not built', () => {
+  it('links every screen, escort mode, check-in and the Safety Map included', () => {
     const router = createMemoryRouter([{ path: '*', element: <SideNav /> }], {
       initialEntries: ['/guardian'],
     });
@@ -14,6 +14,9 @@ describe('SideNav', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/'],
       ['Emergency SOS', '/sos'],
+      ['Escort Mode', '/map'],
+      ['Safety Check-In', '/checkin'],
+      ['Safety Map', '/safety-map'],
       ['Guardian Linking', '/guardian'],
       ['Guardian View', '/guardian/wards'],
       ['Permissions', '/permissions'],

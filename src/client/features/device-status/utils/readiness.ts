@@ -37,7 +37,11 @@ export function assessReadiness(input: ReadinessInput): Readiness {
   // without a fix is still a gap: the SOS text may go out without a position.
   const location = input.locationPermission;
   if (!input.gpsActive && !input.gpsChecking && location !== null)
-    gaps.push({ id: 'location', state: location === 'granted' ? 'no-fix' : location });
+    gaps.push({
+      id: 'location',
+      // `not_needed` is never said of location; counted as allowed all the same.
+      state: location === 'granted' || location === 'not_needed' ? 'no-fix' : location,
+    });
   if (input.notifications === 'off' || input.notifications === 'denied')
     gaps.push({ id: 'notifications', state: input.notifications });
   if (input.batteryPercent !== null && input.batteryPercent <= LOW_BATTERY_PERCENT)

@@ -17,4 +17,7 @@ export const wardKeys = {
   routes: (userId: string | undefined) => [...wardKeys.all(userId), 'route'] as const,
   route: (userId: string | undefined, wardId: string) => [...wardKeys.routes(userId), wardId] as const,
   alerts: (userId: string | undefined) => [...wardKeys.all(userId), 'alerts'] as const,
+  /** The photo of the meeting a ward's alert carries. */
+  meetingPhoto: (userId: string | undefined, alertId: string) =>
+    [...wardKeys.all(userId), 'meeting-photo', alertId] as const,
 };

@@ -19,6 +19,7 @@ import { openAlertIds } from '../utils/ward-banners';
 import { wardSignal, type WardSignal } from '../utils/ward-signal';
 import { DeliveryStatuses } from './delivery-statuses';
 import { mapLinkLabel } from './ward-alert-banner';
+import { WardAlertMeeting } from './ward-alert-meeting';
 import { WardJourneysSection } from './ward-journeys';
 
 type WardCardProps = {
@@ -117,7 +118,12 @@ export function WardCard({ userId, ward, alerts, journeys, recordings }: WardCar
         ) : (
           <ul className="flex flex-col gap-2">
             {alerts.map((entry) => (
-              <AlertRow key={entry.alert.id} entry={entry} open={openIds.has(entry.alert.id)} />
+              <AlertRow
+                key={entry.alert.id}
+                viewerId={userId}
+                entry={entry}
+                open={openIds.has(entry.alert.id)}
+              />
             ))}
           </ul>
         )}
@@ -161,8 +167,8 @@ function SafeNote({ name, alert }: { name: string; alert: WardAlert['alert'] }) 
   );
 }
 
-/** One alert: red while it is open, plain once the ward has said they are safe. */
-function AlertRow({ entry, open }: { entry: WardAlert; open: boolean }) {
+/** One alert: red while it is open, plain once the ward has said they are safe; the meeting it carries. */
+function AlertRow({ viewerId, entry, open }: { viewerId: string; entry: WardAlert; open: boolean }) {
   const { alert } = entry;
   const hasLocation = alert.location_lat !== null && alert.location_lng !== null;
   return (
@@ -184,6 +190,9 @@ function AlertRow({ entry, open }: { entry: WardAlert; open: boolean }) {
         {GUARDIAN_VIEW_TEXTS.raisedAt(formatDayTime(alert.occurred_at))}
       </time>
       {alert.message ? <p className="break-words italic">“{alert.message}”</p> : null}
+      {alert.meeting ? (
+        <WardAlertMeeting viewerId={viewerId} alertId={alert.id} meeting={alert.meeting} />
+      ) : null}
       {hasLocation ? (
         <a
           href={mapLink(alert.location_lat ?? 0, alert.location_lng ?? 0)}

@@ -18,20 +18,70 @@ function renderScreen(device: FakeDevice = createFakeDevice()) {
 const row = (name: string): HTMLElement => screen.getByRole('region', { name });
 
 describe('PermissionsScreen', () => {
-  it('lists Location and Push Notifications only (Beacon uses no camera), each with its state', async () => {
+  it('lists what the features use, the required ones first, each with its state', async () => {
     renderScreen();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Location', 'Push Notifications', 'Camera', 'Microphone', 'Motion Sensors']);
     expect(await within(row('Location')).findByText('Not allowed yet')).toBeInTheDocument();
+    for (const name of ['Location', 'Push Notifications']) {
+      expect(within(row(name)).getByText('Required')).toBeInTheDocument();
+    }
+    for (const name of ['Camera', 'Microphone', 'Motion Sensors']) {
+      expect(within(row(name)).getByText('Optional')).toBeInTheDocument();
+    }
     expect(within(row('Push Notifications')).getByText('Not allowed yet')).toBeInTheDocument();
-    expect(screen.queryByText(/camera/i)).not.toBeInTheDocument();
+    expect(within(row('Camera')).getByText('Not allowed yet')).toBeInTheDocument();
+    expect(within(row('Microphone')).getByText('Not allowed yet')).toBeInTheDocument();
   });
 
   it('Enable asks the browser and shows Allowed', async () => {
-    const { user } = renderScreen();
+    const { user, device } = renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Enable Location' }));
     expect(within(row('Location')).getByText('Allowed')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Enable Push Notifications' }));
     expect(within(row('Push Notifications')).getByText('Allowed')).toBeInTheDocument();
+    // The required ones are allowed: nothing more to say, though Camera and Microphone are not.
     expect(screen.queryByText(/You can go on now/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enable Camera' }));
+    await user.click(screen.getByRole('button', { name: 'Enable Microphone' }));
+    expect(within(row('Camera')).getByText('Allowed')).toBeInTheDocument();
+    expect(within(row('Microphone')).getByText('Allowed')).toBeInTheDocument();
+    expect(device.permissionStates).toMatchObject({ camera: 'granted', microphone: 'granted' });
+  });
+
+  it('says motion needs no permission where the browser gives readings without one', async () => {
+    renderScreen();
+    const motion = row('Motion Sensors');
+    expect(await within(motion).findByText('No permission needed')).toBeInTheDocument();
+    expect(
+      within(motion).getByText('This browser gives Beacon motion readings without asking.'),
+    ).toBeInTheDocument();
+    expect(within(motion).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says when the browser has no motion sensor, with nothing to enable', async () => {
+    const device = createFakeDevice();
+    device.permissionStates.motion = 'unsupported';
+    renderScreen(device);
+    const motion = row('Motion Sensors');
+    expect(await within(motion).findByText('Not available in this browser')).toBeInTheDocument();
+    expect(within(motion).getByTestId('no-motion-sensor')).toHaveTextContent(
+      'This browser has no motion sensor',
+    );
+    expect(within(motion).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('asks for motion from the tap where the browser asks (iOS), and says how to unblock a refusal', async () => {
+    const device = createFakeDevice();
+    device.permissionStates.motion = 'prompt';
+    device.requestResults.motion = 'denied';
+    const { user } = renderScreen(device);
+    await user.click(await screen.findByRole('button', { name: 'Enable Motion Sensors' }));
+    const motion = row('Motion Sensors');
+    expect(within(motion).getByText('Blocked')).toBeInTheDocument();
+    expect(within(motion).getByTestId('blocked-help-motion')).toHaveTextContent(
+      'set Motion Sensors to Allow',
+    );
   });
 
   it('lets the person go on without every permission', async () => {

@@ -8,22 +8,47 @@ export type PermissionItem = {
   id: DevicePermission;
   title: string;
   description: string;
+  /** An SOS needs it to do its whole job (its position, an alert to a guardian's phone); the others are optional. */
+  required: boolean;
   /** What the browser says (Permissions API where it has one); null until it answered. */
   state: DevicePermissionState | null;
 };
 
-/** Only what Beacon uses: no camera (nothing in Beacon records or takes pictures). */
+/** What Beacon's features use, the required ones first. */
 const INITIAL_ITEMS: PermissionItem[] = [
   {
     id: 'location',
     title: PERMISSIONS_TEXTS.location,
     description: PERMISSIONS_TEXTS.locationDescription,
+    required: true,
     state: null,
   },
   {
     id: 'notifications',
     title: PERMISSIONS_TEXTS.notifications,
     description: PERMISSIONS_TEXTS.notificationsDescription,
+    required: true,
+    state: null,
+  },
+  {
+    id: 'camera',
+    title: PERMISSIONS_TEXTS.camera,
+    description: PERMISSIONS_TEXTS.cameraDescription,
+    required: false,
+    state: null,
+  },
+  {
+    id: 'microphone',
+    title: PERMISSIONS_TEXTS.microphone,
+    description: PERMISSIONS_TEXTS.microphoneDescription,
+    required: false,
+    state: null,
+  },
+  {
+    id: 'motion',
+    title: PERMISSIONS_TEXTS.motion,
+    description: PERMISSIONS_TEXTS.motionDescription,
+    required: false,
     state: null,
   },
 ];
@@ -32,7 +57,8 @@ export type PermissionsApi = {
   items: PermissionItem[];
   pending: DevicePermission | null;
   request: (id: DevicePermission) => Promise<void>;
-  allGranted: boolean;
+  /** Every required permission is allowed. */
+  requiredGranted: boolean;
 };
 
 /**
@@ -85,6 +111,6 @@ export function usePermissions(): PermissionsApi {
     [permissions, setState],
   );
 
-  const allGranted = items.every((item) => item.state === 'granted');
-  return { items, pending, request, allGranted };
+  const requiredGranted = items.every((item) => !item.required || item.state === 'granted');
+  return { items, pending, request, requiredGranted };
 }

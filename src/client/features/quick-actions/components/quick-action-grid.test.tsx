@@ -10,6 +10,7 @@ function renderGrid(props: Partial<QuickActionGridProps> = {}) {
     onToggleMap: vi.fn(),
     onOpenEscort: vi.fn(),
     onOpenProtection: vi.fn(),
+    onOpenMeeting: vi.fn(),
     navigate: vi.fn(),
   };
   render(<QuickActionGrid isPremium soundEnabled {...handlers} {...props} />);
@@ -31,7 +32,7 @@ describe('the quick-action grid', () => {
       'Escort Mode',
       'Check In',
       'AI Protection',
-      'Who MeetingNot available yet',
+      'Who Meeting',
     ]);
   });
 
@@ -47,9 +48,15 @@ describe('the quick-action grid', () => {
     expect(labels()).toHaveLength(6);
   });
 
-  it('shows Who Meeting disabled, saying it is not available yet', () => {
-    renderGrid();
-    expect(screen.getByRole('button', { name: /Who Meeting/ })).toBeDisabled();
+  it('opens Who You’re Meeting from Who Meeting', async () => {
+    const { user, onOpenMeeting } = renderGrid();
+    await user.click(screen.getByRole('button', { name: 'Who Meeting' }));
+    expect(onOpenMeeting).toHaveBeenCalledOnce();
+  });
+
+  it('leaves out Who Meeting when the screen gives no action for it', () => {
+    const { labels } = renderGrid({ onOpenMeeting: undefined });
+    expect(labels()).not.toContain('Who Meeting');
   });
 
   it('opens the AI Protection System dialog from AI Protection', async () => {

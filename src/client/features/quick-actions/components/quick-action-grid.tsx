@@ -29,6 +29,8 @@ export type QuickActionGridProps = {
   onOpenEscort?: () => void;
   /** AI Protection: opens the AI Protection System dialog. */
   onOpenProtection?: () => void;
+  /** Who Meeting: opens Who You're Meeting; without it the item is not shown. */
+  onOpenMeeting?: () => void;
   /** Guardian and Check In open by full page navigation; injected for tests. */
   navigate?: (path: string) => void;
 };
@@ -48,8 +50,7 @@ const fullPageNavigation = (path: string): void => window.location.assign(path);
 /**
  * The dashboard's quick actions (docs/PRODUCT.md#quick-actions), three columns, in this order: Settings,
  * Sound On/Off, Guardian, Show/Hide Map, Escort Mode, Check In, AI Protection, Who Meeting. An item whose action
- * the screen does not provide is left out rather than shown doing nothing; Who Meeting is not built and says
- * "Not available yet".
+ * the screen does not provide is left out rather than shown doing nothing.
  */
 export function QuickActionGrid({
   isPremium,
@@ -60,6 +61,7 @@ export function QuickActionGrid({
   mapShown = false,
   onOpenEscort,
   onOpenProtection,
+  onOpenMeeting,
   navigate = fullPageNavigation,
 }: QuickActionGridProps) {
   const items: (Item | null)[] = [
@@ -102,13 +104,15 @@ export function QuickActionGrid({
       onClick: onOpenProtection,
       premium: true,
     },
-    {
-      key: 'meeting',
-      label: QUICK_ACTION_TEXTS.whoMeeting,
-      icon: <CalendarClock />,
-      unavailable: true,
-      premium: true,
-    },
+    onOpenMeeting
+      ? {
+          key: 'meeting',
+          label: QUICK_ACTION_TEXTS.whoMeeting,
+          icon: <CalendarClock />,
+          onClick: onOpenMeeting,
+          premium: true,
+        }
+      : null,
   ];
   const shown = items.filter((item): item is Item => item !== null && (isPremium || !item.premium));
   return (

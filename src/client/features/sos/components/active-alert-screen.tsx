@@ -1,6 +1,7 @@
-import { MapPin, MapPinOff, Siren } from 'lucide-react';
+import { CalendarClock, MapPin, MapPinOff, Siren } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { ACTIVE_ALERT_TEXTS } from '#shared/active-alert-texts';
+import { ALERT_MEETING_TEXTS } from '#shared/alert-meeting-texts';
 import { JOURNEY_ALERT_CAUSE_TEXTS } from '#shared/escort-texts';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { Card, CardTitle } from '../../../components/ui/card';
@@ -90,6 +91,8 @@ export function ActiveAlertScreen({
       </Card>
 
       <SharingNotice sharing={sharing} />
+
+      {detail.alert.meeting ? <MeetingShared meeting={detail.alert.meeting} /> : null}
     </main>
   );
 }
@@ -117,6 +120,31 @@ function AlertCause({
         <p className="break-words">{JOURNEY_ALERT_CAUSE_TEXTS.escortDestination(escortDestination)}</p>
       ) : null}
     </div>
+  );
+}
+
+/** The meeting under way went with the alert: who sees what of it (docs/PRODUCT.md#who-youre-meeting). */
+function MeetingShared({ meeting }: { meeting: NonNullable<AlertDetail['alert']['meeting']> }) {
+  const titleId = useId();
+  return (
+    <section
+      data-testid="alert-meeting"
+      aria-labelledby={titleId}
+      className="flex items-start gap-2 rounded-xl bg-info-soft p-3 text-sm text-info"
+    >
+      <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <div className="flex min-w-0 flex-col gap-1">
+        <h2 id={titleId} className="font-semibold">
+          {ALERT_MEETING_TEXTS.sharedTitle}
+        </h2>
+        <p className="break-words text-foreground">
+          {meeting.person || ALERT_MEETING_TEXTS.personDefault} ·{' '}
+          {meeting.location || ALERT_MEETING_TEXTS.locationDefault} · {ALERT_MEETING_TEXTS.since}{' '}
+          {formatClockTime(meeting.startAt)}
+        </p>
+        <p className="text-foreground">{ALERT_MEETING_TEXTS.sharedDescription}</p>
+      </div>
+    </section>
   );
 }
 
@@ -175,6 +203,7 @@ export function textThemYourselfUrl(detail: AlertDetail, fullName: string | null
       message: alert.message,
       location,
       raisedAt: new Date(alert.occurred_at),
+      meeting: alert.meeting,
     }),
   );
 }

@@ -6,6 +6,7 @@ import { ERRORS } from '#shared/texts';
 import { ALERT_OUTCOME_TEXTS, SOS_TEXTS } from '#shared/ui-texts';
 import { ApiError } from '../../../lib/api-client';
 import { useDevice } from '../../../lib/device/device-context';
+import { meetingForAlert } from '../../../lib/meeting-log/meeting-for-alert';
 import { errorDescription, notifyError } from '../../../lib/notify-error';
 import { queueAlert } from '../api/alert-outbox';
 import {
@@ -149,6 +150,9 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
     async (triggerType: AlertTriggerType, message: string | null, idempotencyKey: string): Promise<void> => {
       // The moment the countdown fired (or the quick message was confirmed): what the texts call "Time".
       const raisedAt = new Date();
+      // The meeting under way goes with the alert (docs/PRODUCT.md#who-youre-meeting): read from local storage at
+      // once, so the alert never waits on it, and kept with this SOS's key through every retry and the outbox.
+      const meeting = userId ? meetingForAlert(userId, raisedAt) : null;
       // A new SOS supersedes one that was not sent: what the panel says next is about this one.
       dismissUnsent();
       setPhase('sending');
@@ -158,6 +162,7 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
           triggerType,
           ...(message ? { message } : {}),
           ...(location ? { location } : {}),
+          ...(meeting ? { meeting } : {}),
         };
         if (!network.isOnline()) {
           fallBack(request, idempotencyKey, raisedAt, false);
@@ -188,7 +193,7 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
         setPhase('idle');
       }
     },
-    [geolocation, network, fallBack, refused, report, dismissUnsent],
+    [userId, geolocation, network, fallBack, refused, report, dismissUnsent],
   );
 
   const requestSos = useCallback(() => {

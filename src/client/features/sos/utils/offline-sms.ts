@@ -1,12 +1,25 @@
-import { buildAlertSms } from '#shared/alert-sms-text';
+import { buildAlertSms, type AlertSmsMeeting } from '#shared/alert-sms-text';
 import type { AlertLocation, AlertTriggerType, CreateAlertRequest } from '#shared/schemas/alert';
+import type { AlertMeeting, AlertMeetingView } from '#shared/schemas/meeting';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
 import { buildSmsUrl, type SmsComposerAdapter } from '../../../lib/device/sms-composer';
 import { readOfflineEmergencyData } from '../../../lib/offline-emergency-data';
 
+/** The meeting as the alert's text names it (whom, where, since when), from the request or the stored alert. */
+function smsMeeting(meeting: AlertMeeting | AlertMeetingView | null | undefined): AlertSmsMeeting | null {
+  if (!meeting) return null;
+  return {
+    person: meeting.person,
+    location: meeting.location,
+    startAt: new Date(meeting.startAt),
+    endAt: meeting.endAt ? new Date(meeting.endAt) : null,
+  };
+}
+
 /**
- * The text the messaging app opens with: the same words the server texts (who, why, when, where, their words),
- * dated to when the person raised the SOS. No tracking link: the phone has none without the server.
+ * The text the messaging app opens with: the same words the server texts (who, why, when, where, the meeting under
+ * way, their words), dated to when the person raised the SOS. No tracking link: the phone has none without the
+ * server.
  */
 export function offlineSmsBody(input: {
   fullName: string | null;
@@ -14,6 +27,7 @@ export function offlineSmsBody(input: {
   message?: string | null;
   location: AlertLocation | null | undefined;
   raisedAt: Date;
+  meeting?: AlertMeeting | AlertMeetingView | null;
 }): string {
   return buildAlertSms({
     fullName: input.fullName,
@@ -21,6 +35,7 @@ export function offlineSmsBody(input: {
     at: input.raisedAt,
     location: input.location,
     message: input.message,
+    meeting: smsMeeting(input.meeting),
     // The phone's own zone: the person is where the phone is.
     timeZone: browserTimeZone(),
   });
@@ -80,6 +95,7 @@ export function alertMessagingAppOffer(input: {
       message: input.request.message,
       location: input.request.location,
       raisedAt: input.raisedAt,
+      meeting: input.request.meeting,
     }),
   });
 }

@@ -1,0 +1,38 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeProfile, fakeSession, mockApi } from '../../../testing/fake-api';
+import { markOnboardingSeenForTest, renderApp, storeSession } from '../../../testing/render-app';
+
+describe('the menu (narrow screens)', () => {
+  it('lists every screen and opens the Safety Map on a page of its own', async () => {
+    storeSession(fakeSession());
+    markOnboardingSeenForTest();
+    mockApi([
+      { method: 'GET', path: '/api/profile', body: fakeProfile() },
+      { method: 'POST', path: '/api/nearby-places', body: { fallback: false, places: [] } },
+    ]);
+    const { router, user } = await renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = within(await screen.findByRole('navigation', { name: 'Menu' }));
+    expect(menu.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Emergency SOS', '/sos'],
+      ['Escort Mode', '/map'],
+      ['Safety Check-In', '/checkin'],
+      ['Safety Map', '/safety-map'],
+      ['Guardian Linking', '/guardian'],
+      ['Guardian View', '/guardian/wards'],
+      ['Permissions', '/permissions'],
+      ['Settings', '/settings'],
+    ]);
+    await user.click(menu.getByRole('link', { name: 'Safety Map' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/safety-map'));
+    expect(await screen.findByRole('heading', { name: 'Safety Map', level: 1 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Safety Map - Emergency Services & Safe Places' }),
+    ).toBeInTheDocument();
+    // Back home from the page's header.
+    await user.click(screen.getByRole('link', { name: 'Back to home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
