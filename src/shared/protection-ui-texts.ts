@@ -19,7 +19,7 @@ export const PROTECTION_TEXTS = {
   statusLabel: 'Status',
   /** The section of each detector; its switch has the same name. */
   shakeTitle: 'Shake Detection',
-  shakeHint: 'Shake the phone hard to raise the alarm.',
+  shakeHint: 'Shake the phone hard and fast, back and forth, to raise the alarm.',
   sensitivity: 'Shake Detection sensitivity',
   sensitivityValue: (value: number): string => `${value} m/s²`,
   sensitivityHint: `From ${motionThreshold.min} (a light shake) to ${motionThreshold.max} (only a violent one). Lower is more sensitive.`,

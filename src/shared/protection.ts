@@ -4,7 +4,10 @@
  * code import it without the schema library.
  */
 export const PROTECTION = {
-  /** Shake Detection sensitivity: the acceleration (m/s², gravity removed) a shake must reach. Lower = more sensitive. */
+  /**
+   * Shake Detection sensitivity: the acceleration (m/s², gravity removed) each swing of a shake must reach. Lower =
+   * more sensitive.
+   */
   motionThreshold: { min: 5, max: 25, default: 8 },
   /** Recognition Accuracy: how closely a heard phrase must match a keyword (1 = exactly). */
   recognitionAccuracy: { min: 0.3, max: 1, step: 0.1, default: 0.8 },
@@ -17,23 +20,56 @@ export const PROTECTION = {
   voiceRestartMs: 1000,
   voiceLanguage: 'en-US',
   shake: {
-    /** Readings kept. */
-    bufferSize: 30,
-    /** The rule looks at the newest this-many readings… */
+    /**
+     * Readings a shake must fit in: 36 at the DeviceMotion rate of 60 Hz is 0.6 s. (Decision 035: 30 at first; a
+     * little longer so a shake at 3.5 Hz fits its five swings.)
+     */
+    bufferSize: 36,
+    /** A swing: over the newest this-many readings… */
     window: 3,
-    /** …whose spread (max − min) must be above this… */
+    /** …the spread (max − min) is above this… */
     minSpread: 1.5,
-    /** …and whose peak must be above this (m/s²), as well as at or above the person's threshold. */
+    /** …and the peak above this (m/s²), as well as at or above the person's threshold. */
     minPeak: 6,
+    /**
+     * A shake is this many swings within the buffer, each the other way from the one before (decision 035: one
+     * swing alone was a shake at first, and a footstep, a bus's pothole or a phone landing on a sofa passed it).
+     */
+    swingsNeeded: 5,
+    /** After a swing, the next counts only once the acceleration has fallen below this share of the threshold. */
+    rearmShare: 0.5,
+    /**
+     * With gravity in the readings, the detector follows gravity with a low-pass of this many readings (½ s at
+     * 60 Hz) and takes it out, so a swing has a direction and a sideways shake is measured at its full size.
+     */
+    gravityReadings: 30,
   },
   sound: {
     fftSize: 1024,
     smoothing: 0.1,
-    /** Peak or average level (0–1) at or above this is loud. */
+    /** A frame whose peak or average level (0–1) is at or above this is loud. */
     threshold: 0.3,
-    /** A frequency bin (0–255) above this is loud… */
+    /**
+     * A quieter frame is loud too when it stands out from what the phone has been hearing (decision 035): its peak
+     * at or above this share of the threshold (0.2 for 0.3)…
+     */
+    standOutShare: 2 / 3,
+    /** …and at least this many times the median peak of the frames of the last `backgroundMs` (18 dB above)… */
+    standOutRatio: 8,
+    backgroundMs: 10_000,
+    /**
+     * A loud sound is loud frames lasting this long (decision 035: one loud frame was enough at first, and a door,
+     * a cup set down or a drum beat was a loud sound)…
+     */
+    sustainMs: 300,
+    /** …with no gap between loud frames longer than this (a frame read between two syllables of a shout). */
+    maxGapMs: 100,
+    /**
+     * A frequency bin (0–255) above this is loud. Decision 035 took "more than 15 % of loud bins" out of the rule:
+     * it fired on music, traffic and cafés at any share that still caught a scream. `loudBinShare` still measures it.
+     */
     loudBinValue: 100,
-    /** …and more than this share of loud bins is a loud sound. */
+    /** The share of loud bins the first rule used (not part of the rule since decision 035). */
     loudBinShare: 0.15,
   },
 } as const;

@@ -40,5 +40,5 @@ function frame(amplitude: number, binLevel: number): SoundFrame {
 /** A quiet room: a few frames of low noise. */
 export const quietRoom = (frames = 20): SoundFrame[] => Array.from({ length: frames }, () => frame(0.02, 30));
 
-/** A scream or a bang: loud frames. */
-export const loudBang = (frames = 5): SoundFrame[] => Array.from({ length: frames }, () => frame(0.7, 220));
+/** A scream: loud frames for half a second at 50 ms apart (a loud sound must last 300 ms: decision 035). */
+export const loudBang = (frames = 10): SoundFrame[] => Array.from({ length: frames }, () => frame(0.7, 220));
