@@ -37,7 +37,12 @@ export const browserSoundSensor: SoundSensor = {
     // Both made now, synchronously: inside the tap that turned protection on, where there was one, a browser
     // lets the audio context run and asks for the microphone at once.
     const context = new Context();
-    const opening = navigator.mediaDevices.getUserMedia({ audio: true, video: false });
+    // Without automatic gain and noise suppression the 0.3 threshold is a fixed loudness: with them, the browser
+    // turns a quiet room up and a shout down, and the rule would measure the browser's gain (decision 035).
+    const opening = navigator.mediaDevices.getUserMedia({
+      audio: { autoGainControl: false, noiseSuppression: false, echoCancellation: false },
+      video: false,
+    });
     return opening.then(
       (stream) => {
         const analyser = context.createAnalyser();
