@@ -93,7 +93,9 @@ test('an escort whose deadline passes with the page closed texts the contact and
   await api(guardian, 'PATCH', `/api/guardian-relationships/${request.id}`, { status: 'active' });
   await api(ward, 'POST', '/api/contacts', { name: 'Mia Contact', phone: '+12015550177' });
 
-  // The ward starts a 5-minute escort on /map.
+  // The ward starts a 5-minute escort on /map. Chromium's emulated position keeps the time it was set, and the
+  // steps above can take a minute on a busy machine: set it again, so the page's first fix is not stale.
+  await wardContext.setGeolocation(options.geolocation);
   await ward.reload();
   // The page asks for a fix every 30 s; on a busy machine the first may time out.
   await expect(ward.getByText('40.712776, -74.005974')).toBeVisible({ timeout: 70_000 });
