@@ -128,10 +128,10 @@ describe('/guardian/wards: the guardian view', () => {
     act(() => {
       realtime.accept('00000001-0000-4000-8000-000000000001', 100);
     });
-    // The journey heartbeat's own reads (loaded after the first screen) may come at any time: not counted.
+    // Only the reads of the wards' own data count: features loaded after the first screen (the journey
+    // heartbeat, the protection host's settings) make their own reads at any time.
     const wardRequests = () =>
-      api.requests.filter((request) => !/^\/api\/(checkins|escort-sessions)\/active$/.test(request.path))
-        .length;
+      api.requests.filter((request) => /^\/api\/(wards|locations)\b/.test(request.path)).length;
     const requestsBefore = wardRequests();
 
     act(() => {
