@@ -18,6 +18,8 @@ export function fakeAlert(overrides: Partial<Alert> = {}, at: string = new Date(
     created_at: at,
     status: 'active',
     resolved_at: null,
+    state: 'raised',
+    acknowledged_at: null,
     meeting: null,
     ...overrides,
   };

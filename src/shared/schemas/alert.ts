@@ -14,6 +14,7 @@ import {
 import { normalisePhoneNumber } from '../phone';
 import { IdSchema, TimestampSchema } from './common';
 import { AlertMeetingSchema, AlertMeetingViewSchema } from './meeting';
+import { AlertResponseSchema, AlertStateSchema, AlertTimelineEntrySchema } from './alert-life';
 import { ALERT_LIST_QUERY_TEXTS, VALIDATION } from '../texts';
 import {
   accuracyRule,
@@ -164,6 +165,13 @@ export const AlertSchema = z.object({
   status: AlertStatusSchema.default('active'),
   resolved_at: TimestampSchema.nullable().default(null),
   /**
+   * Where the alert is in its life (src/shared/alert-life.ts): `raised`, `escalating` while nobody has answered,
+   * `acknowledged` once someone has, `resolved` once the person is safe. Defaults for events stored before it.
+   */
+  state: AlertStateSchema.default('raised'),
+  /** When someone first answered the alert (a guardian, a contact, the escalation call); null until then. */
+  acknowledged_at: TimestampSchema.nullable().default(null),
+  /**
    * The meeting the alert carries (POST /api/alerts `meeting`), for the person and their active guardians; the
    * photo itself is GET /api/alerts/:id/meeting-photo. Null without one (and for events stored before it existed).
    */
@@ -209,6 +217,10 @@ export const AlertDetailSchema = z.object({
   emergencyContacts: z.int().min(0),
   deliveries: z.array(AlertDeliverySchema),
   summary: AlertSummarySchema,
+  /** Who answered, oldest first (one per responder, their latest answer). */
+  responses: z.array(AlertResponseSchema).default([]),
+  /** Every step of the alert's life, oldest first: raised, responses, escalation steps, call outcomes, resolved. */
+  timeline: z.array(AlertTimelineEntrySchema).default([]),
 });
 export type AlertDetail = z.infer<typeof AlertDetailSchema>;
 

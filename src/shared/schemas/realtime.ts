@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { AlertAcknowledgementSchema, AlertDeliverySchema, AlertSchema } from './alert';
+import { AlertProgressSchema } from './alert-life';
 import { IdSchema, TimestampSchema } from './common';
 import { GuardianRelationshipSchema } from './guardian';
 import { CheckInSchema, EscortSessionSchema, JourneyWarningSchema } from './journey';
@@ -33,6 +34,11 @@ export const RealtimePayloadSchemas = {
    * other devices quieten the same banner.
    */
   'alert.seen': AlertAcknowledgementSchema,
+  /**
+   * A step of the person's alert's life: someone answered it, it escalated, a call ended. Carries the alert's
+   * state and every response as they now stand.
+   */
+  'alert.progress': AlertProgressSchema,
   /** One text of the person's alert changed status (pending → sending → sent | failed). */
   'alert.delivery_updated': z.object({ alert_id: IdSchema, delivery: AlertDeliverySchema }),
   /** The person's escort session as it now stands (started, route grew, time added, completed, expired). */
@@ -82,6 +88,7 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   envelope('alert.created'),
   envelope('alert.resolved'),
   envelope('alert.seen'),
+  envelope('alert.progress'),
   envelope('alert.delivery_updated'),
   envelope('escort.updated'),
   envelope('checkin.updated'),

@@ -36,6 +36,8 @@ function activeAlert(deliveries: AlertDelivery[]): AlertDetail {
     emergencyContacts: deliveries.length,
     deliveries,
     summary: { successful: deliveries.filter((d) => d.status === 'sent').length, total: deliveries.length },
+    responses: [],
+    timeline: [],
   };
 }
 

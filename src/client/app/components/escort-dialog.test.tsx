@@ -98,6 +98,8 @@ const escortAlert: AlertDetail = {
   emergencyContacts: 1,
   deliveries: [],
   summary: { successful: 0, total: 1 },
+  responses: [],
+  timeline: [],
 };
 
 beforeEach(() => {

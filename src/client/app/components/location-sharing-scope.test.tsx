@@ -23,6 +23,8 @@ function alertDetail(): AlertDetail {
     emergencyContacts: 0,
     deliveries: [],
     summary: { successful: 0, total: 0 },
+    responses: [],
+    timeline: [],
   };
 }
 

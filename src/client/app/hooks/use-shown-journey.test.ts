@@ -10,6 +10,8 @@ const detail = (id: string): AlertDetail => ({
   emergencyContacts: 1,
   deliveries: [],
   summary: { successful: 0, total: 1 },
+  responses: [],
+  timeline: [],
 });
 const expired = fakeEscort({ status: 'expired', alert_id: ALERT_ID });
 

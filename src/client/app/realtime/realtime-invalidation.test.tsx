@@ -26,6 +26,8 @@ const detail: AlertDetail = {
   emergencyContacts: 1,
   deliveries: [],
   summary: { successful: 0, total: 1 },
+  responses: [],
+  timeline: [],
 };
 
 function setup() {

@@ -136,6 +136,8 @@ describe('/map: the Escort Mode page', () => {
       emergencyContacts: 1,
       deliveries: [],
       summary: { successful: 0, total: 1 },
+      responses: [],
+      timeline: [],
     };
     const realtime = createFakeRealtime();
     const { api } = await openMapPage({ session, activeAlerts: [raised], realtime });

@@ -35,6 +35,8 @@ function wardAlert(withMeeting: AlertMeetingView | null): WardAlertDetail {
     emergencyContacts: 0,
     deliveries: [],
     summary: { successful: 0, total: 0 },
+    responses: [],
+    timeline: [],
     ward_id: WARD_ID,
     seen_at: null,
   };

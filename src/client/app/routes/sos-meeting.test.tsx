@@ -79,6 +79,8 @@ function answered(meeting: AlertMeeting | null, message: string | null = null): 
     emergencyContacts: 1,
     deliveries: [],
     summary: { successful: 1, total: 1 },
+    responses: [],
+    timeline: [],
   };
 }
 

@@ -48,6 +48,8 @@ const sent: AlertDetail = {
     },
   ],
   summary: { successful: 1, total: 1 },
+  responses: [],
+  timeline: [],
 };
 
 const pageRoutes: FakeRoute[] = [

@@ -59,6 +59,8 @@ function alertDetail(statuses: AlertDelivery['status'][], message: string | null
       successful: deliveries.filter((entry) => entry.status === 'sent').length,
       total: deliveries.length,
     },
+    responses: [],
+    timeline: [],
   };
 }
 

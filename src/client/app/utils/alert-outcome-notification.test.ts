@@ -9,6 +9,8 @@ function detail(successful: number, total: number): AlertDetail {
     emergencyContacts: total,
     deliveries: [],
     summary: { successful, total },
+    responses: [],
+    timeline: [],
   };
 }
 

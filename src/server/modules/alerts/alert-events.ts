@@ -1,4 +1,5 @@
 import type { AlertAcknowledgement, AlertDelivery, AlertDetail } from '#shared/schemas/alert';
+import type { AlertProgress } from '#shared/schemas/alert-life';
 
 /**
  * What the pipeline tells the rest of the server. `realtime-alert-events.ts` implements it with the realtime hub:
@@ -14,4 +15,9 @@ export type AlertEvents = {
   deliveryChanged(event: { userId: string; alertId: string; delivery: AlertDelivery }): void;
   /** A guardian said "Seen" to a ward's alert (the first time): only that guardian's own devices hear of it. */
   alertSeen(event: { guardianId: string; acknowledgement: AlertAcknowledgement }): void;
+  /**
+   * A step of the alert's life was added to its timeline (a response, an escalation step, a call's outcome): the
+   * person and their active guardians see who is coming and what Beacon is doing.
+   */
+  alertProgress(event: { userId: string; progress: AlertProgress }): void;
 };

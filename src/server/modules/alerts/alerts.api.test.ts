@@ -441,6 +441,7 @@ describe('alert events', () => {
         deliveryChanged: ({ delivery }) => seen.push(`${delivery.recipient} ${delivery.status}`),
         alertResolved: () => seen.push('resolved'),
         alertSeen: () => {},
+        alertProgress: () => {},
       },
     });
     const sut: TestApp = {

@@ -28,6 +28,7 @@ import { writeDeliveries } from './delivery-job';
 import { insertMeeting } from './meeting-repository';
 import type { RaiseAlertInput, RaiseDeps, RaisedAlert } from './raise-input';
 import * as repo from './repository';
+import { appendTimeline } from './timeline-repository';
 import { holdTextsOverCaps, senderOf } from './sms-caps';
 
 const HOUR_MS = 3_600_000;
@@ -90,6 +91,7 @@ async function raiseInTransaction(
   const alert = await repo.insertAlert(tx, { ...newAlertRow(input, key, now), ...position });
   if (!alert) throw new Error('an alert key was taken while its person was locked');
   if (input.meeting) await insertMeeting(tx, alert.id, input.meeting, now);
+  await appendTimeline(tx, alert.id, { kind: 'raised', at: alert.occurred_at });
   const recipients = await recipientsFor(tx, deps, input);
   if (recipients.texts.length === 0 && !(input.guardiansSuffice && recipients.watching.length > 0)) {
     throw new AppError('no_emergency_contacts', ERRORS.sosNeedsContacts);

@@ -21,6 +21,9 @@ export function realtimeAlertEvents(publisher: RealtimePublisher): AlertEvents {
         payload: { alert_id: alertId, delivery },
       });
     },
+    alertProgress({ userId, progress }) {
+      void publisher.publish({ type: 'alert.progress', userId, payload: progress });
+    },
     alertSeen({ guardianId, acknowledgement }) {
       // The ward and other guardians keep their own picture.
       void publisher.publish({

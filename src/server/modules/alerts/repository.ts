@@ -11,6 +11,7 @@ import type {
 } from '#shared/schemas/alert';
 import type { AlertMeetingView } from '#shared/schemas/meeting';
 import { one, type Queryable } from '../../db/database';
+import { alertStateOf } from './alert-state';
 
 export type AlertRow = {
   id: string;
@@ -34,6 +35,10 @@ export type AlertRow = {
   created_at: Date;
   /** When the person said they were safe; null while the alert is active. */
   resolved_at: Date | null;
+  /** When someone first answered it (alert-state.ts); null until then. */
+  acknowledged_at: Date | null;
+  /** The escalation round under way; 0 before any. */
+  escalation_round: number;
 };
 
 export type DeliveryRow = {
@@ -52,11 +57,11 @@ export type DeliveryRow = {
 };
 
 const ALERT_COLUMNS =
-  'id, user_id, idempotency_key, request_hash, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, location_source, location_recorded_at, recording_id, occurred_at, created_at, resolved_at';
+  'id, user_id, idempotency_key, request_hash, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, location_source, location_recorded_at, recording_id, occurred_at, created_at, resolved_at, acknowledged_at, escalation_round';
 const DELIVERY_COLUMNS =
   'id, alert_id, purpose, channel, recipient, recipient_name, status, attempts, last_error, next_attempt_at, sent_at, held_reason';
 
-export type NewAlert = Omit<AlertRow, 'id' | 'resolved_at'>;
+export type NewAlert = Omit<AlertRow, 'id' | 'resolved_at' | 'acknowledged_at' | 'escalation_round'>;
 
 /** Inserts the alert unless this person already has one with this key; returns it only when it is new. */
 export function insertAlert(tx: Queryable, alert: NewAlert): Promise<AlertRow | undefined> {
@@ -475,6 +480,8 @@ export function toAlert(row: AlertRow, meeting: AlertMeetingView | null = null):
     created_at: row.created_at.toISOString(),
     status: row.resolved_at ? 'resolved' : 'active',
     resolved_at: row.resolved_at?.toISOString() ?? null,
+    state: alertStateOf(row),
+    acknowledged_at: row.acknowledged_at?.toISOString() ?? null,
     meeting,
   };
 }
@@ -494,4 +501,25 @@ export function toDelivery(row: DeliveryRow): AlertDelivery {
     sent_at: row.sent_at ? row.sent_at.toISOString() : null,
     ...(row.held_reason ? { held_reason: row.held_reason } : {}),
   };
+}
+
+/**
+ * Locks one alert's row for the rest of the transaction, so the steps of its life (a response, an escalation step,
+ * "I'm safe") happen one after another; answers it, or undefined when there is no such alert.
+ */
+export function lockAlert(tx: Queryable, alertId: string): Promise<AlertRow | undefined> {
+  return one<AlertRow>(tx, `SELECT ${ALERT_COLUMNS} FROM alerts WHERE id = $1 FOR UPDATE`, [alertId]);
+}
+
+/** The first answer acknowledges the alert; later ones keep that time. */
+export async function markAcknowledged(
+  tx: Queryable,
+  alertId: string,
+  at: Date,
+): Promise<AlertRow | undefined> {
+  return one<AlertRow>(
+    tx,
+    `UPDATE alerts SET acknowledged_at = COALESCE(acknowledged_at, $2) WHERE id = $1 RETURNING ${ALERT_COLUMNS}`,
+    [alertId, at],
+  );
 }

@@ -54,7 +54,30 @@ describe('resolving an alert', () => {
       url: `/api/alerts/${raised.alert.id}`,
       headers: alex.headers,
     });
-    expect(again.json<AlertDetail>().alert).toMatchObject({ status: 'resolved' });
+    expect(again.json<AlertDetail>().alert).toMatchObject({ status: 'resolved', state: 'resolved' });
+  });
+
+  it("keeps the alert's life on its timeline: raised, then resolved, each once", async () => {
+    const alex = await personWithContact('Alex Timeline');
+    const raised = await raise(alex);
+    expect(raised.alert).toMatchObject({ state: 'raised', acknowledged_at: null });
+    expect(raised.timeline.map((entry) => entry.kind)).toEqual(['raised']);
+    expect(raised.timeline[0]!.at).toBe(raised.alert.occurred_at);
+    expect(raised.responses).toEqual([]);
+
+    sut.clock.advance(30_000);
+    await resolve(alex, raised.alert.id);
+    await resolve(alex, raised.alert.id);
+    const res = await sut.app.inject({
+      method: 'GET',
+      url: `/api/alerts/${raised.alert.id}`,
+      headers: alex.headers,
+    });
+    const detail = res.json<AlertDetail>();
+    expect(detail.timeline.map((entry) => [entry.kind, entry.at])).toEqual([
+      ['raised', raised.alert.occurred_at],
+      ['resolved', sut.clock.now().toISOString()],
+    ]);
   });
 
   it('keeps the first resolution when "I\'m safe" is sent twice', async () => {

@@ -6,6 +6,7 @@ import type { AlertDeps } from './alert-deps';
 import { loadDetail } from './alert-details';
 import { queueAllClear } from './all-clear';
 import * as repo from './repository';
+import { appendTimeline } from './timeline-repository';
 
 /**
  * "I'm safe" (POST /api/alerts/:id/resolve): ends the person's alert (resolved_at = now) and every earlier one of
@@ -24,7 +25,10 @@ export async function resolveAlert(
   const resolved = await lane.transaction(async (tx) => {
     const rows = await repo.resolveAlerts(tx, ownerId, alertId, now);
     const told = new Set<string>();
-    for (const row of rows) await queueAllClear(tx, deps.profiles, row, now, told);
+    for (const row of rows) {
+      await queueAllClear(tx, deps.profiles, row, now, told);
+      await appendTimeline(tx, row.id, { kind: 'resolved', at: now });
+    }
     return rows;
   });
   if (resolved.length > 0) deps.wakeDeliveries();

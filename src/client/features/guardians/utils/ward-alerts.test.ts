@@ -30,6 +30,8 @@ const loaded = (id: string, deliveries: AlertDelivery[], wardId = WARD): WardAle
   emergencyContacts: deliveries.length,
   deliveries,
   summary: { successful: 0, total: deliveries.length },
+  responses: [],
+  timeline: [],
   seen_at: null,
 });
 

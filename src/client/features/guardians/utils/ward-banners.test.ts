@@ -96,6 +96,8 @@ describe('the banners at the top of a guardian screen', () => {
       emergencyContacts: 0,
       deliveries: [],
       summary: { successful: 0, total: 0 },
+      responses: [],
+      timeline: [],
       seen_at: seenAt,
     });
     const seenAt = new Date(NOW - 60_000).toISOString();
