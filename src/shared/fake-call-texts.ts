@@ -15,7 +15,8 @@ export const FAKE_CALL_TEXTS = {
   schedule: 'Schedule call',
   keepOpen:
     'Keep Beacon open on screen: a web page cannot ring while it is in the background or the screen is off, and a reload cancels the call.',
-  soundOff: 'Sound is off in Beacon: the call will vibrate where the phone can, without a ringtone or a voice.',
+  soundOff:
+    'Sound is off in Beacon: the call will vibrate where the phone can, without a ringtone or a voice.',
   /** The discreet line while waiting: no "fake" in it. */
   callIn: (countdown: string) => `Call in ${countdown}`,
   cancel: 'Cancel',

@@ -10,9 +10,6 @@ export const FakeCallFormSchema = z.object({
     .min(1, FAKE_CALL_TEXTS.callerNameRequired)
     .max(FAKE_CALL.callerNameMaxLength, FAKE_CALL_TEXTS.callerNameTooLong(FAKE_CALL.callerNameMaxLength)),
   /** A radio group's value is a string: one of the offered delays, as milliseconds. */
-  delayMs: z
-    .string()
-    .transform(Number)
-    .pipe(z.literal(FAKE_CALL.delaysMs)),
+  delayMs: z.string().transform(Number).pipe(z.literal(FAKE_CALL.delaysMs)),
 });
 export type FakeCallFormValues = z.input<typeof FakeCallFormSchema>;

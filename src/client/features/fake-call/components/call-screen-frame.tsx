@@ -44,7 +44,9 @@ export function CallScreenFrame({
             >
               {initialOf(callerName)}
             </span>
-            <DialogPrimitive.Title className="text-3xl font-semibold break-all">{callerName}</DialogPrimitive.Title>
+            <DialogPrimitive.Title className="text-3xl font-semibold break-all">
+              {callerName}
+            </DialogPrimitive.Title>
             <DialogPrimitive.Description asChild>
               <div className="text-lg text-slate-300">{status}</div>
             </DialogPrimitive.Description>

@@ -96,9 +96,13 @@ export function FakeCallDialog({ userId, open, onOpenChange }: FakeCallDialogPro
                 ))}
               </div>
             </fieldset>
-            <p className="rounded-lg bg-muted p-3 text-sm text-muted-foreground">{FAKE_CALL_TEXTS.keepOpen}</p>
+            <p className="rounded-lg bg-muted p-3 text-sm text-muted-foreground">
+              {FAKE_CALL_TEXTS.keepOpen}
+            </p>
             {soundOn ? null : (
-              <p className="rounded-lg bg-warning-soft p-3 text-sm text-foreground">{FAKE_CALL_TEXTS.soundOff}</p>
+              <p className="rounded-lg bg-warning-soft p-3 text-sm text-foreground">
+                {FAKE_CALL_TEXTS.soundOff}
+              </p>
             )}
             <Button type="submit" size="lg">
               <PhoneCall aria-hidden />

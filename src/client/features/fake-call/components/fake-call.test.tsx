@@ -88,7 +88,9 @@ describe('Fake Call', () => {
     const dialog = screen.getByRole('dialog', { name: 'Fake Call' });
     expect(within(dialog).getByLabelText('Caller name')).toHaveValue('Mum');
     expect(within(dialog).getByRole('radio', { name: '10 s' })).toBeChecked();
-    expect(dialog).toHaveTextContent('a web page cannot ring while it is in the background or the screen is off');
+    expect(dialog).toHaveTextContent(
+      'a web page cannot ring while it is in the background or the screen is off',
+    );
 
     await schedule('1 min', 'Sam');
     expect(screen.queryByRole('dialog', { name: 'Fake Call' })).not.toBeInTheDocument();
