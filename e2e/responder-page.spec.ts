@@ -58,7 +58,10 @@ test('a contact answers an SOS from the link in their text', async ({ browser },
   await contact.getByRole('button', { name: "I'm on my way" }).click();
   await expect(contact.getByText('Thank you — Ada can see that you are on your way')).toBeVisible();
   await expect(contact.getByText('Grace Hopper is on the way (you)')).toBeVisible();
-  await expect(contact.getByRole('button', { name: "I'm on my way" })).toHaveAttribute('aria-pressed', 'true');
+  await expect(contact.getByRole('button', { name: "I'm on my way" })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await snapAll(contact, testInfo, 'responder-answered');
 
   // The person's alert shows who answered.

@@ -56,13 +56,15 @@ describe('/r/:code, the contact’s responder page (public)', () => {
     expect(screen.queryByRole('heading', { name: 'Login to Beacon' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: "I'm on my way" }));
-    expect(
-      await screen.findByText('Thank you — Ada can see that you are on your way'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Thank you — Ada can see that you are on your way')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: "I'm on my way" })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('Mum is on the way (you)')).toBeInTheDocument();
     const sent = api.requests.find((request) => request.method === 'POST');
-    expect(sent).toMatchObject({ path: `${PATH}/respond`, body: { response: 'on_my_way' }, authorization: null });
+    expect(sent).toMatchObject({
+      path: `${PATH}/respond`,
+      body: { response: 'on_my_way' },
+      authorization: null,
+    });
     expect(api.requests.every((request) => request.authorization === null)).toBe(true);
   });
 
@@ -92,7 +94,9 @@ describe('/r/:code, the contact’s responder page (public)', () => {
     mockApi([{ method: 'GET', path: PATH, status: 404, body: { error: 'not_found', message: 'Not found' } }]);
     await renderApp(`/r/${CODE}`);
     const card = await screen.findByRole('alert');
-    expect(within(card).getByRole('heading', { name: RESPONDER_PAGE_TEXTS.expiredTitle })).toBeInTheDocument();
+    expect(
+      within(card).getByRole('heading', { name: RESPONDER_PAGE_TEXTS.expiredTitle }),
+    ).toBeInTheDocument();
     expect(within(card).getByText(RESPONDER_PAGE_TEXTS.expired)).toBeInTheDocument();
   });
 
@@ -111,6 +115,8 @@ describe('/r/:code, the contact’s responder page (public)', () => {
     api.routes[0]!.body = view({ state: 'resolved', resolved_at: new Date().toISOString(), position: null });
     await userEvent.click(screen.getByRole('button', { name: "I'm calling them" }));
     expect(await screen.findByText(RESPONDER_PAGE_TEXTS.safeNoAnswerNeeded('Ada'))).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Ada is safe', level: 1 })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Ada is safe', level: 1 })).toBeInTheDocument(),
+    );
   });
 });

@@ -152,7 +152,10 @@ async function bodyToSend(
 ): Promise<string> {
   if (delivery.channel !== 'sms' || delivery.purpose !== 'alert') return delivery.body;
   if (!(await hasResponderLink(db, delivery.id))) return delivery.body;
-  return withResponderLink(delivery.body, responderUrl(keys.origin, responderCode(keys.responderKey, delivery.id)));
+  return withResponderLink(
+    delivery.body,
+    responderUrl(keys.origin, responderCode(keys.responderKey, delivery.id)),
+  );
 }
 
 /** The earlier send as a finished attempt, or undefined when this attempt must send (none, or unknown). */

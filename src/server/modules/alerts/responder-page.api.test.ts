@@ -73,7 +73,9 @@ describe('the contact’s responder page', () => {
     expect(stored).not.toContain(mum);
     expect(stored).not.toContain(dad);
     expect(stored).toContain(MUM.phone);
-    expect((await sut.db.query('SELECT 1 FROM alert_responder_links WHERE alert_id = $1', [alertId])).rows).toHaveLength(2);
+    expect(
+      (await sut.db.query('SELECT 1 FROM alert_responder_links WHERE alert_id = $1', [alertId])).rows,
+    ).toHaveLength(2);
   });
 
   it('shows the alert as a contact may see it: first name, what raised it, its state; never notes or message', async () => {
@@ -90,7 +92,16 @@ describe('the contact’s responder page', () => {
       answers: [],
       you: { name: 'Mum', response: null },
     });
-    for (const secret of ['Private notes', 'Rex', 'pier', 'Quill', MUM.phone, DAD.phone, user.email, user.id]) {
+    for (const secret of [
+      'Private notes',
+      'Rex',
+      'pier',
+      'Quill',
+      MUM.phone,
+      DAD.phone,
+      user.email,
+      user.id,
+    ]) {
       expect(res.body).not.toContain(secret);
     }
   });

@@ -22,7 +22,9 @@ export function useResponderView(code: string) {
     queryKey: responderKeys.page(code),
     queryFn: ({ signal }) => getResponderView(code, signal),
     refetchInterval: (query) =>
-      isClientError(query.state.error) || query.state.data?.state === 'resolved' ? false : TRACK_PAGE_REFRESH_MS,
+      isClientError(query.state.error) || query.state.data?.state === 'resolved'
+        ? false
+        : TRACK_PAGE_REFRESH_MS,
     refetchIntervalInBackground: false,
     staleTime: 0,
   });

@@ -1,4 +1,14 @@
-import { Car, CircleCheck, Clock, ExternalLink, LinkIcon, MapPin, Phone, RefreshCw, Siren } from 'lucide-react';
+import {
+  Car,
+  CircleCheck,
+  Clock,
+  ExternalLink,
+  LinkIcon,
+  MapPin,
+  Phone,
+  RefreshCw,
+  Siren,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHOSEN_RESPONSES, type AlertResponseKind } from '#shared/alert-life';
@@ -241,7 +251,9 @@ function Position({ view, now }: { view: ResponderView; now: number }) {
             {position.address ? <p>{position.address}</p> : null}
             <p className="flex items-center gap-2">
               <Clock className="size-4 text-muted-foreground" aria-hidden />
-              <time dateTime={position.recorded_at}>{T.lastUpdated(formatAgo(position.recorded_at, now))}</time>
+              <time dateTime={position.recorded_at}>
+                {T.lastUpdated(formatAgo(position.recorded_at, now))}
+              </time>
             </p>
             <a
               href={mapLink(position.latitude, position.longitude)}
