@@ -10,6 +10,8 @@ import { createChangeSignal } from './change-signal';
 import { DELIVERY_JOB, deliveryJob } from './delivery-job';
 import type { AlertPorts } from './ports';
 import { findAlertFacts } from './repository';
+import { createResponderPage } from './responder-page';
+import { responderRoutes } from './responder-routes';
 import { alertRoutes } from './routes';
 import { createAlertService, type AlertService } from './service';
 
@@ -33,6 +35,8 @@ export function createAlertsModule(
     wakeJobs: (kind: string) => void;
     config: Pick<Config, 'alerts' | 'sms' | 'push'>;
     origin: string;
+    /** The server secret each contact's responder code is derived with (responder-code.ts). */
+    responderKey: string;
     log: FastifyBaseLogger;
   },
 ): ServerModule & { raiseAlert: AlertService['raiseAlert'] } {
@@ -48,7 +52,11 @@ export function createAlertsModule(
   return {
     name: 'alerts',
     raiseAlert: service.raiseAlert,
-    routes: alertRoutes(service),
+    routes: async (app) => {
+      await app.register(alertRoutes(service));
+      // The contact's responder page (responder-page.ts): public routes, the code in their text the credential.
+      await app.register(responderRoutes(createResponderPage(deps)));
+    },
     jobs: [
       deliveryJob({
         ...deps,
