@@ -54,4 +54,6 @@ export type RaiseDeps = SmsCapsDeps &
   AlertPorts & {
     /** Where the live-tracking link in a text points (http/public-origin.ts). */
     origin: string;
+    /** ALERT_ESCALATION_SECONDS, for a person who did not choose their own (escalation-job.ts). */
+    escalationDefaultSeconds: number;
   };
