@@ -29,3 +29,6 @@ export const EscalationSettingsSchema = z.object({
   default_seconds: z.int(),
 });
 export type EscalationSettings = z.infer<typeof EscalationSettingsSchema>;
+
+/** The dialog's form: the person's own time (choosing the default again is its own button). */
+export const EscalationSecondsFormSchema = z.object({ escalation_seconds: EscalationSecondsSchema });

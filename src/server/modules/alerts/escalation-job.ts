@@ -62,12 +62,17 @@ export async function scheduleEscalation(
 ): Promise<void> {
   if (!escalates(alert)) return;
   const first = ladder()[0]!;
-  await enqueueJobs(tx, [stepJob(alert.id, first, escalationStart(alert.created_at, escalationSeconds))], now);
+  await enqueueJobs(
+    tx,
+    [stepJob(alert.id, first, escalationStart(alert.created_at, escalationSeconds))],
+    now,
+  );
 }
 
 /** "I'm safe": the alert's steps not taken yet are dropped (a step under way finds the alert resolved). */
 export async function cancelEscalation(tx: Queryable, alertId: string, now: Date): Promise<void> {
-  for (const step of ladder()) await cancelJob(tx, { kind: ESCALATION_JOB, key: stepKey(alertId, step) }, now);
+  for (const step of ladder())
+    await cancelJob(tx, { kind: ESCALATION_JOB, key: stepKey(alertId, step) }, now);
 }
 
 function stepJob(alertId: string, step: LadderStep, dueAt: Date) {

@@ -33,7 +33,11 @@ export function nextStep(current: LadderStep): (LadderStep & { afterSeconds: num
   const index = steps.findIndex((s) => s.round === current.round && s.step === current.step);
   const next = index >= 0 ? steps[index + 1] : undefined;
   if (!next) return null;
-  return { round: next.round, step: next.step, afterSeconds: next.offsetSeconds - steps[index]!.offsetSeconds };
+  return {
+    round: next.round,
+    step: next.step,
+    afterSeconds: next.offsetSeconds - steps[index]!.offsetSeconds,
+  };
 }
 
 /** When the ladder starts: the escalation time after the alert's texts went out (`createdAt`). */

@@ -149,7 +149,12 @@ describe('the escalation ladder', () => {
     await advanceSeconds(1);
     const calls = (await escalations(alertId)).filter((d) => d.channel === 'voice');
     expect(calls).toMatchObject([
-      { escalation_round: 1, recipient: MUM, status: 'failed', last_error: DELIVERY_ERRORS.noSender('voice') },
+      {
+        escalation_round: 1,
+        recipient: MUM,
+        status: 'failed',
+        last_error: DELIVERY_ERRORS.noSender('voice'),
+      },
     ]);
     expect(calls[0]!.body).toContain('Jane Doe may need help: SOS button.');
     expect(calls[0]!.body).toContain('Press 1 if you can help.');

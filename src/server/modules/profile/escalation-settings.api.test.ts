@@ -34,7 +34,11 @@ describe('escalation settings API', () => {
 
   it("answers the server's default until the person chooses, then theirs, and the default again on null", async () => {
     const person = await createTestUser(sut, 'Ella Escalate');
-    expect((await get(person)).json()).toEqual({ escalation_seconds: 90, chosen: false, default_seconds: 90 });
+    expect((await get(person)).json()).toEqual({
+      escalation_seconds: 90,
+      chosen: false,
+      default_seconds: 90,
+    });
 
     const chosen = await patch(person, { escalation_seconds: 45 });
     expect(chosen.statusCode).toBe(200);
@@ -95,6 +99,8 @@ describe('escalation settings API', () => {
   });
 
   it('refuses a server default outside the bounds', async () => {
-    await expect(createTestApp({ ALERT_ESCALATION_SECONDS: '29' })).rejects.toThrow(/ALERT_ESCALATION_SECONDS/);
+    await expect(createTestApp({ ALERT_ESCALATION_SECONDS: '29' })).rejects.toThrow(
+      /ALERT_ESCALATION_SECONDS/,
+    );
   });
 });

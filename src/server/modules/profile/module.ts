@@ -26,7 +26,10 @@ export function createProfileModule(deps: {
   /** ALERT_ESCALATION_SECONDS: the escalation time of a person who did not choose their own. */
   escalationDefaultSeconds: number;
 }): ServerModule {
-  const escalation = createEscalationSettingsService({ ...deps, defaultSeconds: deps.escalationDefaultSeconds });
+  const escalation = createEscalationSettingsService({
+    ...deps,
+    defaultSeconds: deps.escalationDefaultSeconds,
+  });
   return { name: 'profile', routes: profileRoutes(createProfileService(deps), escalation) };
 }
 

@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  EscalationSettingsPatchSchema,
-  EscalationSettingsSchema,
-} from '#shared/schemas/escalation-settings';
+import { EscalationSettingsPatchSchema, EscalationSettingsSchema } from '#shared/schemas/escalation-settings';
 import { ProfileSchema } from '#shared/schemas/profile';
 import { TextableProfileUpdateSchema } from '#shared/schemas/textable-phone-schemas';
 import { callerOf } from '../../http/access';
