@@ -232,6 +232,54 @@ describe('the escalation ladder', () => {
     expect((await escalations(alertId)).map((d) => d.channel)).toEqual(['sms']);
   });
 
+  it('never texts nor calls a number a limit held the alert back from', async () => {
+    const person = await createTestUserWithContacts(sut, 'Hal Held', [
+      { phone: '+12015550115', name: 'Held' },
+      { phone: '+12015550116', name: 'Mum' },
+    ]);
+    const alertId = await raise(person);
+    // As sms-caps.ts stores a text past the sender's budget (sms-caps.api.test.ts reaches it for real).
+    await sut.db.query(
+      `UPDATE alert_deliveries SET status = 'failed', held_reason = 'sender_hourly_budget'
+       WHERE alert_id = $1 AND recipient = '+12015550115'`,
+      [alertId],
+    );
+    await advanceSeconds(defaultSeconds);
+    await advanceSeconds(callAfterSeconds);
+    expect((await escalations(alertId)).map((d) => [d.channel, d.recipient])).toEqual([
+      ['sms', '+12015550116'],
+      ['voice', '+12015550116'],
+    ]);
+  });
+
+  it("places at most ALERT_ESCALATION.callsPerPersonPerHour calls for one person's alerts in a clock hour", async () => {
+    const person = await createTestUserWithContacts(sut, 'Carl Caller', [{ phone: '+12015550117' }]);
+    const set = await sut.app.inject({
+      method: 'PATCH',
+      url: '/api/escalation-settings',
+      headers: person.headers,
+      payload: { escalation_seconds: 30 },
+    });
+    expect(set.statusCode).toBe(200);
+    // The calls are counted per clock hour: start at the beginning of the next one.
+    const hour = 3_600_000;
+    sut.clock.set(new Date(Math.ceil(sut.clock.now().getTime() / hour) * hour + 1000));
+    const alertIds: string[] = [];
+    for (let i = 0; i <= ALERT_ESCALATION.callsPerPersonPerHour; i++) {
+      const alertId = await raise(person);
+      alertIds.push(alertId);
+      await advanceSeconds(30);
+      await advanceSeconds(callAfterSeconds);
+      await resolveAlert(sut, person, alertId);
+    }
+    const calls = await Promise.all(
+      alertIds.map(async (id) => (await escalations(id)).filter((d) => d.channel === 'voice').length),
+    );
+    expect(calls).toEqual([...Array<number>(ALERT_ESCALATION.callsPerPersonPerHour).fill(1), 0]);
+    // The texts were not limited, and the timeline claims no call that was not placed.
+    expect(await steps(alertIds.at(-1)!)).toEqual(['1:text_again']);
+  });
+
   it("waits the person's own escalation time", async () => {
     const person = await createTestUserWithContacts(sut, 'Pat Patient', [{ phone: '+12015550114' }]);
     const set = await sut.app.inject({
