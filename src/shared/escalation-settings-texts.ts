@@ -30,7 +30,7 @@ export const ESCALATION_SETTINGS_TEXTS = {
   rules: (seconds: number): string[] => [
     `If nobody responds to your alert within ${durationInWords(seconds)}, Beacon sends your guardians' browsers the alert again and texts every contact it alerted again, starting "STILL NO RESPONSE".`,
     `${durationInWords(callAfterSeconds)} later, Beacon calls your first emergency contact and says who you are, what happened and where you are. They press 1 if they can help.`,
-    `Then the texts and the call are repeated every ${durationInWords(repeatEverySeconds)}, ${maxRounds} times in all.`,
+    `Then the texts and the call come again every ${durationInWords(repeatEverySeconds)}, until they have gone out ${maxRounds} times in all.`,
     'It stops as soon as a guardian or a contact responds, or when you tap "I\'m safe".',
   ],
   callNote:
