@@ -253,4 +253,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', DEV_CLOCK_CONTROL: 'true' }).devClockControl).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).devClockControl).toBe(false);
   });
+
+  it('reads ALERT_ESCALATION_SECONDS (120 by default) and refuses one below 30 or above 1800', () => {
+    expect(loadConfig({}).alerts.escalationSeconds).toBe(120);
+    expect(loadConfig({ ALERT_ESCALATION_SECONDS: '45' }).alerts.escalationSeconds).toBe(45);
+    for (const value of ['29', '1801', '60.5']) {
+      expect(() => loadConfig({ ALERT_ESCALATION_SECONDS: value })).toThrow(/ALERT_ESCALATION_SECONDS/);
+    }
+  });
 });

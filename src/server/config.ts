@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { ALERT_ESCALATION } from '#shared/alert-life';
 import { JOURNEY_WATCH, RECORDING, SIGN_UP_LIMITS } from '#shared/constants';
 import { NEARBY_PLACES } from '#shared/nearby-places-constants';
 import { TileUrlTemplateSchema } from '#shared/map-tiles';
@@ -59,6 +60,14 @@ const EnvSchema = z.object({
   // The breaker on alert texts of all accounts per clock hour (modules/alerts/sms-caps.ts): protects the bill by
   // shedding heavy senders' texts, never an account's only alert of the hour.
   SMS_GLOBAL_MAX_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  // How long an alert may go unanswered before it escalates (modules/alerts/escalation-job.ts), unless the person
+  // chose their own time in Emergency Settings.
+  ALERT_ESCALATION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(ALERT_ESCALATION.minSeconds)
+    .max(ALERT_ESCALATION.maxSeconds)
+    .default(ALERT_ESCALATION.defaultSeconds),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   HTTP_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   // Recording pieces uploaded and media streams set up at once (http/admission.ts: their own lane).
@@ -152,6 +161,8 @@ export type Config = {
      * as errors (never an account's only alert of the hour: modules/alerts/sms-caps.ts).
      */
     smsGlobalMaxPerHour: number;
+    /** Seconds an alert may go unanswered before it escalates, for a person who did not choose their own. */
+    escalationSeconds: number;
   };
   /** `enabled: false` = this instance runs no background jobs (another instance sends the texts). */
   scheduler: { intervalMs: number; enabled: boolean };
@@ -265,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       firstAttemptWaitMs: e.ALERT_FIRST_ATTEMPT_WAIT_MS,
       deliveryLeaseMs: e.ALERT_DELIVERY_LEASE_MS,
       smsGlobalMaxPerHour: e.SMS_GLOBAL_MAX_PER_HOUR,
+      escalationSeconds: e.ALERT_ESCALATION_SECONDS,
     },
     scheduler: { intervalMs: e.SCHEDULER_INTERVAL_MS, enabled: e.SCHEDULER_ENABLED },
     http: {

@@ -59,4 +59,11 @@ export const ALERT_ESCALATION = {
   repeatEverySeconds: 300,
   /** …up to this many rounds in all. */
   maxRounds: 3,
+  /** Within a round the call comes this long after the texts, so a contact can answer a text first. */
+  callAfterSeconds: 30,
+  /**
+   * Escalation calls one person's alerts may place per clock hour (past it a call step places none): a genuine
+   * alert's whole ladder uses `maxRounds`, and nobody can point unlimited calls at a number they saved.
+   */
+  callsPerPersonPerHour: 6,
 } as const;

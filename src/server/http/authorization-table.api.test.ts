@@ -267,6 +267,14 @@ const TABLE: Record<string, Row> = {
     request: () => ({ url: '/api/profile', body: { sound_enabled: true } }),
     expect: ownRows(200),
   },
+  'GET /api/escalation-settings': {
+    request: () => ({ url: '/api/escalation-settings' }),
+    expect: ownRows(200, 'nothing'),
+  },
+  'PATCH /api/escalation-settings': {
+    request: () => ({ url: '/api/escalation-settings', body: { escalation_seconds: 90 } }),
+    expect: ownRows(200, 'nothing'),
+  },
   'GET /api/protection-settings': {
     request: () => ({ url: '/api/protection-settings' }),
     expect: ownRows(200),

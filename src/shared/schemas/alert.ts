@@ -119,9 +119,10 @@ export const ALERT_DELIVERY_STATUSES = [
 
 /**
  * What a delivery says: `alert`, the SOS itself; `all_clear`, the follow-up sent when the person says they are
- * safe ("I'm safe"), to everyone the alert reached.
+ * safe ("I'm safe"), to everyone the alert reached; `escalation`, a step of the escalation ladder while nobody has
+ * answered (a guardian's push again, a "STILL NO RESPONSE" text, the call to the primary contact).
  */
-export const DELIVERY_PURPOSES = ['alert', 'all_clear'] as const;
+export const DELIVERY_PURPOSES = ['alert', 'all_clear', 'escalation'] as const;
 export const DeliveryPurposeSchema = z.enum(DELIVERY_PURPOSES);
 export type DeliveryPurpose = z.infer<typeof DeliveryPurposeSchema>;
 

@@ -74,7 +74,7 @@ export function SettingsDialogContainer({ open, onOpenChange, layout }: Settings
         disabled={togglesDisabled}
       />
     ),
-    emergency: <EmergencySettingsSection onManageContacts={() => goTo(paths.contacts)} />,
+    emergency: <EmergencySettingsSection userId={userId} onManageContacts={() => goTo(paths.contacts)} />,
     preferences: <AppPreferencesSection themePicker={<ThemePicker />} />,
     subscription: <SubscriptionSection />,
     about: (

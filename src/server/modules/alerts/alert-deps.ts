@@ -22,5 +22,7 @@ export type AlertDeps = AlertPorts & {
   responderKey: string;
   /** SMS_GLOBAL_MAX_PER_HOUR: the breaker on all accounts' alert texts per clock hour (sms-caps.ts). */
   smsGlobalMaxPerHour: number;
+  /** ALERT_ESCALATION_SECONDS: how long an alert may go unanswered before it escalates, unless the person chose. */
+  escalationDefaultSeconds: number;
   log: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };
 };

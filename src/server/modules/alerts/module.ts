@@ -8,6 +8,7 @@ import type { ServerModule } from '../server-module';
 import type { AlertEvents } from './alert-events';
 import { createChangeSignal } from './change-signal';
 import { DELIVERY_JOB, deliveryJob } from './delivery-job';
+import { escalationJob } from './escalation-job';
 import type { AlertPorts } from './ports';
 import { findAlertFacts } from './repository';
 import { createResponderPage } from './responder-page';
@@ -47,6 +48,7 @@ export function createAlertsModule(
     wakeDeliveries: () => deps.wakeJobs(DELIVERY_JOB),
     firstAttemptWaitMs: deps.config.alerts.firstAttemptWaitMs,
     smsGlobalMaxPerHour: deps.config.alerts.smsGlobalMaxPerHour,
+    escalationDefaultSeconds: deps.config.alerts.escalationSeconds,
   });
   const slowestSend = Math.max(deps.config.sms.timeoutMs, deps.config.push.timeoutMs);
   return {
@@ -63,6 +65,7 @@ export function createAlertsModule(
         leaseMs: Math.max(deps.config.alerts.deliveryLeaseMs, slowestSend + LEASE_MARGIN_MS),
         onChange: changes.notify,
       }),
+      escalationJob({ ...deps, wakeDeliveries: () => deps.wakeJobs(DELIVERY_JOB) }),
     ],
   };
 }

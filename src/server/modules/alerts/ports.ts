@@ -21,10 +21,12 @@ export type SosPreferences = {
   timeZone: string | null;
 };
 
-/** Names in the texts and pushes, and the person's SOS preferences. */
+/** Names in the texts and pushes, the person's SOS preferences and their escalation time. */
 export type ProfilesPort = {
   findFullNames(db: Queryable, userIds: readonly string[]): Promise<Map<string, string>>;
   findSosPreferences(db: Queryable, userId: string): Promise<SosPreferences>;
+  /** The seconds the person chose before an unanswered alert escalates; null: the server's default. */
+  findEscalationSeconds(db: Queryable, userId: string): Promise<number | null>;
 };
 
 /** The newest stored position, for an SOS sent without one. */

@@ -26,6 +26,7 @@ import { deliveriesFor } from './alert-messages';
 import { alertPosition, type AlertPosition } from './alert-position';
 import { recipientsFor, type Recipients } from './alert-recipients';
 import { writeDeliveries } from './delivery-job';
+import { scheduleEscalation } from './escalation-job';
 import { insertMeeting } from './meeting-repository';
 import type { RaiseAlertInput, RaiseDeps, RaisedAlert } from './raise-input';
 import * as repo from './repository';
@@ -99,6 +100,10 @@ async function raiseInTransaction(
     throw new AppError('no_emergency_contacts', ERRORS.sosNeedsContacts);
   }
   const queued = await queueDeliveries(tx, deps, input, alert, recipients, account, now);
+  // Nobody answering within the person's escalation time escalates it (escalation-job.ts).
+  const escalationSeconds =
+    (await deps.profiles.findEscalationSeconds(tx, input.userId)) ?? deps.escalationDefaultSeconds;
+  await scheduleEscalation(tx, alert, escalationSeconds, now);
   return { alert, outcome: 'created', queued, textsDueBy: now };
 }
 

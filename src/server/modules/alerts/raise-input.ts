@@ -56,4 +56,6 @@ export type RaiseDeps = SmsCapsDeps &
     origin: string;
     /** The server secret each contact's responder code is derived with (responder-code.ts). */
     responderKey: string;
+    /** ALERT_ESCALATION_SECONDS, for a person who did not choose their own (escalation-job.ts). */
+    escalationDefaultSeconds: number;
   };

@@ -249,6 +249,8 @@ export type NewDelivery = {
   body: string;
   /** A cap held this text back (sms-caps.ts): stored as `failed` with this reason and message, never sent. */
   held?: { reason: HeldReason; error: string };
+  /** The escalation round of an `escalation` delivery (escalation-step.ts); 0, the default, for every other. */
+  round?: number;
 };
 
 /**
@@ -264,15 +266,16 @@ export async function insertDeliveries(
   dueAt: Date,
 ): Promise<string[]> {
   const { rows } = await tx.query<{ id: string; held_reason: HeldReason | null }>(
-    `INSERT INTO alert_deliveries (alert_id, purpose, channel, recipient, recipient_name, contact_id, position,
-                                   body, status, held_reason, last_error, next_attempt_at, created_at, updated_at)
-     SELECT $1, d.purpose, d.channel, d.recipient, d.recipient_name, d.contact_id,
+    `INSERT INTO alert_deliveries (alert_id, purpose, escalation_round, channel, recipient, recipient_name,
+                                   contact_id, position, body, status, held_reason, last_error, next_attempt_at,
+                                   created_at, updated_at)
+     SELECT $1, d.purpose, d.escalation_round, d.channel, d.recipient, d.recipient_name, d.contact_id,
             (SELECT COALESCE(max(position), 0) FROM alert_deliveries WHERE alert_id = $1) + d.position, d.body,
             CASE WHEN d.held_reason IS NULL THEN 'pending' ELSE 'failed' END, d.held_reason, d.last_error, $2, $2, $2
      FROM jsonb_to_recordset($3::jsonb)
-       AS d(purpose text, channel text, recipient text, recipient_name text, contact_id text, body text,
-            position int, held_reason text, last_error text)
-     ON CONFLICT (alert_id, purpose, channel, recipient) DO UPDATE SET
+       AS d(purpose text, escalation_round int, channel text, recipient text, recipient_name text,
+            contact_id text, body text, position int, held_reason text, last_error text)
+     ON CONFLICT (alert_id, purpose, escalation_round, channel, recipient) DO UPDATE SET
        recipient_name = EXCLUDED.recipient_name, contact_id = EXCLUDED.contact_id, body = EXCLUDED.body,
        status = EXCLUDED.status, held_reason = EXCLUDED.held_reason, last_error = EXCLUDED.last_error,
        next_attempt_at = EXCLUDED.next_attempt_at, updated_at = EXCLUDED.updated_at
@@ -285,6 +288,7 @@ export async function insertDeliveries(
         deliveries.map((d, index) => ({
           position: index + 1,
           purpose: d.purpose ?? 'alert',
+          escalation_round: d.round ?? 0,
           channel: d.channel,
           recipient: d.recipient,
           recipient_name: d.recipientName,
@@ -349,8 +353,8 @@ export async function countAwaitingFirstAttempt(
 
 export type DeliveryToSend = DeliveryRow & { body: string; user_id: string };
 
-/** An alert delivery (`d`) of an alert (`a`) the person has ended. */
-const ENDED = "(d.purpose = 'alert' AND a.resolved_at IS NOT NULL)";
+/** An alert or escalation delivery (`d`) of an alert (`a`) the person has ended. */
+const ENDED = "(d.purpose IN ('alert', 'escalation') AND a.resolved_at IS NOT NULL)";
 
 /**
  * Marks a delivery as being sent (attempt number `attempts`) and returns what to send; undefined when gone. An
@@ -376,8 +380,8 @@ export function startAttempt(
 }
 
 /**
- * "I'm safe", in the resolving transaction: every alert delivery of the alert that has not started going out
- * (`pending`: never tried, or waiting for a retry) becomes `cancelled`. Returns their ids, whose jobs the caller
+ * "I'm safe", in the resolving transaction: every alert or escalation delivery of the alert that has not started
+ * going out (`pending`: never tried, or waiting for a retry) becomes `cancelled`. Returns their ids, whose jobs the caller
  * cancels. A delivery being sent at this moment (`sending`) finishes its attempt: it may already have arrived.
  */
 export async function cancelUnsentAlertDeliveries(
@@ -388,7 +392,7 @@ export async function cancelUnsentAlertDeliveries(
 ): Promise<string[]> {
   const { rows } = await tx.query<{ id: string }>(
     `UPDATE alert_deliveries SET status = 'cancelled', last_error = $2, updated_at = $3
-     WHERE alert_id = $1 AND purpose = 'alert' AND status = 'pending'
+     WHERE alert_id = $1 AND purpose IN ('alert', 'escalation') AND status = 'pending'
      RETURNING id`,
     [alertId, error, now],
   );
@@ -396,9 +400,10 @@ export async function cancelUnsentAlertDeliveries(
 }
 
 /**
- * Who gets the all-clear: each recipient (contacts' numbers and guardians' pushes) whose alert delivery went out
- * or may have: `sent`, `sending` (an attempt under way) or `kept_in_dev_outbox` (a dev server's "sent"). Not
- * those whose alert failed, was held back by a cap or was cancelled: they never got the alert.
+ * Who gets the all-clear: each recipient (contacts' numbers and guardians' pushes) whose alert delivery, or an
+ * escalation text or push, went out or may have: `sent`, `sending` (an attempt under way) or
+ * `kept_in_dev_outbox` (a dev server's "sent"); once each. Not those who never got any (failed, held back by a
+ * cap, cancelled), and never by a call: the escalation call's number hears the all-clear by text, if at all.
  */
 export async function listAllClearRecipients(
   tx: Queryable,
@@ -409,9 +414,13 @@ export async function listAllClearRecipients(
   const { rows } = await tx.query<
     Pick<DeliveryRow, 'channel' | 'recipient' | 'recipient_name'> & { contact_id: string | null }
   >(
-    `SELECT channel, recipient, recipient_name, contact_id FROM alert_deliveries
-     WHERE alert_id = $1 AND purpose = 'alert' AND status IN ('sent', 'sending', 'kept_in_dev_outbox')
-     ORDER BY position, id`,
+    `SELECT channel, recipient, recipient_name, contact_id FROM (
+       SELECT DISTINCT ON (channel, recipient) channel, recipient, recipient_name, contact_id, position, id
+       FROM alert_deliveries
+       WHERE alert_id = $1 AND purpose IN ('alert', 'escalation') AND channel <> 'voice'
+         AND status IN ('sent', 'sending', 'kept_in_dev_outbox')
+       ORDER BY channel, recipient, position, id
+     ) reached ORDER BY position, id`,
     [alertId],
   );
   return rows;

@@ -5,6 +5,7 @@ import { AppError } from '../../http/app-error';
 import type { AlertDeps } from './alert-deps';
 import { loadDetail } from './alert-details';
 import { queueAllClear } from './all-clear';
+import { cancelEscalation } from './escalation-job';
 import * as repo from './repository';
 import { appendTimeline } from './timeline-repository';
 
@@ -27,6 +28,7 @@ export async function resolveAlert(
     const told = new Set<string>();
     for (const row of rows) {
       await queueAllClear(tx, deps.profiles, row, now, told);
+      await cancelEscalation(tx, row.id, now);
       await appendTimeline(tx, row.id, { kind: 'resolved', at: now });
     }
     return rows;

@@ -141,3 +141,27 @@ export async function updateProfile(
     params,
   );
 }
+
+/** The seconds the person chose before an unanswered alert escalates; null: the server's default (or no profile). */
+export async function findEscalationSeconds(db: Queryable, userId: string): Promise<number | null> {
+  const row = await one<{ alert_escalation_seconds: number | null }>(
+    db,
+    'SELECT alert_escalation_seconds FROM profiles WHERE id = $1',
+    [userId],
+  );
+  return row?.alert_escalation_seconds ?? null;
+}
+
+/** Stores the person's escalation time (null: the server's default again). The profile must exist. */
+export async function updateEscalationSeconds(
+  tx: Queryable,
+  userId: string,
+  seconds: number | null,
+  now: Date,
+): Promise<void> {
+  await tx.query('UPDATE profiles SET alert_escalation_seconds = $2, updated_at = $3 WHERE id = $1', [
+    userId,
+    seconds,
+    now,
+  ]);
+}

@@ -1,17 +1,51 @@
-import { UsersRound } from 'lucide-react';
+import { BellRing, UsersRound } from 'lucide-react';
+import { useState } from 'react';
+import { ESCALATION_SETTINGS_TEXTS } from '#shared/escalation-settings-texts';
 import { SETTINGS_TEXTS } from '#shared/settings-texts';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { ListRowButton } from '../../../components/ui/list-row';
+import { useEscalationSettings } from '../api/escalation-settings';
 
-type Props = { onManageContacts: () => void };
+const EscalationDialog = lazyDialog(
+  () => import('./escalation-dialog').then((module) => module.EscalationDialog),
+  (props: { open: boolean }) => props.open,
+);
 
-/** Emergency Settings: the contacts. (Check-ins are not built, so there is no entry for them.) */
-export function EmergencySettingsSection({ onManageContacts }: Props) {
+type Props = { userId: string; onManageContacts: () => void };
+
+/**
+ * Emergency Settings: the contacts, and what Beacon does when nobody answers an alert (its dialog loads when first
+ * opened). (Check-ins are not built, so there is no entry for them.)
+ */
+export function EmergencySettingsSection({ userId, onManageContacts }: Props) {
+  const escalation = useEscalationSettings(userId);
+  const [escalationOpen, setEscalationOpen] = useState(false);
+  const seconds = escalation.data?.escalation_seconds;
   return (
     <div className="flex flex-col gap-1">
       <ListRowButton
         icon={<UsersRound aria-hidden />}
         title={SETTINGS_TEXTS.manageContacts}
         onClick={onManageContacts}
+      />
+      <ListRowButton
+        icon={<BellRing aria-hidden />}
+        title={ESCALATION_SETTINGS_TEXTS.rowTitle}
+        description={
+          seconds === undefined
+            ? escalation.isError
+              ? ESCALATION_SETTINGS_TEXTS.loadFailed
+              : ESCALATION_SETTINGS_TEXTS.rowLoading
+            : ESCALATION_SETTINGS_TEXTS.rowDescription(seconds)
+        }
+        disabled={!escalation.data}
+        onClick={() => setEscalationOpen(true)}
+      />
+      <EscalationDialog
+        open={escalationOpen}
+        onOpenChange={setEscalationOpen}
+        userId={userId}
+        settings={escalation.data}
       />
     </div>
   );
