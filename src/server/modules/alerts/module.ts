@@ -12,13 +12,15 @@ import type { AlertPorts } from './ports';
 import { findAlertFacts } from './repository';
 import { alertRoutes } from './routes';
 import { createAlertService, type AlertService } from './service';
+import { voiceCallRoutes } from './voice-call-routes';
+import { createVoiceCallService } from './voice-calls';
 
 /** A lease shorter than a send could let a second worker resend while the first is still waiting. */
 const LEASE_MARGIN_MS = 1000;
 
 /**
- * Alerts: raising one, delivering it on every channel, reading them back (the person's and their wards'), and a
- * guardian's "Seen". `raiseAlert` is handed to modules that raise alerts themselves (journeys' deadlines): one
+ * Alerts: raising one, delivering it on every channel, reading them back (the person's and their wards'), a
+ * guardian's "Seen", and the voice provider's callbacks about an escalation call (its outcome, the key pressed). `raiseAlert` is handed to modules that raise alerts themselves (journeys' deadlines): one
  * pipeline for all.
  */
 export function createAlertsModule(
@@ -48,7 +50,15 @@ export function createAlertsModule(
   return {
     name: 'alerts',
     raiseAlert: service.raiseAlert,
-    routes: alertRoutes(service),
+    routes: async (app) => {
+      await app.register(alertRoutes(service));
+      await app.register(
+        voiceCallRoutes(createVoiceCallService(deps), {
+          authToken: deps.config.sms.twilio?.authToken ?? null,
+          origin: deps.origin,
+        }),
+      );
+    },
     jobs: [
       deliveryJob({
         ...deps,
