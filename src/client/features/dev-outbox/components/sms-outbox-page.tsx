@@ -104,7 +104,7 @@ function OutboxMessage({ message }: { message: DevSmsMessage }) {
             {failed ? DEV_OUTBOX_TEXTS.failed : DEV_OUTBOX_TEXTS.kept}
           </Badge>
           {failed ? (
-            <span className="text-destructive">
+            <span className="text-primary-text">
               {message.error ? DEV_OUTBOX_TEXTS.reason(message.error) : DEV_OUTBOX_TEXTS.unknownReason}
             </span>
           ) : null}
