@@ -3,9 +3,9 @@
 //   2. At the same time, as none of them reads another's output: ESLint, Prettier, tsc (src/shared alone with
 //      neither the DOM's nor Node's types, then the whole repository as `npx tsc` checks it); Vitest (unit,
 //      client, API on PGlite and, with DATABASE_URL, on PostgreSQL); and the client build followed by the bundle
-//      budget check (bundle-budget.mjs). Much of each waits (on timers, the database, the
-//      disk), so together they take far less than one after the other, even on two cores.
-//   3. Playwright in headless Chromium, against the build from step 2
+//      budget check (bundle-budget.mjs) and Playwright in headless Chromium against that build. Much of each
+//      waits (on timers, the database, the disk, a browser's page), so together they take far less than one after
+//      the other, even on two cores: the browser suite alone keeps about two thirds of two cores busy.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -85,7 +85,7 @@ await step(
   [
     ['vite build', bin('vite'), ['build', '--logLevel', 'warn']],
     ['bundle budget', process.execPath, ['scripts/bundle-budget.mjs']],
+    ['playwright', bin('playwright'), ['test']],
   ],
 );
-await step([['playwright', bin('playwright'), ['test']]]);
 console.log(`✓ npm test (${((Date.now() - started) / 1000).toFixed(1)} s)`);

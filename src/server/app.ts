@@ -187,6 +187,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wakeJobs: (kind) => scheduler.kick(kind),
     config,
     origin,
+    // Derives each contact's responder code from their text's delivery id (modules/alerts/responder-code.ts).
+    responderKey: await loadServerSecret(db, 'responder-link-key'),
     log: app.log,
     contacts: contactLists,
     profiles,

@@ -141,6 +141,7 @@ describe('request logs', () => {
 
 describe('share codes in logs', () => {
   const CODE = 'SHARECODE-Zx81';
+  const RESPONDER_CODE = 'k3xq7vz2mwp4hy6tbn5rjc2dfa';
 
   it.each([
     `/track/${CODE}`,
@@ -170,6 +171,35 @@ describe('share codes in logs', () => {
     expect(output).toContain(`https://beacon.example/track/${REDACTED}`);
     expect(output).toContain(`sent /track/${REDACTED} to a contact`);
     expect(output).toContain(`/api/track/${REDACTED}`);
+  });
+
+  it.each([
+    `/r/${RESPONDER_CODE}`,
+    `/R/${RESPONDER_CODE}`,
+    `/api/responder/${RESPONDER_CODE}`,
+    `/api/responder/${RESPONDER_CODE}/respond?x=1`,
+    `/%72/${RESPONDER_CODE}`,
+  ])('a responder code never appears in the request log of %s', async (url) => {
+    const { logger, lines } = capture('info');
+    const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
+    app.get('/api/responder/:code', async () => ({ ok: true }));
+    app.get('/api/responder/:code/respond', async () => ({ ok: true }));
+    app.get('/r/:code', async () => ({ ok: true }));
+    await app.inject({ method: 'GET', url });
+    await app.close();
+    const output = lines().join('\n');
+    expect(output).toContain('incoming request');
+    expect(output, url).not.toContain(RESPONDER_CODE);
+  });
+
+  it('a responder code is replaced in messages, fields and errors, keeping the rest of the text', () => {
+    const { logger, lines } = capture();
+    logger.warn({ text: `Beacon SOS …\nAnswer: https://beacon.example/r/${RESPONDER_CODE}` }, 'texted');
+    logger.error({ err: new Error(`failed /api/responder/${RESPONDER_CODE}/respond`) }, 'failed');
+    const output = lines().join('\n');
+    expect(output).not.toContain(RESPONDER_CODE);
+    expect(output).toContain(`https://beacon.example/r/${REDACTED}`);
+    expect(output).toContain(`/api/responder/${REDACTED}/respond`);
   });
 
   it('replace a media URL’s signature, in messages, fields, errors and request logs', async () => {

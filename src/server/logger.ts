@@ -1,5 +1,5 @@
 import pino, { type Logger, type DestinationStream } from 'pino';
-import { SENSITIVE_FIELD_FRAGMENTS, TRACK_PAGE_PATH } from '#shared/constants';
+import { RESPONDER_PAGE_PATH, SENSITIVE_FIELD_FRAGMENTS, TRACK_PAGE_PATH } from '#shared/constants';
 
 export const REDACTED = '[Redacted]';
 const SENSITIVE = new RegExp(SENSITIVE_FIELD_FRAGMENTS.join('|'), 'i');
@@ -12,9 +12,13 @@ export const isSensitiveField = (name: string): boolean => SENSITIVE.test(name);
 
 /**
  * A share code is a bearer capability: whoever reads it follows the person live. It travels in the path
- * (`/track/{code}`, `/api/track/{code}`), so every logged text has the segment after `/track/` replaced.
+ * (`/track/{code}`, `/api/track/{code}`), so every logged text has the segment after `/track/` replaced. So is a
+ * contact's responder code (`/r/{code}`, `/api/responder/{code}`): whoever reads it answers the alert as them.
  */
-const CAPABILITY_PATH = new RegExp(`(${TRACK_PAGE_PATH}/)[^/?#\\s"']+`, 'gi');
+const CAPABILITY_PATH = new RegExp(
+  `(${TRACK_PAGE_PATH}/|${RESPONDER_PAGE_PATH}/|/api/responder/)[^/?#\\s"']+`,
+  'gi',
+);
 
 /**
  * A media URL's signature is a bearer capability too (modules/recordings: whoever holds the URL plays the recording
@@ -43,7 +47,7 @@ function safeDecode(text: string): string {
   }
 }
 
-/** The path of a request URL as logs show it: no query string (a token or a position), no share code. */
+/** The path of a request URL as logs show it: no query string (a token or a position), no share or responder code. */
 export function loggedPath(url: string): string {
   return redactCapabilityPaths(url.split('?')[0] ?? '');
 }

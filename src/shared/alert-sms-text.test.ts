@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapLink } from './map-link';
-import { buildAlertSms } from './alert-sms-text';
+import { buildAlertSms, withResponderLink } from './alert-sms-text';
 
 const at = new Date('2026-03-04T05:06:07.890Z');
 
@@ -82,6 +82,28 @@ describe('buildAlertSms', () => {
     expect(text.length).toBeLessThanOrEqual(160);
     // Only GSM-7 characters, or the segment shrinks to 70.
     expect(text).toMatch(/^[A-Za-z0-9 \n.,:;()?=/"'+-]*$/);
+  });
+
+  it('ends a contact’s copy with their answer link on one short line', () => {
+    const text = buildAlertSms({ fullName: 'Sam', triggerType: 'manual', at });
+    const url = 'https://beacon.example/r/k3xq7vz2mwp4hy6tbn5rjc2dfa';
+    const copy = withResponderLink(text, url);
+    expect(copy.startsWith(`${text}\n`)).toBe(true);
+    expect(copy.split('\n').at(-1)).toBe(`Answer: ${url}`);
+  });
+
+  it('with the tracking link, the answer link and the provider’s reference, a typical SOS still fits two SMS segments (306 GSM characters)', () => {
+    const text = buildAlertSms({
+      fullName: 'Jane Doe',
+      triggerType: 'manual',
+      at,
+      location: { latitude: -33.8688197, longitude: 151.2092955, accuracy: 1200 },
+      trackingUrl: 'https://beacon.example/track/3f1b9c2e-7d4a-4e8b-9c1d-2a3b4c5d6e7f',
+    });
+    // The reference the Twilio sender adds (adapters/sms/sms-reference.ts).
+    const sent = `${withResponderLink(text, 'https://beacon.example/r/k3xq7vz2mwp4hy6tbn5rjc2dfa')}\nRef 7K2QXM`;
+    expect(sent.length).toBeLessThanOrEqual(306);
+    expect(sent).toMatch(/^[A-Za-z0-9 \n.,:;()?=/"'+-]*$/);
   });
 
   it('says when a late SOS was raised, when it is sent, and that the position is from then', () => {

@@ -79,6 +79,15 @@ export function buildAlertSms(input: AlertSmsInput): string {
 }
 
 /**
+ * The text as a contact's own copy goes out: the SOS text, then the contact's answer link on one short line (the
+ * server adds it when it sends, since each contact's link is their own; the phone's messaging-app fallback has
+ * none). Short on purpose: every character counts toward the text's SMS segments.
+ */
+export function withResponderLink(text: string, responderUrl: string): string {
+  return `${text}\nAnswer: ${responderUrl}`;
+}
+
+/**
  * "Escort to 12 Market Street was due at 14:05 EST (12 min overdue)." / "Missed a check-in due at 14:05 EST (12
  * min overdue).": the deadline in the person's zone (with its date when that is not the day of sending), and how
  * long past it the text goes out.

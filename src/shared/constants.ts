@@ -347,6 +347,16 @@ export function guardianViewUrl(wardId: string): string {
 }
 export const TRACK_PAGE_PATH = '/track';
 
+/** The emergency contact's responder page (`/r/{code}`): kept short, since the SOS text carries it. */
+export const RESPONDER_PAGE_PATH = '/r';
+
+/**
+ * A responder link (docs/decisions/039-the-contacts-responder-page.md): open at most `ttlHours` after its alert
+ * was raised, and `afterSafeMinutes` once the person said they are safe (the page then says so). A link takes at
+ * most `answersPerHour` answers.
+ */
+export const RESPONDER_LINK = { ttlHours: 24, afterSafeMinutes: 60, answersPerHour: 20 } as const;
+
 /**
  * Live tracking from the person's own device (docs/PRODUCT.md#live-location-and-share-links). Readings sooner
  * than half the interval are skipped.

@@ -14,6 +14,7 @@ export const QUICK_ACTION_TEXTS = {
   checkIn: 'Check In',
   aiProtection: 'AI Protection',
   whoMeeting: 'Who Meeting',
+  fakeCall: 'Fake Call',
   /** AI Protection and Who Meeting are not built in Beacon: they say so instead of doing nothing. */
   notAvailable: 'Not available yet',
   yourLocation: 'Your Location',

@@ -16,7 +16,7 @@ import { SubscriptionSuccessRoute } from './routes/subscription-success-route';
 /**
  * Every route (docs/PRODUCT.md#screens-and-routes). Exported so tests can mount them in a memory router. Screens
  * that need an account sit under <RequireSession>; the rest (splash, welcome, permissions,
- * /track share links, subscription success, reset-password, not-found) are public.
+ * /track share links, the contacts' /r responder pages, subscription success, reset-password, not-found) are public.
  * The shell, the dashboard, /sos, the splash and the error screens are in the first download; every other
  * screen's code loads when it is first opened (`lazy`), and the service worker precaches it for offline use.
  * `lazy` is a function, not an object: React Router empties a lazy object once loaded, and tests build many
@@ -84,6 +84,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/permissions')).PermissionsRoute }),
       },
       { path: paths.track, lazy: async () => ({ Component: (await import('./routes/track')).TrackRoute }) },
+      {
+        path: paths.responder,
+        lazy: async () => ({ Component: (await import('./routes/responder')).ResponderRoute }),
+      },
       // Not lazy: it ends the session, and a lazy chunk of its own would split the session code out of the first
       // download's chunks, costing more than this small screen (README, "Bundle budget").
       { path: paths.accountDeleted, element: <AccountDeletedRoute /> },

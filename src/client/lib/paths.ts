@@ -16,6 +16,8 @@ export const paths = {
   guardianView: GUARDIAN_VIEW_PATH,
   /** The public tracking page of a share link (no sign-in). */
   track: '/track/:shareCode',
+  /** The emergency contact's responder page, linked from their SOS text (no sign-in). */
+  responder: '/r/:code',
   /** Safety Check-In (a premium quick action; docs/PRODUCT.md#safety-check-in). */
   checkin: '/checkin',
   /** The Safety Map on a page of its own (docs/PRODUCT.md#safety-map-and-nearby-places). */

@@ -35,8 +35,11 @@ export function resetSounds(): void {
   soundEnabled = true;
 }
 
-/** One context for the whole app: browsers cap how many may exist, and creating one is slow. */
-function getAudioContext(): AudioContext | null {
+/**
+ * One context for the whole app: browsers cap how many may exist, and creating one is slow. Exported for sounds
+ * longer than a tone (Fake Call's ringtone); null without Web Audio.
+ */
+export function getAudioContext(): AudioContext | null {
   if (sharedContext) return sharedContext;
   const scope = window as Window & { webkitAudioContext?: AudioContextConstructor };
   const Constructor: AudioContextConstructor | undefined = window.AudioContext ?? scope.webkitAudioContext;

@@ -17,8 +17,14 @@ export function stubAudio(): { started: number[] } {
     resume = () => Promise.resolve();
     createGain() {
       return {
-        gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined },
+        gain: {
+          value: 1,
+          setValueAtTime: () => undefined,
+          exponentialRampToValueAtTime: () => undefined,
+          linearRampToValueAtTime: () => undefined,
+        },
         connect: () => undefined,
+        disconnect: () => undefined,
       };
     }
     createOscillator() {

@@ -7,10 +7,13 @@
  * - an active guardian of the owner (guardian-rule.ts): reads only — the owner's shared data (`read`) and their
  *   activity made since the guardian was approved (`watch`);
  * - the holder of a live share link: `read` of the link's owner, while the link is active and unexpired;
+ * - the holder of a responder link (the page an alert text links a contact to): `read` of that one alert's rows,
+ *   while the link is open (not revoked, not past its closing time);
  * - the public: nothing of anyone.
  *
  * A refusal is the one AppError: 404 `not_found`, so someone else's id answers exactly as a missing one, or 410
- * for a share link that was revoked or ran out (its holder already knows the link exists).
+ * for a share link that was revoked or ran out (its holder already knows the link exists). A responder link that
+ * was revoked or closed answers the same 404 as an unknown code: its page says nothing of why.
  */
 import { IdSchema } from '#shared/schemas/common';
 import { ERRORS, SHARE_LINK_TEXTS } from '#shared/texts';
@@ -24,28 +27,43 @@ export type Person = { readonly userId: string };
 /** Whoever holds a share link's code, with the link that code names. */
 export type LinkHolder = { readonly shareLink: SharedLink };
 export type SharedLink = { readonly ownerId: string; readonly isActive: boolean; readonly expiresAt: Date };
+/** Whoever holds a responder link's code (the contact an alert texted), with the link that code names. */
+export type ResponderHolder = { readonly responderLink: ResponderLink };
+export type ResponderLink = {
+  readonly ownerId: string;
+  readonly alertId: string;
+  readonly revoked: boolean;
+  /** When the page stops opening: its expiry, or earlier once the person is safe. */
+  readonly closesAt: Date;
+};
 /** Anyone at all: a caller the policy knows nothing about. */
 export type Public = { readonly public: true };
 export const THE_PUBLIC: Public = { public: true };
 
-export type Caller = Person | LinkHolder | Public;
+export type Caller = Person | LinkHolder | ResponderHolder | Public;
 
 /**
  * What the caller wants to do with the rows.
  * - `manage`: read or change rows that are the owner's alone (their profile, contacts, alerts, journeys, links,
  *   subscriptions): the owner only.
  * - `read`: read what the owner shares with those who look after them (their positions): the owner, an active
- *   guardian, the holder of a live share link.
+ *   guardian, the holder of a live share link; and, for the rows of one alert (`alertId`), the holder of that
+ *   alert's open responder link, who may also answer it.
  * - `watch`: a guardian's view of the owner's activity (alerts, journeys, "Seen"): an active guardian only, and
  *   only rows made since they were approved.
  */
 export type Action = 'manage' | 'read' | 'watch';
 
 /**
- * The rows asked about: whose they are (`coOwnerId`: rows two people share, a guardian relationship) and, for
- * `watch`, when they were made.
+ * The rows asked about: whose they are (`coOwnerId`: rows two people share, a guardian relationship), for
+ * `watch`, when they were made, and the alert they belong to (`alertId`: only a responder link asks).
  */
-export type Rows = { readonly ownerId: string; readonly coOwnerId?: string; readonly createdAt?: Date };
+export type Rows = {
+  readonly ownerId: string;
+  readonly coOwnerId?: string;
+  readonly createdAt?: Date;
+  readonly alertId?: string;
+};
 
 /** The rows themselves, or how to find rows addressed by id (undefined: there are none). */
 export type RowsAsked<R extends Rows> = R | undefined | (() => Promise<R | undefined>);
@@ -81,6 +99,15 @@ export function createAccessPolicy(deps: { db: Queryable; clock: Clock }): Acces
     return action === 'read' && link.ownerId === rows.ownerId;
   };
 
+  // Revoked and closed alike answer 404: the code's holder learns nothing of why.
+  const responderMay = (link: ResponderLink, action: Action, rows: Rows): boolean =>
+    !link.revoked &&
+    link.closesAt.getTime() > clock.now().getTime() &&
+    action === 'read' &&
+    link.ownerId === rows.ownerId &&
+    rows.alertId !== undefined &&
+    link.alertId === rows.alertId;
+
   return {
     async require(caller, action, asked) {
       const rows = typeof asked === 'function' ? await asked() : asked;
@@ -88,7 +115,9 @@ export function createAccessPolicy(deps: { db: Queryable; clock: Clock }): Acces
       const allowed =
         'shareLink' in caller
           ? holderMay(caller.shareLink, action, rows)
-          : await personMay(caller, action, rows);
+          : 'responderLink' in caller
+            ? responderMay(caller.responderLink, action, rows)
+            : await personMay(caller, action, rows);
       if (!allowed) throw notFound();
       return rows;
     },

@@ -11,7 +11,9 @@
  * - a guardian reads the ward's data only while the link is active (pending, rejected and ended get nothing,
  *   on every route and on the socket) and never changes the ward's rows;
  * - a share code shows the tracking page only while its link lives: not after it expired, not after it was
- *   revoked, and a link an SOS text carried shows no position once that SOS ended.
+ *   revoked, and a link an SOS text carried shows no position once that SOS ended;
+ * - a responder code (the answer link in a contact's SOS text) opens that one alert's page and answers it while
+ *   the link is open; a closed one answers the 404 of a code nobody has.
  *
  * The table's keys must be exactly the document's operations (method and path): a new route fails the first
  * case until its row says who may call it.
@@ -40,6 +42,7 @@ import {
   buildAuthorizationWorld,
   isGuardianRole,
   isLinkRole,
+  isResponderRole,
   isSignedInRole,
   LATER_CONTACT,
   postPosition,
@@ -145,6 +148,10 @@ const linkPlays = (): Record<Role, Outcome> => ({
   'expired-link holder': refused(410, 'link_expired'),
   'revoked-link holder': refused(410, 'link_inactive'),
 });
+
+/** The responder code a role presents (a responder's own; anyone else one that is nobody's). */
+const responderCodeOf = (world: World, role: Role): string =>
+  isResponderRole(role) ? world.responderCodes[role] : 'a'.repeat(26);
 
 const inject = (world: World, request: InjectOptions): Promise<LightMyRequestResponse> =>
   world.sut.app.inject(request);
@@ -658,6 +665,30 @@ const TABLE: Record<string, Row> = {
     request: () => ({ url: '/api/dev/mail' }),
     expect: everyone(answers(200, 'identity')),
   },
+  'GET /api/responder/{code}': {
+    // The code is the permission: each responder presents theirs; everyone else one that is nobody's.
+    request: ({ world, role }) => ({ url: `/api/responder/${responderCodeOf(world, role)}` }),
+    expect: {
+      ...everyone(NOT_FOUND),
+      // The first name, the state, who answered and the position the owner lets contacts see.
+      'responder-link holder': answers(200, 'private'),
+      'ended-SOS responder-link holder': NOT_FOUND,
+    },
+  },
+  'POST /api/responder/{code}/respond': {
+    request: ({ world, role }) => ({
+      url: `/api/responder/${responderCodeOf(world, role)}/respond`,
+      body: { response: 'on_my_way' },
+    }),
+    expect: {
+      ...everyone(NOT_FOUND),
+      'responder-link holder': changing(answers(200, 'private')),
+      'ended-SOS responder-link holder': NOT_FOUND,
+    },
+    // Who answered the open SOS, as the owner sees it.
+    observe: async ({ world }) =>
+      (await ownerGet<{ responses: unknown[] }>(world, `/api/alerts/${world.alerts.open}`)).responses,
+  },
   'GET /api/dev/sms-outbox': { request: () => ({ url: '/api/dev/sms-outbox' }), expect: ownRows(200) },
   'POST /api/dev/clock': {
     request: () => ({ url: '/api/dev/clock', body: { advanceMs: 0 } }),
@@ -771,6 +802,7 @@ describe('the realtime socket', () => {
     const query = new URLSearchParams(since === undefined ? {} : { since: String(since) });
     if (isSignedInRole(role)) query.set('access_token', world.person(role).token);
     if (isLinkRole(role)) query.set('access_token', world.shareLinks[role].share_code);
+    if (isResponderRole(role)) query.set('access_token', world.responderCodes[role]);
     const socket = await openSocket(sut.app, { query: query.toString(), waitForReady: isSignedInRole(role) });
     // Without any token, the first message must authenticate: asking for the owner's past is not that.
     if (role === 'anonymous') socket.send({ type: 'resume', since: 0 });

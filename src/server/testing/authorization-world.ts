@@ -12,6 +12,8 @@
  *   was active, and the owner moved meanwhile, so there is something it must no longer see);
  * - share-link holders: nobody signed in, holding one of the owner's codes (a live link, one past its expiry,
  *   one the owner revoked, the link an SOS text carried while that SOS is open, and one whose SOS ended);
+ * - responder-link holders: the owner's main contact, holding the answer link of the open SOS's text, or of the
+ *   text of the SOS that ended a day ago (closed by now);
  * - anonymous: nobody signed in, holding nothing.
  */
 import { randomUUID } from 'node:crypto';
@@ -20,6 +22,7 @@ import { expect } from 'vitest';
 import { AuthSessionSchema } from '#shared/schemas/auth-session';
 import type { InviteCode } from '#shared/schemas/guardian';
 import type { CreateAlertRequest, RaiseAlertResponse } from '#shared/schemas/alert';
+import type { DevSmsList } from '#shared/schemas/dev-sms';
 import type { CheckIn, EscortSession } from '#shared/schemas/journey';
 import type { EmergencyContact } from '#shared/schemas/profile';
 import type { Recording } from '#shared/schemas/recording';
@@ -43,6 +46,8 @@ export const ROLES = [
   'revoked-link holder',
   'SOS-link holder',
   'ended-SOS-link holder',
+  'responder-link holder',
+  'ended-SOS responder-link holder',
   'stranger',
   'pending guardian',
   'rejected guardian',
@@ -60,6 +65,13 @@ export const LINK_ROLES = [
   'ended-SOS-link holder',
 ] as const satisfies readonly Role[];
 export type LinkRole = (typeof LINK_ROLES)[number];
+
+/** Contacts holding the answer link their SOS text carried (the responder page). */
+export const RESPONDER_ROLES = [
+  'responder-link holder',
+  'ended-SOS responder-link holder',
+] as const satisfies readonly Role[];
+export type ResponderRole = (typeof RESPONDER_ROLES)[number];
 
 export const GUARDIAN_ROLES = [
   'pending guardian',
@@ -108,6 +120,8 @@ export type World = {
   escortId: string;
   checkinId: string;
   shareLinks: Record<LinkRole | 'patched' | 'removed', ShareLink>;
+  /** The responder code each responder role holds (read from the texts in the dev outbox). */
+  responderCodes: Record<ResponderRole, string>;
   /**
    * The owner's recordings, made during the open SOS: `sealed` (finished, with that SOS), `live` (still recording:
    * the owner's piece and finish cases use it) and `removed` (only the owner's DELETE case deletes it).
@@ -122,7 +136,10 @@ export type World = {
    * positions, journeys, codes, tokens) and `identity` (who the owner is: id, name, e-mail).
    */
   markers: { private: string[]; identity: string[] };
-  /** What a role sends to be who it is: a session's bearer token, a share code in its place, or nothing. */
+  /**
+   * What a role sends to be who it is: a session's bearer token, a share or responder code in its place, or
+   * nothing.
+   */
   credentials(role: Role): Headers;
   /** A new session of a signed-in role (for a case that ends the session it uses); others as `credentials`. */
   freshCredentials(role: Role): Promise<Headers>;
@@ -240,6 +257,7 @@ async function ownerWithAPast(sut: TestApp) {
   await advanceClock(sut, 3_600_000);
   owner = await signIn(sut, owner);
   const endedAlert = await raiseSos(sut, owner);
+  const endedResponderCode = await newestResponderCode(sut, owner, contacts.main.phone);
   await as(sut, owner)('POST', `/api/alerts/${endedAlert}/resolve`, 200);
   const endedSosLink = (await listShareLinks(sut, owner)).find((link) => link.sent_with_alert);
   if (!endedSosLink) throw new Error('the SOS text carried no link');
@@ -247,7 +265,7 @@ async function ownerWithAPast(sut: TestApp) {
   // A day after the first link.
   await advanceClock(sut, SHARE_LINK_TTL_HOURS * 3_600_000 - 30 * 60_000);
   owner = await signIn(sut, owner);
-  return { owner, contacts, expired, endedAlert, endedSosLink };
+  return { owner, contacts, expired, endedAlert, endedSosLink, endedResponderCode };
 }
 
 /** The people around the owner, and the owner's link with each guardian. */
@@ -278,7 +296,12 @@ async function peopleAround(sut: TestApp, owner: Person) {
 }
 
 /** What the owner has now: share links, an open SOS with its link, a journey of each kind, codes, browsers. */
-async function ownerToday(sut: TestApp, owner: Person, endedSosLink: ShareLink) {
+async function ownerToday(
+  sut: TestApp,
+  owner: Person,
+  past: { endedSosLink: ShareLink; mainPhone: string; endedResponderCode: string },
+) {
+  const { endedSosLink } = past;
   const send = as(sut, owner);
   const live = await send<ShareLink>('POST', '/api/share-links', 201);
   const revoked = await send<ShareLink>('POST', '/api/share-links', 201);
@@ -291,6 +314,7 @@ async function ownerToday(sut: TestApp, owner: Person, endedSosLink: ShareLink) 
     (candidate) => candidate.sent_with_alert && candidate.id !== endedSosLink.id,
   );
   if (!sosLink) throw new Error('the open SOS carried no new link');
+  const responderCode = await newestResponderCode(sut, owner, past.mainPhone, past.endedResponderCode);
   await postPosition(sut, owner);
 
   const recordings = {
@@ -317,6 +341,7 @@ async function ownerToday(sut: TestApp, owner: Person, endedSosLink: ShareLink) 
   return {
     shareLinks: { live, revoked, patched, removed, sosLink },
     openAlert,
+    responderCode,
     recordings,
     escortId: escort.id,
     checkinId: checkin.id,
@@ -330,7 +355,15 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
   const past = await ownerWithAPast(sut);
   const { owner } = past;
   const people = await peopleAround(sut, owner);
-  const today = await ownerToday(sut, owner, past.endedSosLink);
+  const today = await ownerToday(sut, owner, {
+    endedSosLink: past.endedSosLink,
+    mainPhone: past.contacts.main.phone,
+    endedResponderCode: past.endedResponderCode,
+  });
+  const responderCodes: World['responderCodes'] = {
+    'responder-link holder': today.responderCode,
+    'ended-SOS responder-link holder': past.endedResponderCode,
+  };
   const shareLinks: World['shareLinks'] = {
     'link holder': today.shareLinks.live,
     'expired-link holder': past.expired,
@@ -351,6 +384,7 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
     escortId: today.escortId,
     checkinId: today.checkinId,
     shareLinks,
+    responderCodes,
     pushEndpoints: today.pushEndpoints,
     position: OWNER_POSITION,
     markers: {
@@ -365,6 +399,7 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
         ESCORT_DESTINATION,
         today.checkinId,
         ...Object.values(shareLinks).flatMap((shareLink) => [shareLink.id, shareLink.share_code]),
+        ...Object.values(responderCodes),
         today.inviteCode,
         ...Object.values(today.pushEndpoints),
         OWNER_MEETING.person,
@@ -380,6 +415,7 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
     credentials(role) {
       if (role === 'anonymous') return {};
       if (isLinkRole(role)) return { authorization: `Bearer ${shareLinks[role].share_code}` };
+      if (isResponderRole(role)) return { authorization: `Bearer ${responderCodes[role]}` };
       return signedIn[role].headers;
     },
     async freshCredentials(role) {
@@ -395,6 +431,10 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
 
 export function isLinkRole(role: Role): role is LinkRole {
   return (LINK_ROLES as readonly Role[]).includes(role);
+}
+
+export function isResponderRole(role: Role): role is ResponderRole {
+  return (RESPONDER_ROLES as readonly Role[]).includes(role);
 }
 
 export function isSignedInRole(role: Role): role is SignedInRole {
@@ -436,4 +476,24 @@ async function raiseSos(
 
 async function listShareLinks(sut: TestApp, owner: Person): Promise<ShareLink[]> {
   return (await as(sut, owner)<ShareLinkListResponse>('GET', '/api/share-links', 200)).links;
+}
+
+/**
+ * The answer link of the newest SOS text to `phone` (the dev outbox, as the owner reads it): its code. The text
+ * is in the outbox once its first attempt finished, which the SOS request waits for.
+ */
+async function newestResponderCode(
+  sut: TestApp,
+  owner: Person,
+  phone: string,
+  except?: string,
+): Promise<string> {
+  await sut.app.idle();
+  const { messages } = await as(sut, owner)<DevSmsList>('GET', '/api/dev/sms-outbox', 200);
+  const code = messages
+    .filter((message) => message.to === phone)
+    .map((message) => /\nAnswer: \S+\/r\/([a-z2-7]+)/.exec(message.body)?.[1])
+    .find((found) => found !== undefined && found !== except);
+  if (!code) throw new Error('the SOS text carried no answer link');
+  return code;
 }

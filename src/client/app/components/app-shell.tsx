@@ -13,13 +13,17 @@ const SideNav = lazy(async () => ({
 }));
 // AI Protection's detectors load on demand, beside the first screen rather than in its download.
 const ProtectionHost = lazy(async () => ({ default: (await import('./protection-host')).ProtectionHost }));
+// Fake Call's scheduler and call screens, likewise: a scheduled call rings on whichever screen the person is.
+const FakeCallHost = lazy(async () => ({
+  default: (await import('../../features/fake-call/components/fake-call-host')).FakeCallHost,
+}));
 
 /**
  * The dashboard and the tab pages. Signed-in people get "Skip to SOS" first, then the navigation: bottom tabs on
  * narrow screens, a side column from 768 px (docs/PRODUCT.md#navigation). A ward's new alert shows as a red
  * banner on top of whichever of these screens the guardian is on. The person's own active alert replaces the
  * screen and the navigation with the active-alert screen until they say they are safe; ward banners stay above it.
- * AI Protection runs for the signed-in person on every screen of the shell.
+ * AI Protection runs for the signed-in person on every screen of the shell, and so does a scheduled fake call.
  */
 export function AppShell() {
   const session = useSession();
@@ -46,6 +50,9 @@ export function AppShell() {
           {/* Shows nothing until a detection: no fallback is needed while it loads. */}
           <Suspense>
             <ProtectionHost session={session} />
+          </Suspense>
+          <Suspense>
+            <FakeCallHost />
           </Suspense>
         </ActiveAlertGate>
       ) : (

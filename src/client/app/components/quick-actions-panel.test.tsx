@@ -56,4 +56,14 @@ describe('the quick actions panel on the dashboard', () => {
     expect(within(dialog).getByRole('button', { name: 'Save Meeting Details' })).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Recent Meetings' })).toBeInTheDocument();
   });
+
+  it('opens Fake Call from Fake Call', async () => {
+    storeSession(fakeSession());
+    mockApi([{ method: 'GET', path: '/api/profile', body: fakeProfile() }]);
+    markOnboardingSeenForTest();
+    const { user } = await renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Fake Call' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fake Call' });
+    expect(within(dialog).getByRole('button', { name: 'Schedule call' })).toBeInTheDocument();
+  });
 });

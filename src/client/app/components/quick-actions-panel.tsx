@@ -29,6 +29,12 @@ const WhoMeetingDialog = lazyDialog(
   ({ open }) => open,
 );
 
+// Fake Call's dialog, when first opened (the call itself rings from the app shell's host).
+const FakeCallDialog = lazyDialog(
+  async () => (await import('../../features/fake-call/components/fake-call-dialog')).FakeCallDialog,
+  ({ open }) => open,
+);
+
 export type QuickActionsPanelProps = {
   onOpenSettings: () => void;
   /** Show/Hide Map; without it the item is not shown. */
@@ -55,6 +61,7 @@ export function QuickActionsPanel({
   const [locationOpen, setLocationOpen] = useState(false);
   const [protectionOpen, setProtectionOpen] = useState(false);
   const [meetingOpen, setMeetingOpen] = useState(false);
+  const [fakeCallOpen, setFakeCallOpen] = useState(false);
 
   const toggleSound = (): void => {
     const next = !soundEnabled;
@@ -87,10 +94,12 @@ export function QuickActionsPanel({
         onOpenEscort={onOpenEscort}
         onOpenProtection={() => setProtectionOpen(true)}
         onOpenMeeting={() => setMeetingOpen(true)}
+        onOpenFakeCall={() => setFakeCallOpen(true)}
       />
       <YourLocationDialog open={locationOpen} onOpenChange={setLocationOpen} />
       <ProtectionDialog userId={userId} open={protectionOpen} onOpenChange={setProtectionOpen} />
       <WhoMeetingDialog userId={userId} open={meetingOpen} onOpenChange={setMeetingOpen} />
+      <FakeCallDialog userId={userId} open={fakeCallOpen} onOpenChange={setFakeCallOpen} />
     </Card>
   );
 }

@@ -18,6 +18,8 @@ export type AlertDeps = AlertPorts & {
   firstAttemptWaitMs: number;
   /** Where the live-tracking link in a text points (http/public-origin.ts). */
   origin: string;
+  /** The server secret each contact's responder code is derived with (responder-code.ts). */
+  responderKey: string;
   /** SMS_GLOBAL_MAX_PER_HOUR: the breaker on all accounts' alert texts per clock hour (sms-caps.ts). */
   smsGlobalMaxPerHour: number;
   log: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };

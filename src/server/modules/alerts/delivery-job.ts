@@ -14,6 +14,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { CANCELLED_DELIVERY_ERROR } from '#shared/active-alert-texts';
+import { withResponderLink } from '#shared/alert-sms-text';
 import {
   DELIVERY_RETRY,
   type ChannelSender,
@@ -27,6 +28,8 @@ import type { Database, Queryable } from '../../db/database';
 import { enqueueJobs, type Attempt, type JobHandler, type Settlement } from '../../scheduler/jobs';
 import type { AlertEvents } from './alert-events';
 import * as repo from './repository';
+import { responderCode, responderUrl } from './responder-code';
+import { hasResponderLink } from './responder-link-repository';
 
 export const DELIVERY_JOB = 'alert-delivery';
 
@@ -70,6 +73,9 @@ export function deliveryJob(deps: {
   leaseMs: number;
   /** Called after each recorded change, so a request waiting for first attempts wakes up at once. */
   onChange: () => void;
+  /** Where a contact's responder link points, and the secret its code is derived with (responder-code.ts). */
+  origin: string;
+  responderKey: string;
 }): JobHandler<Sent> {
   /** Contacts' deliveries are shown to the person and their guardians; a guardian's own push is not. */
   const emit = (row: repo.DeliveryRow & { user_id: string }): void => {
@@ -108,7 +114,7 @@ export function deliveryJob(deps: {
       if (!sender) return { outcome: 'failed', error: DELIVERY_ERRORS.noSender(delivery.channel) };
       const message = {
         to: delivery.recipient,
-        body: delivery.body,
+        body: await bodyToSend(deps.db.urgent, delivery, deps),
         idempotencyKey: delivery.id,
         userId: delivery.user_id,
       };
@@ -133,6 +139,23 @@ export function deliveryJob(deps: {
       return row ? () => emit(row) : undefined;
     },
   };
+}
+
+/**
+ * The text as this recipient receives it: a contact's alert text gets their responder link, its code derived
+ * again from the delivery id, so every attempt sends exactly the same words.
+ */
+async function bodyToSend(
+  db: Queryable,
+  delivery: repo.DeliveryToSend,
+  keys: { origin: string; responderKey: string },
+): Promise<string> {
+  if (delivery.channel !== 'sms' || delivery.purpose !== 'alert') return delivery.body;
+  if (!(await hasResponderLink(db, delivery.id))) return delivery.body;
+  return withResponderLink(
+    delivery.body,
+    responderUrl(keys.origin, responderCode(keys.responderKey, delivery.id)),
+  );
 }
 
 /** The earlier send as a finished attempt, or undefined when this attempt must send (none, or unknown). */

@@ -10,6 +10,8 @@ import { createChangeSignal } from './change-signal';
 import { DELIVERY_JOB, deliveryJob } from './delivery-job';
 import type { AlertPorts } from './ports';
 import { findAlertFacts } from './repository';
+import { createResponderPage } from './responder-page';
+import { responderRoutes } from './responder-routes';
 import { alertRoutes } from './routes';
 import { createAlertService, type AlertService } from './service';
 import { voiceCallRoutes } from './voice-call-routes';
@@ -20,8 +22,9 @@ const LEASE_MARGIN_MS = 1000;
 
 /**
  * Alerts: raising one, delivering it on every channel, reading them back (the person's and their wards'), a
- * guardian's "Seen", and the voice provider's callbacks about an escalation call (its outcome, the key pressed). `raiseAlert` is handed to modules that raise alerts themselves (journeys' deadlines): one
- * pipeline for all.
+ * guardian's "Seen", a contact's answer page, and the voice provider's callbacks about an escalation call (its
+ * outcome, the key pressed). `raiseAlert` is handed to modules that raise alerts themselves (journeys'
+ * deadlines): one pipeline for all.
  */
 export function createAlertsModule(
   deps: AlertPorts & {
@@ -35,6 +38,8 @@ export function createAlertsModule(
     wakeJobs: (kind: string) => void;
     config: Pick<Config, 'alerts' | 'sms' | 'push'>;
     origin: string;
+    /** The server secret each contact's responder code is derived with (responder-code.ts). */
+    responderKey: string;
     log: FastifyBaseLogger;
   },
 ): ServerModule & { raiseAlert: AlertService['raiseAlert'] } {
@@ -52,6 +57,9 @@ export function createAlertsModule(
     raiseAlert: service.raiseAlert,
     routes: async (app) => {
       await app.register(alertRoutes(service));
+      // The contact's responder page (responder-page.ts): public routes, the code in their text the credential.
+      await app.register(responderRoutes(createResponderPage(deps)));
+      // The voice provider's callbacks about an escalation call: public routes, its signature the credential.
       await app.register(
         voiceCallRoutes(createVoiceCallService(deps), {
           authToken: deps.config.sms.twilio?.authToken ?? null,

@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { ALERT_LIMITS } from '#shared/constants';
 import type { RaiseOutcome } from '#shared/schemas/alert';
+import { RESPONDER_PAGE_TEXTS } from '#shared/responder-page-texts';
 import { ABUSE_LIMIT_TEXTS, ERRORS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Queryable } from '../../db/database';
@@ -28,6 +29,7 @@ import { writeDeliveries } from './delivery-job';
 import { insertMeeting } from './meeting-repository';
 import type { RaiseAlertInput, RaiseDeps, RaisedAlert } from './raise-input';
 import * as repo from './repository';
+import { issueResponderLinks } from './responder-link-repository';
 import { appendTimeline } from './timeline-repository';
 import { holdTextsOverCaps, senderOf } from './sms-caps';
 
@@ -155,7 +157,11 @@ async function queueDeliveries(
     sender,
     await deliveriesFor(tx, deps, input, alert, recipients, now),
   );
-  return writeDeliveries(tx, alert.id, deliveries, now);
+  const queued = await writeDeliveries(tx, alert.id, deliveries, now);
+  // Each contact's text carries a link of its own to answer from (responder-page.ts); the code is derived from the
+  // delivery id when the text is sent, so only its hash is written here.
+  await issueResponderLinks(tx, deps.responderKey, alert.id, RESPONDER_PAGE_TEXTS.unnamedContact, now);
+  return queued;
 }
 
 /** The alert row the request describes, without its position (alert-position.ts). */

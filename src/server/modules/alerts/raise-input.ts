@@ -54,4 +54,6 @@ export type RaiseDeps = SmsCapsDeps &
   AlertPorts & {
     /** Where the live-tracking link in a text points (http/public-origin.ts). */
     origin: string;
+    /** The server secret each contact's responder code is derived with (responder-code.ts). */
+    responderKey: string;
   };

@@ -1,12 +1,12 @@
 /**
  * What an SOS text carries (docs/SECURITY.md, "What an SOS text contains, and hygiene"): the phone's position, or
  * else the last one the server holds with its age, or else a truthful "unknown"; and the live-tracking link only
- * while the person leaves Settings › Privacy › Emergency Contact Access on.
+ * while the person leaves Settings › Privacy › Emergency Contact Access on; each contact's answer link always.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { mapLink } from '#shared/map-link';
-import { TRACK_PAGE_PATH } from '#shared/constants';
+import { RESPONDER_PAGE_PATH, TRACK_PAGE_PATH } from '#shared/constants';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { addContact, raiseAlert, resolveAlert } from '../../testing/test-alerts';
 import { createTestUser, type TestUser } from '../../testing/test-users';
@@ -141,6 +141,8 @@ describe('the SOS text: position and tracking link', () => {
     expect(text).not.toContain('Live location');
     expect(text).not.toContain(TRACK_PAGE_PATH);
     expect(await shareLinkCount(user)).toBe(0);
+    // The contact still gets their answer link: its page shows no position while this switch is off.
+    expect(text).toMatch(new RegExp(`\\nAnswer: \\S+${RESPONDER_PAGE_PATH}/[a-z2-7]{26}$`));
 
     // Switched on again: the next SOS has its link.
     await setPreferences(user, { settings: { emergencyContacts: true } });

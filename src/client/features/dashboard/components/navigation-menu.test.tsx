@@ -25,7 +25,9 @@ describe('the menu (narrow screens)', () => {
       ['Permissions', '/permissions'],
       ['Settings', '/settings'],
     ]);
-    await user.click(menu.getByRole('link', { name: 'Safety Map' }));
+    // The dialog makes the rest of the page inert (pointer-events: none) before its own layer takes clicks again:
+    // on a busy machine the menu can be found in between, so the click is tried until the layer is ready.
+    await waitFor(() => user.click(menu.getByRole('link', { name: 'Safety Map' })));
     await waitFor(() => expect(router.state.location.pathname).toBe('/safety-map'));
     expect(await screen.findByRole('heading', { name: 'Safety Map', level: 1 })).toBeInTheDocument();
     expect(

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { QuickActionGrid, type QuickActionGridProps } from './quick-action-grid';
@@ -11,6 +11,7 @@ function renderGrid(props: Partial<QuickActionGridProps> = {}) {
     onOpenEscort: vi.fn(),
     onOpenProtection: vi.fn(),
     onOpenMeeting: vi.fn(),
+    onOpenFakeCall: vi.fn(),
     navigate: vi.fn(),
   };
   render(<QuickActionGrid isPremium soundEnabled {...handlers} {...props} />);
@@ -22,7 +23,7 @@ function renderGrid(props: Partial<QuickActionGridProps> = {}) {
 }
 
 describe('the quick-action grid', () => {
-  it('lists the eight items in the product’s order', () => {
+  it('lists the nine items in the product’s order', () => {
     const { labels } = renderGrid();
     expect(labels()).toEqual([
       'Settings',
@@ -33,19 +34,20 @@ describe('the quick-action grid', () => {
       'Check In',
       'AI Protection',
       'Who Meeting',
+      'Fake Call',
     ]);
   });
 
   it('hides the premium items in limited mode', () => {
     const { labels } = renderGrid({ isPremium: false });
-    expect(labels()).toEqual(['Settings', 'Sound On', 'Show Map', 'Escort Mode']);
+    expect(labels()).toEqual(['Settings', 'Sound On', 'Show Map', 'Escort Mode', 'Fake Call']);
   });
 
   it('leaves out Show/Hide Map and Escort Mode when the screen gives no action for them', () => {
     const { labels } = renderGrid({ onToggleMap: undefined, onOpenEscort: undefined });
     expect(labels()).not.toContain('Show Map');
     expect(labels()).not.toContain('Escort Mode');
-    expect(labels()).toHaveLength(6);
+    expect(labels()).toHaveLength(7);
   });
 
   it('opens Who You’re Meeting from Who Meeting', async () => {
@@ -57,6 +59,14 @@ describe('the quick-action grid', () => {
   it('leaves out Who Meeting when the screen gives no action for it', () => {
     const { labels } = renderGrid({ onOpenMeeting: undefined });
     expect(labels()).not.toContain('Who Meeting');
+  });
+
+  it('opens Fake Call from Fake Call, and leaves it out when the screen gives no action for it', async () => {
+    const { user, onOpenFakeCall } = renderGrid();
+    await user.click(screen.getByRole('button', { name: 'Fake Call' }));
+    expect(onOpenFakeCall).toHaveBeenCalledOnce();
+    cleanup();
+    expect(renderGrid({ onOpenFakeCall: undefined }).labels()).not.toContain('Fake Call');
   });
 
   it('opens the AI Protection System dialog from AI Protection', async () => {

@@ -3,6 +3,7 @@ import {
   CalendarClock,
   Map as MapIcon,
   Navigation,
+  PhoneCall,
   Settings,
   ShieldCheck,
   UsersRound,
@@ -31,6 +32,8 @@ export type QuickActionGridProps = {
   onOpenProtection?: () => void;
   /** Who Meeting: opens Who You're Meeting; without it the item is not shown. */
   onOpenMeeting?: () => void;
+  /** Fake Call: opens its dialog; without it the item is not shown. Not premium: it is a way out for anyone. */
+  onOpenFakeCall?: () => void;
   /** Guardian and Check In open by full page navigation; injected for tests. */
   navigate?: (path: string) => void;
 };
@@ -49,7 +52,7 @@ const fullPageNavigation = (path: string): void => window.location.assign(path);
 
 /**
  * The dashboard's quick actions (docs/PRODUCT.md#quick-actions), three columns, in this order: Settings,
- * Sound On/Off, Guardian, Show/Hide Map, Escort Mode, Check In, AI Protection, Who Meeting. An item whose action
+ * Sound On/Off, Guardian, Show/Hide Map, Escort Mode, Check In, AI Protection, Who Meeting, Fake Call. An item whose action
  * the screen does not provide is left out rather than shown doing nothing.
  */
 export function QuickActionGrid({
@@ -62,6 +65,7 @@ export function QuickActionGrid({
   onOpenEscort,
   onOpenProtection,
   onOpenMeeting,
+  onOpenFakeCall,
   navigate = fullPageNavigation,
 }: QuickActionGridProps) {
   const items: (Item | null)[] = [
@@ -112,6 +116,9 @@ export function QuickActionGrid({
           onClick: onOpenMeeting,
           premium: true,
         }
+      : null,
+    onOpenFakeCall
+      ? { key: 'fake-call', label: QUICK_ACTION_TEXTS.fakeCall, icon: <PhoneCall />, onClick: onOpenFakeCall }
       : null,
   ];
   const shown = items.filter((item): item is Item => item !== null && (isPremium || !item.premium));
