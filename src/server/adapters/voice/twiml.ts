@@ -60,7 +60,7 @@ export function callTwiml(input: { words: string; gatherUrl: string }): string {
   return build(fits);
 }
 
-/** After a key other than 1: the prompt once more. */
+/** After a key other than 1: the prompt again (each wrong key asks again). */
 export function promptAgainTwiml(gatherUrl: string): string {
   return gather(gatherUrl, VOICE_CALL_TEXTS.pressOneAgain);
 }
