@@ -19,6 +19,8 @@ import { createRecordingStorage } from './adapters/storage/create-storage';
 import type { RecordingStorage } from './adapters/storage/recording-storage';
 import { createSmsProvider } from './adapters/sms/create-sms-provider';
 import type { SmsProvider } from './adapters/sms/sms-provider';
+import { createVoiceCaller } from './adapters/voice/create-voice-caller';
+import type { VoiceCaller } from './adapters/voice/voice-caller';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { registerAccessControl, type RegisteredRoute } from './http/access';
@@ -87,6 +89,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** Defaults to the provider the config selects (Twilio or the dev outbox). */
   sms?: SmsProvider;
+  /** Defaults to the caller the config selects (Twilio, the dev outbox, or none: see create-voice-caller.ts). */
+  voice?: VoiceCaller;
   /** Defaults to real Web Push. */
   push?: PushSender;
   /** Alert and delivery status changes; defaults to the realtime hub. */
@@ -152,7 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const origin = publicOrigin(config);
   const sms = deps.sms ?? createSmsProvider(config, db.urgent, clock, app.log);
-  const channels: ChannelSenders = { sms, email: mailChannel(deps.mailer) };
+  // Escalation calls: Twilio's Calls API through the same account as the texts, or the dev outbox with it.
+  const voice = deps.voice ?? createVoiceCaller(config, origin, db.urgent, clock, app.log);
+  const channels: ChannelSenders = { sms, email: mailChannel(deps.mailer), ...(voice ? { voice } : {}) };
   // Derives each rotated refresh token from the one it replaces (modules/auth/refresh-successor.ts).
   const refreshKey = await loadServerSecret(db, 'refresh-successor-key');
   // Modules reach each other only through ports (each module's ports.ts): what one module offers (exported by

@@ -160,6 +160,26 @@ describe('loadConfig', () => {
   const twilio = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15550001111' };
   const providers = { ...twilio, SMTP_URL: 'smtp://mail.example.org' };
 
+  it('calls from TWILIO_VOICE_FROM, else from TWILIO_FROM when it is a number; production needs one', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example.org', ...providers };
+    expect(loadConfig(production).sms.twilio?.voiceFrom).toBe('+15550001111');
+    const service = { ...production, TWILIO_FROM: 'MG0123' };
+    expect(() => loadConfig(service)).toThrow(
+      new ConfigError(
+        'Invalid configuration: TWILIO_VOICE_FROM is required when NODE_ENV=production and TWILIO_FROM is a Messaging Service SID (a number to call from)',
+      ),
+    );
+    expect(loadConfig({ ...service, TWILIO_VOICE_FROM: '+15550002222' }).sms.twilio).toMatchObject({
+      from: 'MG0123',
+      voiceFrom: '+15550002222',
+    });
+    // Development starts without one; a voice delivery then fails, saying no voice sender is configured.
+    expect(loadConfig({ ...service, NODE_ENV: 'development' }).sms.twilio?.voiceFrom).toBeNull();
+    expect(() => loadConfig({ TWILIO_VOICE_FROM: '5550002222' })).toThrow(
+      /^Invalid configuration: TWILIO_VOICE_FROM=/,
+    );
+  });
+
   it('refuses to start in production without an e-mail provider, naming SMTP_URL in one line', () => {
     const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://beacon.example.org', ...twilio };
     expect(() => loadConfig(production)).toThrow(

@@ -53,6 +53,11 @@ const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_BASE_URL: z.url().default('https://api.twilio.com'),
+  // The number escalation calls come from (adapters/voice/); TWILIO_FROM when unset and it is a number.
+  TWILIO_VOICE_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 form, such as +15005550006')
+    .optional(),
   SMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // Alert pipeline (modules/alerts) and the scheduler that runs it.
   ALERT_FIRST_ATTEMPT_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(8000),
@@ -150,7 +155,14 @@ export type Config = {
   /** The proxies whose forwarding headers count (addresses and CIDR ranges); empty: none, the socket is the client. */
   trustProxy: string[];
   sms: {
-    twilio: { accountSid: string; authToken: string; from: string; baseUrl: string } | null;
+    twilio: {
+      accountSid: string;
+      authToken: string;
+      from: string;
+      baseUrl: string;
+      /** The number escalation calls come from (the `voice` channel); null: no number to call from. */
+      voiceFrom: string | null;
+    } | null;
     timeoutMs: number;
   };
   alerts: {
@@ -244,6 +256,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required when NODE_ENV=production (an SMS provider)',
     );
   }
+  if (e.NODE_ENV === 'production' && !twilio?.voiceFrom) {
+    // The escalation ladder calls the primary contact through the same account; a Messaging Service cannot call.
+    throw new ConfigError(
+      'Invalid configuration: TWILIO_VOICE_FROM is required when NODE_ENV=production and TWILIO_FROM is a Messaging Service SID (a number to call from)',
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     // Without it sign-up and recovery e-mails would only land in the dev outbox while the person waits for them.
     throw new ConfigError(
@@ -313,7 +331,9 @@ function twilioConfig(e: z.infer<typeof EnvSchema>): Config['sms']['twilio'] {
       'Invalid configuration: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together',
     );
   }
-  return { accountSid, authToken, from, baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, '') };
+  // A Messaging Service SID (MG…) sends texts but cannot place a call.
+  const voiceFrom = e.TWILIO_VOICE_FROM ?? (from.startsWith('+') ? from : null);
+  return { accountSid, authToken, from, baseUrl: e.TWILIO_BASE_URL.replace(/\/+$/, ''), voiceFrom };
 }
 
 /** The bucket is used when any S3_* is set; the access key and its secret come as a pair or not at all. */

@@ -3,7 +3,7 @@
 export const DEV_OUTBOX_TEXTS = {
   title: 'Sent texts (dev outbox)',
   description:
-    'The texts of your alerts, newest first: those kept here instead of being sent (no SMS provider is configured), and those that failed, with the reason.',
+    'The texts and calls of your alerts, newest first: those kept here instead of being sent (no SMS provider is configured), and those that failed, with the reason.',
   link: 'Sent texts (dev outbox)',
   refresh: 'Refresh',
   empty: 'No texts sent yet',
@@ -17,4 +17,7 @@ export const DEV_OUTBOX_TEXTS = {
   failed: 'Failed: not sent',
   reason: (reason: string): string => `Reason: ${reason}`,
   unknownReason: 'Reason: not recorded',
+  /** An escalation call: the outbox keeps the words it would have spoken. */
+  call: 'Call',
+  callWords: 'Would say:',
 } as const;

@@ -1,8 +1,10 @@
 /**
  * Delivery channels: how an alert reaches someone. The alert worker sends every delivery through the sender of
  * its channel (a `channel → sender` map): `sms` (Twilio-compatible or the dev outbox), `push` (a guardian's
- * browsers, modules/push), `email` (the mailer); `voice` has no sender yet, so a voice delivery fails with a
- * clear reason rather than pretending. Senders report every outcome as a result and never throw on purpose.
+ * browsers, modules/push), `email` (the mailer), `voice` (an escalation call: Twilio's Calls API or the dev
+ * outbox, adapters/voice/; a server with Twilio but no number to call from has none, and a voice delivery then
+ * fails with a clear reason rather than pretending). Senders report every outcome as a result and never throw on
+ * purpose.
  */
 import type { DeliveryChannel } from '#shared/schemas/alert';
 import type { RetryPolicy } from '../scheduler/retry-policy';

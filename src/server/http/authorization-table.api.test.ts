@@ -196,6 +196,35 @@ const deleteTarget = ({ world, role }: Cell): string =>
 const ELSEWHERE = { latitude: 10.5, longitude: 20.25 };
 const MADE_UP_ID = '3f1b9c2e-7d4a-4e8b-9c1d-2a3b4c5d6e7f';
 
+/**
+ * A voice provider's callback about a delivery of the owner's open alert: public, but only the provider's
+ * signature (X-Twilio-Signature) lets it in, and no session or share code stands in for it. Everyone gets 403 and
+ * the alert's state, responses and timeline stay as they were.
+ */
+function voiceCallback(kind: 'status' | 'gather'): Row {
+  return {
+    request: async ({ world }) => {
+      const { deliveries } = await ownerGet<{ deliveries: Array<{ id: string }> }>(
+        world,
+        `/api/alerts/${world.alerts.open}`,
+      );
+      return {
+        url: `/api/voice/calls/${deliveries[0]!.id}/${kind}`,
+        body: { CallStatus: 'completed', Digits: '1', AnsweredBy: 'human' },
+      };
+    },
+    expect: everyone(refused(403, 'forbidden')),
+    observe: async ({ world }) => {
+      const { alert, responses, timeline } = await ownerGet<{
+        alert: { state: string };
+        responses: unknown[];
+        timeline: unknown[];
+      }>(world, `/api/alerts/${world.alerts.open}`);
+      return { state: alert.state, responses, timeline };
+    },
+  };
+}
+
 const TABLE: Record<string, Row> = {
   'GET /api/realtime': {
     // Without an upgrade; the socket itself has its own cases below.
@@ -416,6 +445,8 @@ const TABLE: Record<string, Row> = {
     request: ({ world }) => ({ url: `/api/wards/alerts/${world.alerts.open}/seen` }),
     expect: signedIn({ owner: NOT_FOUND, others: NOT_FOUND, 'active guardian': answers(200, 'private') }),
   },
+  'POST /api/voice/calls/{id}/status': voiceCallback('status'),
+  'POST /api/voice/calls/{id}/gather': voiceCallback('gather'),
   'POST /api/journeys/heartbeat': {
     request: () => ({ url: '/api/journeys/heartbeat', body: { battery: 64 } }),
     expect: ownRows(200, 'nothing'),

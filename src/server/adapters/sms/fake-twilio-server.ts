@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { twilioSignature } from '../voice/twilio-signature';
 
 /** One text request (POST) the fake received. */
 export type FakeSmsRequest = {
@@ -12,6 +13,28 @@ export type FakeSmsRequest = {
   /** 1 for the first request to this number, 2 for the second, … */
   attempt: number;
 };
+
+/** One call request (POST …/Calls.json) the fake received: the form's fields as Beacon sent them. */
+export type FakeCallRequest = {
+  sid: string;
+  to: string;
+  from: string | null;
+  /** The inline TwiML the call would play. */
+  twiml: string | null;
+  url: string | null;
+  machineDetection: string | null;
+  asyncAmd: string | null;
+  statusCallback: string | null;
+  statusCallbackMethod: string | null;
+  statusCallbackEvent: string | null;
+  authorization: string | null;
+  path: string;
+  /** 1 for the first call to this number, 2 for the second, … */
+  attempt: number;
+};
+
+/** A callback as Twilio would post it: the URL it was given, signed form headers, the form. */
+export type SignedCallback = { url: string; path: string; headers: Record<string, string>; payload: string };
 
 /** How the fake answers one request: a status (and JSON body, headers), or never (the connection hangs). */
 export type FakeReply =
@@ -32,7 +55,17 @@ export type FakeTwilio = {
   delivered: FakeSmsRequest[];
   /** The message-list reads (GET), as their query strings. */
   lookups: URLSearchParams[];
+  /** Every call request (POST …/Calls.json), in arrival order. */
+  calls: FakeCallRequest[];
   waitForRequests(count: number, timeoutMs?: number): Promise<void>;
+  waitForCalls(count: number, timeoutMs?: number): Promise<void>;
+  /**
+   * Plays Twilio: a callback to `url` (a status or gather URL a call was given) with these form fields, signed
+   * with the `authToken` the fake was started with (X-Twilio-Signature). For `app.inject`, use `path`.
+   */
+  signedCallback(url: string, params: Record<string, string>): SignedCallback;
+  /** Posts that signed callback to `url` itself (an app that listens there); answers its status and body. */
+  postCallback(url: string, params: Record<string, string>): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 };
 
@@ -41,10 +74,18 @@ export const acceptedReply = (): FakeReply => ({
   json: { sid: newSid(), status: 'queued' },
 });
 
+/** Twilio's answer to a call it placed (with the sid the fake gave the request). */
+export const acceptedCallReply = (sid = newSid('CA')): FakeReply => ({
+  status: 201,
+  json: { sid, status: 'queued' },
+});
+
 /**
  * A local stand-in for Twilio's Messages API on 127.0.0.1 and a random port, for tests: `POST …/Messages.json`
  * sends (`reply` decides each answer; the default accepts everything) and `GET …/Messages.json?To=` lists the
- * messages it took for that number, newest first, with `date_created` in RFC 2822 like Twilio.
+ * messages it took for that number, newest first, with `date_created` in RFC 2822 like Twilio. `POST
+ * …/Calls.json` places a call (`callReply` decides; the default accepts), kept in `calls`; the fake then plays
+ * Twilio's side of the call with signed callbacks (`signedCallback`, `postCallback`).
  */
 export async function startFakeTwilio(
   reply: (request: FakeSmsRequest) => FakeReply = () => acceptedReply(),
@@ -53,9 +94,20 @@ export async function startFakeTwilio(
     listReply?: () => FakeReply;
     /** Twilio's clock, which stamps `date_created` (tests pass the app's manual clock). */
     now?: () => Date;
+    /** Answers each call request instead of accepting it. */
+    callReply?: (call: FakeCallRequest) => FakeReply;
+    /** The account's auth token, which signs the callbacks (the app's TWILIO_AUTH_TOKEN). */
+    authToken?: string;
   } = {},
 ): Promise<FakeTwilio> {
-  const { listReply, now = () => new Date() } = options;
+  const {
+    listReply,
+    now = () => new Date(),
+    callReply = (call) => acceptedCallReply(call.sid),
+    authToken,
+  } = options;
+  const calls: FakeCallRequest[] = [];
+  const callsByNumber = new Map<string, number>();
   const requests: FakeSmsRequest[] = [];
   const delivered: FakeSmsRequest[] = [];
   const lookups: URLSearchParams[] = [];
@@ -79,7 +131,33 @@ export async function startFakeTwilio(
     send(res, { status: 200, json: { messages: page, next_page_uri: null } });
   };
 
+  const call = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const form = new URLSearchParams(await readBody(req));
+    const to = form.get('To') ?? '';
+    const attempt = (callsByNumber.get(to) ?? 0) + 1;
+    callsByNumber.set(to, attempt);
+    const request: FakeCallRequest = {
+      sid: newSid('CA'),
+      to,
+      from: form.get('From'),
+      twiml: form.get('Twiml'),
+      url: form.get('Url'),
+      machineDetection: form.get('MachineDetection'),
+      asyncAmd: form.get('AsyncAmd'),
+      statusCallback: form.get('StatusCallback'),
+      statusCallbackMethod: form.get('StatusCallbackMethod'),
+      statusCallbackEvent: form.get('StatusCallbackEvent'),
+      authorization: header(req, 'authorization'),
+      path: req.url ?? '',
+      attempt,
+    };
+    calls.push(request);
+    for (const wake of waiters) wake();
+    send(res, callReply(request));
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (req.method === 'POST' && (req.url ?? '').endsWith('/Calls.json')) return call(req, res);
     if (req.method === 'GET') return list(req, res);
     const form = new URLSearchParams(await readBody(req));
     const to = form.get('To') ?? '';
@@ -114,24 +192,52 @@ export async function startFakeTwilio(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  const waitFor = async (list: readonly unknown[], count: number, what: string, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (list.length < count) {
+      if (Date.now() > deadline) throw new Error(`fake Twilio got ${list.length} of ${count} ${what}`);
+      await new Promise<void>((resolve) => {
+        const wake = (): void => {
+          waiters.delete(wake);
+          resolve();
+        };
+        waiters.add(wake);
+        setTimeout(wake, 100);
+      });
+    }
+  };
+
+  const signedCallback = (url: string, params: Record<string, string>): SignedCallback => {
+    if (!authToken) throw new Error('start the fake Twilio with an authToken to sign callbacks');
+    const parsed = new URL(url);
+    return {
+      url,
+      path: `${parsed.pathname}${parsed.search}`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': twilioSignature(authToken, url, params),
+      },
+      payload: new URLSearchParams(params).toString(),
+    };
+  };
+
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     delivered,
     lookups,
-    async waitForRequests(count, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (requests.length < count) {
-        if (Date.now() > deadline) throw new Error(`fake Twilio got ${requests.length} of ${count} requests`);
-        await new Promise<void>((resolve) => {
-          const wake = (): void => {
-            waiters.delete(wake);
-            resolve();
-          };
-          waiters.add(wake);
-          setTimeout(wake, 100);
-        });
-      }
+    calls,
+    waitForRequests: (count, timeoutMs = 15_000) => waitFor(requests, count, 'requests', timeoutMs),
+    waitForCalls: (count, timeoutMs = 15_000) => waitFor(calls, count, 'calls', timeoutMs),
+    signedCallback,
+    async postCallback(url, params) {
+      const callback = signedCallback(url, params);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: callback.headers,
+        body: callback.payload,
+      });
+      return { status: response.status, body: await response.text() };
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -141,8 +247,8 @@ export async function startFakeTwilio(
   };
 }
 
-function newSid(): string {
-  return `SM${randomBytes(16).toString('hex')}`;
+function newSid(prefix = 'SM'): string {
+  return `${prefix}${randomBytes(16).toString('hex')}`;
 }
 
 function header(req: IncomingMessage, name: string): string | null {

@@ -121,19 +121,37 @@ const ERRORS = {
   unreachable: 'Could not reach the SMS provider',
 } as const;
 
-export function classify(status: number, text: string, retryAfter: string | null): SendResult {
+/** How a send's errors read; `detail` is the provider's code and message. */
+export type AnswerWords = {
+  busy(detail: string): string;
+  problem(detail: string): string;
+  refused(detail: string): string;
+};
+
+const SMS_WORDS: AnswerWords = {
+  busy: (detail) => `The SMS provider is busy (${detail})`,
+  problem: (detail) => `The SMS provider had a problem (${detail})`,
+  refused: (detail) => `The SMS provider refused the message (${detail})`,
+};
+
+export function classify(
+  status: number,
+  text: string,
+  retryAfter: string | null,
+  words: AnswerWords = SMS_WORDS,
+): SendResult {
   const payload = parseJson(text);
   if (status >= 200 && status < 300) {
     return { outcome: 'sent', providerMessageId: typeof payload.sid === 'string' ? payload.sid : null };
   }
   const detail = describeError(status, payload);
   if (status === 429) {
-    return { outcome: 'retry', error: `The SMS provider is busy (${detail})`, ...retryAfterMs(retryAfter) };
+    return { outcome: 'retry', error: words.busy(detail), ...retryAfterMs(retryAfter) };
   }
   if (status >= 500 || status === 401 || status === 403 || status === 408) {
-    return { outcome: 'retry', error: `The SMS provider had a problem (${detail})` };
+    return { outcome: 'retry', error: words.problem(detail) };
   }
-  return { outcome: 'failed', error: `The SMS provider refused the message (${detail})` };
+  return { outcome: 'failed', error: words.refused(detail) };
 }
 
 /** What an answer says about the provider (not about one message): for the log and GET /api/health. */

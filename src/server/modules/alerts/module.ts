@@ -15,14 +15,17 @@ import { createResponderPage } from './responder-page';
 import { responderRoutes } from './responder-routes';
 import { alertRoutes } from './routes';
 import { createAlertService, type AlertService } from './service';
+import { voiceCallRoutes } from './voice-call-routes';
+import { createVoiceCallService } from './voice-calls';
 
 /** A lease shorter than a send could let a second worker resend while the first is still waiting. */
 const LEASE_MARGIN_MS = 1000;
 
 /**
- * Alerts: raising one, delivering it on every channel, reading them back (the person's and their wards'), and a
- * guardian's "Seen". `raiseAlert` is handed to modules that raise alerts themselves (journeys' deadlines): one
- * pipeline for all.
+ * Alerts: raising one, delivering it on every channel, reading them back (the person's and their wards'), a
+ * guardian's "Seen", a contact's answer page, and the voice provider's callbacks about an escalation call (its
+ * outcome, the key pressed). `raiseAlert` is handed to modules that raise alerts themselves (journeys'
+ * deadlines): one pipeline for all.
  */
 export function createAlertsModule(
   deps: AlertPorts & {
@@ -58,6 +61,13 @@ export function createAlertsModule(
       await app.register(alertRoutes(service));
       // The contact's responder page (responder-page.ts): public routes, the code in their text the credential.
       await app.register(responderRoutes(createResponderPage(deps)));
+      // The voice provider's callbacks about an escalation call: public routes, its signature the credential.
+      await app.register(
+        voiceCallRoutes(createVoiceCallService(deps), {
+          authToken: deps.config.sms.twilio?.authToken ?? null,
+          origin: deps.origin,
+        }),
+      );
     },
     jobs: [
       deliveryJob({

@@ -8,6 +8,7 @@ import { SmsOutboxPage } from './sms-outbox-page';
 function message(id: string, to: string, body: string, createdAt: string): DevSmsMessage {
   return {
     id,
+    channel: 'sms',
     to,
     body,
     user_id: '00000001-0000-4000-8000-000000000001',
@@ -74,6 +75,25 @@ describe('SmsOutboxPage', () => {
       within(first as HTMLElement).getByRole('link', { name: 'http://127.0.0.1:3000/track/abc' }),
     ).toHaveAttribute('href', 'http://127.0.0.1:3000/track/abc');
     expect(within(second as HTMLElement).getByText('Kept here, not sent')).toBeInTheDocument();
+  });
+
+  it('shows a kept call as a call, with the words it would have said', async () => {
+    const call: DevSmsMessage = {
+      ...message(
+        '00000011-0000-4000-8000-000000000004',
+        '+15551234567',
+        'Emergency alert from Grace. Nobody has answered yet.',
+        '2026-01-01T15:00:00.000Z',
+      ),
+      channel: 'voice',
+    };
+    mockApi([{ method: 'GET', path: '/api/dev/sms-outbox', body: { messages: [call, older] } }]);
+    renderWithProviders(<SmsOutboxPage homePath="/" />);
+    const [first, second] = await screen.findAllByTestId('outbox-message');
+    expect(within(first as HTMLElement).getByText('Call')).toBeInTheDocument();
+    expect(first).toHaveTextContent('Would say: Emergency alert from Grace. Nobody has answered yet.');
+    expect(within(first as HTMLElement).getByText('Kept here, not sent')).toBeInTheDocument();
+    expect(within(second as HTMLElement).queryByText('Call')).not.toBeInTheDocument();
   });
 
   it('says why there is no outbox when the server answers 404 (a real provider, or not this machine)', async () => {

@@ -1,4 +1,4 @@
-import { ArrowLeft, Inbox, RefreshCw } from 'lucide-react';
+import { ArrowLeft, Inbox, Phone, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import type { DevSmsMessage } from '#shared/schemas/dev-sms';
 import { DEV_OUTBOX_TEXTS } from '#shared/dev-outbox-texts';
@@ -11,7 +11,7 @@ import { cn } from '../../../lib/cn';
 import { isOutboxUnavailable, useSmsOutbox } from '../api/get-sms-outbox';
 import { PhoneNumber } from '../../../components/phone-number';
 
-/** /outbox: the texts the dev SMS outbox "sent" (recipient, body, time), newest first. */
+/** /outbox: the texts and calls the dev SMS outbox "sent" (recipient, body or spoken words, time), newest first. */
 export function SmsOutboxPage({ homePath }: { homePath: string }) {
   const outbox = useSmsOutbox();
   return (
@@ -75,6 +75,7 @@ function OutboxBody({ outbox }: { outbox: ReturnType<typeof useSmsOutbox> }) {
 
 function OutboxMessage({ message }: { message: DevSmsMessage }) {
   const failed = message.status === 'failed';
+  const call = message.channel === 'voice';
   return (
     <li>
       <Card
@@ -93,16 +94,23 @@ function OutboxMessage({ message }: { message: DevSmsMessage }) {
           </time>
         </div>
         <div className="flex flex-wrap items-center gap-2 text-sm">
+          {call ? (
+            <Badge tone="info" className="gap-1">
+              <Phone className="size-3" aria-hidden />
+              {DEV_OUTBOX_TEXTS.call}
+            </Badge>
+          ) : null}
           <Badge tone={failed ? 'danger' : 'neutral'}>
             {failed ? DEV_OUTBOX_TEXTS.failed : DEV_OUTBOX_TEXTS.kept}
           </Badge>
           {failed ? (
-            <span className="text-destructive">
+            <span className="text-primary-text">
               {message.error ? DEV_OUTBOX_TEXTS.reason(message.error) : DEV_OUTBOX_TEXTS.unknownReason}
             </span>
           ) : null}
         </div>
         <p className="text-sm break-words whitespace-pre-wrap">
+          {call ? <span className="text-muted-foreground">{DEV_OUTBOX_TEXTS.callWords} </span> : null}
           <LinkedText text={message.body} />
         </p>
       </Card>
