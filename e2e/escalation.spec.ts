@@ -5,7 +5,7 @@ import { api, personIn, snapAll, toastsSettled } from './support';
  * When nobody answers (docs/PRODUCT.md#when-nobody-answers): the person sets a short escalation time in Emergency
  * Settings, raises an SOS nobody answers, and the server's clock is moved forward over the development-only
  * `POST /api/dev/clock`: the contact gets a STILL NO RESPONSE text and a call is queued for the primary contact.
- * This server has no voice sender, so the call's delivery fails saying so; the dev outbox lists texts only.
+ * This server has no Twilio, so its dev outbox keeps the call (with the words it would speak) beside the texts.
  */
 const MUM = '+12015550177';
 
@@ -81,7 +81,11 @@ test('an SOS nobody answers texts STILL NO RESPONSE and queues the call after th
   expect((await detail()).alert.state).toBe('escalating');
   // The dev outbox keeps the text (its page shows once the alert screen has gone, below).
   const outbox = () =>
-    api<{ messages: Array<{ to: string; body: string }> }>(page, 'GET', '/api/dev/sms-outbox');
+    api<{ messages: Array<{ to: string; body: string; channel: string }> }>(
+      page,
+      'GET',
+      '/api/dev/sms-outbox',
+    );
   await expect
     .poll(async () => (await outbox()).messages.find((m) => m.body.startsWith('STILL NO RESPONSE')), {
       timeout: 20_000,
@@ -91,20 +95,17 @@ test('an SOS nobody answers texts STILL NO RESPONSE and queues the call after th
       body: expect.stringContaining("nobody has answered Erin Escalate's emergency alert"),
     });
 
-  // The call comes a little later: queued on the voice channel to the primary contact. This server has no voice
-  // sender, so it fails with that reason.
+  // The call comes a little later, on the voice channel to the primary contact: the dev outbox keeps it.
   await advanceServerClock(page, 30_000);
   await expect
     .poll(async () => stepsOf(await detail()), { timeout: 20_000 })
     .toEqual(['1:text_again', '1:call']);
   await expect
     .poll(async () => (await detail()).deliveries.find((d) => d.channel === 'voice'), { timeout: 20_000 })
-    .toMatchObject({
-      purpose: 'escalation',
-      recipient: MUM,
-      status: 'failed',
-      last_error: 'No voice sender is configured on this server',
-    });
+    .toMatchObject({ purpose: 'escalation', recipient: MUM, status: 'kept_in_dev_outbox', last_error: null });
+  await expect
+    .poll(async () => (await outbox()).messages.find((m) => m.channel === 'voice'), { timeout: 20_000 })
+    .toMatchObject({ to: MUM, body: expect.stringContaining('Press 1 if you can help.') });
 
   // "I'm safe" ends it: nothing more however much time passes.
   await api(page, 'POST', `/api/alerts/${alertId}/resolve`);
