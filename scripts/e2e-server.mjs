@@ -15,6 +15,9 @@ process.env.LOG_LEVEL = 'warn';
 process.env.PUSH_ALLOW_ANY_ENDPOINT = 'true';
 // The journey tests move the server's clock past a deadline with POST /api/dev/clock instead of waiting minutes.
 process.env.DEV_CLOCK_CONTROL = 'true';
+// Alerts escalate only for the test that asks (its person chooses a short escalation time): the others' alerts,
+// open while the tests beside them move the server's clock, would otherwise be texted again and called.
+process.env.ALERT_ESCALATION_SECONDS = '1800';
 // Every test signs its own people up, all from this machine's address.
 process.env.AUTH_MAX_SIGNUPS_PER_ADDRESS = '100000';
 for (const name of [
