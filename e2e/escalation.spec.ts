@@ -43,10 +43,11 @@ test('an SOS nobody answers texts STILL NO RESPONSE and queues the call after th
     .getByRole('button', { name: /Emergency Settings/ })
     .click();
   const row = page.getByRole('button', { name: /When nobody answers/ });
-  await expect(row).toContainText('Beacon escalates after 2 minutes');
+  // The browser tests' server escalates after 30 minutes unless a person chooses (scripts/e2e-server.mjs).
+  await expect(row).toContainText('Beacon escalates after 30 minutes');
   await row.click();
   const dialog = page.getByRole('dialog', { name: 'When nobody answers' });
-  await expect(dialog).toContainText('If nobody responds to your alert within 2 minutes');
+  await expect(dialog).toContainText('If nobody responds to your alert within 30 minutes');
   await snapAll(page, testInfo, 'escalation-dialog');
 
   const field = dialog.getByLabel('Escalate after (seconds)');
