@@ -35,6 +35,7 @@ import { validatorCompiler } from './http/validation';
 import type { AlertEvents } from './modules/alerts/alert-events';
 import { alertFacts, createAlertsModule } from './modules/alerts/module';
 import { realtimeAlertEvents } from './modules/alerts/realtime-alert-events';
+import { ALERT_RESPONSE_KEY_NAME } from './modules/alerts/response-token';
 import { createAccessTokens } from './modules/auth/access-token';
 import { accounts, createAuthModule } from './modules/auth/module';
 import {
@@ -181,6 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     wakeJobs: (kind) => scheduler.kick(kind),
     config,
     origin,
+    // Signs the answer tokens guardians' alert pushes carry (modules/alerts/response-token.ts).
+    responseKey: await loadServerSecret(db, ALERT_RESPONSE_KEY_NAME),
     log: app.log,
     contacts: contactLists,
     profiles,

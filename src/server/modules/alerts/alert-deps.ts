@@ -18,6 +18,8 @@ export type AlertDeps = AlertPorts & {
   firstAttemptWaitMs: number;
   /** Where the live-tracking link in a text points (http/public-origin.ts). */
   origin: string;
+  /** The server secret each guardian's push answer token is signed with (response-token.ts). */
+  responseKey: string;
   /** SMS_GLOBAL_MAX_PER_HOUR: the breaker on all accounts' alert texts per clock hour (sms-caps.ts). */
   smsGlobalMaxPerHour: number;
   log: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };

@@ -33,6 +33,8 @@ export function createAlertsModule(
     wakeJobs: (kind: string) => void;
     config: Pick<Config, 'alerts' | 'sms' | 'push'>;
     origin: string;
+    /** The server secret of the alert push's answer tokens (response-token.ts: ALERT_RESPONSE_KEY_NAME). */
+    responseKey: string;
     log: FastifyBaseLogger;
   },
 ): ServerModule & { raiseAlert: AlertService['raiseAlert'] } {

@@ -54,4 +54,6 @@ export type RaiseDeps = SmsCapsDeps &
   AlertPorts & {
     /** Where the live-tracking link in a text points (http/public-origin.ts). */
     origin: string;
+    /** Signs each guardian's push answer token (response-token.ts). */
+    responseKey: string;
   };
