@@ -25,9 +25,6 @@ export const ALERT_RESPONSE_TEXTS = {
   /** The person's panel. */
   panelTitle: 'Who is coming',
   timelineTitle: 'What has happened',
-  /** "Maria is on the way — 2 min ago". */
-  ago: (ago: string): string => `${ago} ago`,
-  justNow: 'just now',
 } as const;
 
 /** What a notification's action buttons say, and what the notification then says (the service worker's words). */

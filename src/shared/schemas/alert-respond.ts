@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CHOSEN_RESPONSES } from '../alert-life';
 import { ALERT_LIFE_TEXTS } from '../alert-life-texts';
 import { ALERT_RESPONSE_TEXTS } from '../alert-response-texts';
-import { AlertProgressSchema } from './alert-life';
+import { AlertProgressSchema, RespondRequestSchema } from './alert-life';
 
 /**
  * The shape of a push answer token (modules/alerts/response-token.ts): a version prefix, the alert's and the
@@ -16,6 +16,9 @@ import { AlertProgressSchema } from './alert-life';
  */
 export const ALERT_RESPONSE_TOKEN_PREFIX = 'bar1_';
 export const ALERT_RESPONSE_TOKEN_PATTERN = /^bar1_[0-9a-f]{64}[A-Za-z0-9_-]{43}$/;
+
+/** POST /api/wards/alerts/:id/respond: the shared response body, with the example the OpenAPI document shows. */
+export const GuardianRespondRequestSchema = RespondRequestSchema.meta({ example: { response: 'on_my_way' } });
 
 /** POST /api/alert-responses/push: the token the push carried and the button pressed. */
 export const PushRespondRequestSchema = z

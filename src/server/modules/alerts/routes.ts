@@ -12,8 +12,11 @@ import {
   SendEmergencySmsResponseSchema,
   WardAlertListResponseSchema,
 } from '#shared/schemas/alert';
-import { RespondRequestSchema } from '#shared/schemas/alert-life';
-import { PushRespondRequestSchema, RespondResultSchema } from '#shared/schemas/alert-respond';
+import {
+  GuardianRespondRequestSchema,
+  PushRespondRequestSchema,
+  RespondResultSchema,
+} from '#shared/schemas/alert-respond';
 import { IdParamsSchema } from '#shared/schemas/common';
 import { callerOf } from '../../http/access';
 import type { AlertService } from './service';
@@ -86,7 +89,7 @@ export const alertRoutes =
         config: { access: 'signed-in', errors: ['conflict'] },
         schema: {
           params: IdParamsSchema,
-          body: RespondRequestSchema,
+          body: GuardianRespondRequestSchema,
           response: { 200: RespondResultSchema },
         },
       },
