@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import SOURCE from './push-handler.js?raw';
 
 /**
  * The service worker's push handlers (push-handler.js, plain JavaScript the worker imports as is), run against a
  * stand-in of the worker's globals: what a notification shows, and what its answer buttons send.
  */
-const SOURCE = readFileSync(path.join(import.meta.dirname, 'push-handler.js'), 'utf8');
 const ORIGIN = 'https://beacon.example';
 
 type Listener = (event: Record<string, unknown>) => void;

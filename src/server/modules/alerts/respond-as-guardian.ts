@@ -46,7 +46,14 @@ export async function respondAsGuardian(
   const timeline = (await listTimelines(deps.db, [alertId])).get(alertId) ?? [];
   const entry = timeline.at(-1);
   if (!entry) throw new AppError('not_found', ERRORS.notFound);
-  return { alert_id: alertId, state: alertStateOf(alert), entry, responses, changed: false, my_response: response };
+  return {
+    alert_id: alertId,
+    state: alertStateOf(alert),
+    entry,
+    responses,
+    changed: false,
+    my_response: response,
+  };
 }
 
 /**

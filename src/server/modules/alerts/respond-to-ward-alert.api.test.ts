@@ -61,12 +61,21 @@ describe('a guardian answers a ward’s alert', () => {
       my_response: 'on_my_way',
       entry: { kind: 'responded', actor_name: 'Maria Guardian', response: 'on_my_way', at: answeredAt },
       responses: [
-        { responder_kind: 'guardian', responder_name: 'Maria Guardian', response: 'on_my_way', responded_at: answeredAt },
+        {
+          responder_kind: 'guardian',
+          responder_name: 'Maria Guardian',
+          response: 'on_my_way',
+          responded_at: answeredAt,
+        },
       ],
     });
 
     const detail = await ownView(ward, alertId);
-    expect(detail.alert).toMatchObject({ state: 'acknowledged', acknowledged_at: answeredAt, status: 'active' });
+    expect(detail.alert).toMatchObject({
+      state: 'acknowledged',
+      acknowledged_at: answeredAt,
+      status: 'active',
+    });
     expect(detail.responses).toEqual(result.responses);
     expect(detail.timeline.map((entry) => [entry.kind, entry.actor_name, entry.response])).toEqual([
       ['raised', null, null],
@@ -76,7 +85,10 @@ describe('a guardian answers a ward’s alert', () => {
       'Maria Guardian is on the way',
     );
     // The guardian's own answer comes back with their ward alerts (another device, a reload).
-    expect((await wardAlerts(guardian))[0]).toMatchObject({ alert: { id: alertId }, my_response: 'on_my_way' });
+    expect((await wardAlerts(guardian))[0]).toMatchObject({
+      alert: { id: alertId },
+      my_response: 'on_my_way',
+    });
   });
 
   it('a changed answer replaces the earlier one; the same answer again changes nothing and tells nobody', async () => {
@@ -110,10 +122,9 @@ describe('a guardian answers a ward’s alert', () => {
 
     const detail = await ownView(ward, alertId);
     expect(detail.alert.acknowledged_at).toBe(firstAt);
-    expect(detail.timeline.filter((entry) => entry.kind === 'responded').map((entry) => entry.response)).toEqual([
-      'on_my_way',
-      'calling',
-    ]);
+    expect(
+      detail.timeline.filter((entry) => entry.kind === 'responded').map((entry) => entry.response),
+    ).toEqual(['on_my_way', 'calling']);
   });
 
   it('tells the person and their other active guardians, live, and nobody else', async () => {

@@ -6,10 +6,7 @@
  * ended) is decided when it is used (respond-as-guardian.ts). docs/decisions/038.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import {
-  ALERT_RESPONSE_TOKEN_PATTERN,
-  ALERT_RESPONSE_TOKEN_PREFIX,
-} from '#shared/schemas/alert-respond';
+import { ALERT_RESPONSE_TOKEN_PATTERN, ALERT_RESPONSE_TOKEN_PREFIX } from '#shared/schemas/alert-respond';
 
 /** The server secret the tokens are signed with (adapters/server-secrets.ts). */
 export const ALERT_RESPONSE_KEY_NAME = 'alert-response-push-key';

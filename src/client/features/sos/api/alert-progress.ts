@@ -23,7 +23,11 @@ export function withProgress(detail: AlertDetail, progress: AlertProgress): Aler
 }
 
 /** The person's own alert moved on: the active-alert screen (and a cached detail) show it without a reload. */
-export function applyOwnAlertProgress(queryClient: QueryClient, userId: string, progress: AlertProgress): void {
+export function applyOwnAlertProgress(
+  queryClient: QueryClient,
+  userId: string,
+  progress: AlertProgress,
+): void {
   queryClient.setQueryData<AlertDetail[]>(alertKeys.active(userId), (alerts) =>
     alerts?.map((detail) => withProgress(detail, progress)),
   );
