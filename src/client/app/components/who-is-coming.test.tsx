@@ -4,7 +4,7 @@ import { ALERT_LIFE_TEXTS } from '#shared/alert-life-texts';
 import type { AlertDetail } from '#shared/schemas/alert';
 import type { AlertProgress, AlertTimelineEntry } from '#shared/schemas/alert-life';
 import { fakeAlert } from '../../testing/fake-alert';
-import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
+import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
 import { createFakeRealtime } from '../../testing/fake-realtime';
 import { renderApp, storeSession } from '../../testing/render-app';
 
@@ -35,19 +35,23 @@ function activeAlert(overrides: Partial<AlertDetail> = {}): AlertDetail {
 }
 
 function api(detail: AlertDetail) {
-  return mockApi([
-    { method: 'GET', path: '/api/alerts?status=active', body: { alerts: [detail] } },
+  const active: FakeRoute = { method: 'GET', path: '/api/alerts?status=active', body: { alerts: [detail] } };
+  const { requests } = mockApi([
+    active,
     { method: 'GET', path: '/api/profile', body: fakeProfile() },
     { method: 'GET', path: '/api/contacts', body: { contacts: [] } },
     { method: 'POST', path: '/api/locations', body: { stored: 1, checked: 0, sharing: true } },
   ]);
+  /** How often the screen has read the person's active alerts. */
+  const reads = () => requests.filter((request) => request.path === active.path).length;
+  return { active, reads };
 }
 
 beforeEach(() => storeSession(fakeSession()));
 
 describe('who is coming, on the active-alert screen', () => {
   it('says nobody has answered yet, the state and the timeline, then who is coming the moment they answer', async () => {
-    api(activeAlert());
+    const { active, reads } = api(activeAlert());
     const realtime = createFakeRealtime();
     await renderApp('/', { realtime: realtime.transport });
     const panel = await screen.findByTestId('who-is-coming');
@@ -57,7 +61,12 @@ describe('who is coming, on the active-alert screen', () => {
 
     const userId = fakeSession().user.id;
     await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
+    const readsBefore = reads();
     act(() => void realtime.accept(userId, 7));
+    // The channel opened: the screen reads the alerts again. That read is done before the answer exists.
+    await waitFor(() => expect(reads()).toBeGreaterThan(readsBefore));
+    await act(async () => {});
+    const readsBeforeAnswer = reads();
     // Two and a half minutes ago: "2 min ago" whenever within the next half minute the screen last read the time.
     const answeredAt = new Date(Date.now() - 150_000).toISOString();
     const progress: AlertProgress = {
@@ -82,7 +91,20 @@ describe('who is coming, on the active-alert screen', () => {
         },
       ],
     };
-    // The server's read still has no answer: only the event can show it.
+    // From now on the server's reads have the answer too.
+    active.body = {
+      alerts: [
+        activeAlert({
+          alert: {
+            ...fakeAlert({ id: ALERT_ID }, RAISED_AT),
+            state: 'acknowledged',
+            acknowledged_at: answeredAt,
+          },
+          responses: progress.responses,
+          timeline: [raisedEntry, progress.entry],
+        }),
+      ],
+    };
     act(() =>
       realtime.emit({
         id: 8,
@@ -104,6 +126,10 @@ describe('who is coming, on the active-alert screen', () => {
       expect.stringContaining(ALERT_LIFE_TEXTS.raised),
       expect.stringContaining('Maria is on the way'),
     ]);
+
+    // The event made the screen read again, so a read already on its way cannot hide the answer.
+    await waitFor(() => expect(reads()).toBeGreaterThan(readsBeforeAnswer));
+    expect(within(panel).getByTestId('responses')).toHaveTextContent('Maria is on the way');
 
     // The same event again (a catch-up replay) adds nothing.
     act(() =>

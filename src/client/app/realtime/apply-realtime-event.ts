@@ -54,8 +54,10 @@ export type RealtimeSinks = {
 function applyOwnEvent(event: RealtimeEvent, queryClient: QueryClient): boolean {
   switch (event.type) {
     case 'alert.progress':
-      // Someone answered: the active-alert screen's "who is coming" changes at once, without a re-read.
+      // Someone answered: the active-alert screen's "who is coming" changes at once; the re-read that follows
+      // replaces a read already on its way, which may have left before the answer and would hide it.
       applyOwnAlertProgress(queryClient, event.user_id, event.payload);
+      void queryClient.invalidateQueries({ queryKey: alertKeys.all });
       return true;
     case 'alert.created':
     case 'alert.delivery_updated':
