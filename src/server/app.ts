@@ -37,6 +37,7 @@ import { validatorCompiler } from './http/validation';
 import type { AlertEvents } from './modules/alerts/alert-events';
 import { alertFacts, createAlertsModule } from './modules/alerts/module';
 import { realtimeAlertEvents } from './modules/alerts/realtime-alert-events';
+import { ALERT_RESPONSE_KEY_NAME } from './modules/alerts/response-token';
 import { createAccessTokens } from './modules/auth/access-token';
 import { accounts, createAuthModule } from './modules/auth/module';
 import {
@@ -189,6 +190,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origin,
     // Derives each contact's responder code from their text's delivery id (modules/alerts/responder-code.ts).
     responderKey: await loadServerSecret(db, 'responder-link-key'),
+    // Signs the answer tokens guardians' alert pushes carry (modules/alerts/response-token.ts).
+    responseKey: await loadServerSecret(db, ALERT_RESPONSE_KEY_NAME),
     log: app.log,
     contacts: contactLists,
     profiles,

@@ -216,4 +216,18 @@ describe('share codes in logs', () => {
     expect(output).toContain(`expires=1764120600&view=v&signature=${REDACTED}`);
     expect(output).toContain(`signature=${REDACTED}&x=1`);
   });
+
+  it('replace an alert push’s answer token wherever it appears, a path and a 404’s message included', async () => {
+    const TOKEN = `bar1_${'a1'.repeat(32)}Zq9-secret_answer-token-value-012345678901`;
+    const { logger, lines } = capture();
+    logger.warn({ note: `answered with ${TOKEN}` }, `got ${TOKEN}`);
+    const app = Fastify({ loggerInstance: logger as FastifyBaseLogger });
+    await app.inject({ method: 'POST', url: `/api/alert-responses/push/${TOKEN}` });
+    await app.inject({ method: 'GET', url: `/api/alert-responses/%62ar1_${TOKEN.slice(5)}` });
+    await app.close();
+    const output = lines().join('\n');
+    expect(output).toContain('incoming request');
+    expect(output).not.toContain(TOKEN.slice(5));
+    expect(output).toContain(`bar1_${REDACTED}`);
+  });
 });

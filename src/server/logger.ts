@@ -1,5 +1,6 @@
 import pino, { type Logger, type DestinationStream } from 'pino';
 import { RESPONDER_PAGE_PATH, SENSITIVE_FIELD_FRAGMENTS, TRACK_PAGE_PATH } from '#shared/constants';
+import { ALERT_RESPONSE_TOKEN_PREFIX } from '#shared/schemas/alert-respond';
 
 export const REDACTED = '[Redacted]';
 const SENSITIVE = new RegExp(SENSITIVE_FIELD_FRAGMENTS.join('|'), 'i');
@@ -28,15 +29,29 @@ const CAPABILITY_PATH = new RegExp(
 const CAPABILITY_QUERY = /([?&](?:amp;)?signature=)[^&\s"'#]+/gi;
 
 /**
- * `text` with every share code and media URL signature replaced. A percent-encoded path (`/%74rack/…`, which the router decodes and
+ * An alert push's answer token is a bearer capability too (modules/alerts/response-token.ts: whoever holds it
+ * answers that alert as that guardian). It belongs in a request body, whose `token` field is redacted by name, but
+ * a client that puts it in a path or a query string must not get it into a log either: its prefix marks it
+ * wherever it appears.
+ */
+const CAPABILITY_TOKEN = new RegExp(`(${ALERT_RESPONSE_TOKEN_PREFIX})[A-Za-z0-9_-]+`, 'g');
+
+/**
+ * `text` with every share code, media URL signature and answer token replaced. A percent-encoded path (`/%74rack/…`, which the router decodes and
  * serves) is matched in its decoded form, so encoding cannot smuggle a code past the rule.
  */
 export function redactCapabilityPaths(text: string): string {
   const decoded = text.includes('%') ? safeDecode(text) : text;
   CAPABILITY_PATH.lastIndex = 0;
   CAPABILITY_QUERY.lastIndex = 0;
-  if (!CAPABILITY_PATH.test(decoded) && !CAPABILITY_QUERY.test(decoded)) return text;
-  return decoded.replace(CAPABILITY_PATH, `$1${REDACTED}`).replace(CAPABILITY_QUERY, `$1${REDACTED}`);
+  CAPABILITY_TOKEN.lastIndex = 0;
+  if (!CAPABILITY_PATH.test(decoded) && !CAPABILITY_QUERY.test(decoded) && !CAPABILITY_TOKEN.test(decoded)) {
+    return text;
+  }
+  return decoded
+    .replace(CAPABILITY_PATH, `$1${REDACTED}`)
+    .replace(CAPABILITY_QUERY, `$1${REDACTED}`)
+    .replace(CAPABILITY_TOKEN, `$1${REDACTED}`);
 }
 
 function safeDecode(text: string): string {

@@ -401,6 +401,8 @@ export const HEALTH_RECHECK_MS = 15_000;
 export const ALERT_CLIENT = {
   /** Delivery statuses are re-read this often while any delivery is still pending or sending. */
   deliveryPollMs: 3000,
+  /** "Maria is on the way — 2 min ago" on the active-alert screen is brought up to date this often. */
+  responseAgeRefreshMs: 15_000,
 } as const;
 
 /**

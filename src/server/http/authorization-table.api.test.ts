@@ -37,6 +37,7 @@ import type { GuardianRelationship, RelationshipListResponse } from '#shared/sch
 import type { ContactListResponse } from '#shared/schemas/contact-api';
 import type { RealtimeServerMessage } from '#shared/schemas/realtime';
 import type { ShareLinkListResponse } from '#shared/schemas/share-link';
+import { pushAnswerToken } from '../modules/alerts/alert-response-test-helpers';
 import { openSocket, type TestSocket } from '../modules/guardians/guardian-test-helpers';
 import {
   buildAuthorizationWorld,
@@ -447,6 +448,28 @@ const TABLE: Record<string, Row> = {
   },
   'POST /api/voice/calls/{id}/status': voiceCallback('status'),
   'POST /api/voice/calls/{id}/gather': voiceCallback('gather'),
+  'POST /api/wards/alerts/{id}/respond': {
+    // Answering changes the open alert (acknowledged) but nothing another case reads.
+    request: ({ world }) => ({
+      url: `/api/wards/alerts/${world.alerts.open}/respond`,
+      body: { response: 'on_my_way' },
+    }),
+    expect: signedIn({ owner: NOT_FOUND, others: NOT_FOUND, 'active guardian': answers(200, 'private') }),
+  },
+  'POST /api/alert-responses/push': {
+    // The push's token is the credential: each signed-in role presents one made for itself for the owner's open
+    // alert (as a push to them would carry), everyone else one nobody was given.
+    request: async ({ world, role }) => ({
+      url: '/api/alert-responses/push',
+      body: {
+        token: isSignedInRole(role)
+          ? await pushAnswerToken(world.sut, world.alerts.open, world.person(role).id)
+          : `bar1_${'0'.repeat(64)}${'A'.repeat(43)}`,
+        response: 'calling',
+      },
+    }),
+    expect: { ...everyone(NOT_FOUND), 'active guardian': answers(200, 'private') },
+  },
   'POST /api/journeys/heartbeat': {
     request: () => ({ url: '/api/journeys/heartbeat', body: { battery: 64 } }),
     expect: ownRows(200, 'nothing'),

@@ -14,7 +14,12 @@ import {
 import { normalisePhoneNumber } from '../phone';
 import { IdSchema, TimestampSchema } from './common';
 import { AlertMeetingSchema, AlertMeetingViewSchema } from './meeting';
-import { AlertResponseSchema, AlertStateSchema, AlertTimelineEntrySchema } from './alert-life';
+import {
+  AlertResponseKindSchema,
+  AlertResponseSchema,
+  AlertStateSchema,
+  AlertTimelineEntrySchema,
+} from './alert-life';
 import { ALERT_LIST_QUERY_TEXTS, VALIDATION } from '../texts';
 import {
   accuracyRule,
@@ -256,6 +261,8 @@ export type AlertListResponse = z.infer<typeof AlertListResponseSchema>;
 export const WardAlertDetailSchema = AlertDetailSchema.extend({
   ward_id: IdSchema,
   seen_at: TimestampSchema.nullable(),
+  /** The caller's own answer (POST /api/wards/alerts/:id/respond); null until they answer, and per guardian. */
+  my_response: AlertResponseKindSchema.nullable().optional(),
 });
 export type WardAlertDetail = z.infer<typeof WardAlertDetailSchema>;
 

@@ -42,11 +42,29 @@ export const DeletePushSubscriptionRequestSchema = z
   .object({ endpoint: endpointRule }, { error: PUSH_TEXTS.invalidSubscription })
   .meta({ example: { endpoint: 'https://fcm.googleapis.com/fcm/send/example' } });
 
+const ChosenResponseSchema = z.enum(['on_my_way', 'calling']);
+
+/**
+ * A ward's alert push lets the guardian answer from the notification: its action buttons, the capability token the
+ * service worker posts with the one pressed (POST /api/alert-responses/push), and what the notification says
+ * after (the worker has no texts of its own).
+ */
+export const PushRespondSchema = z.object({
+  token: z.string(),
+  actions: z.array(z.object({ action: ChosenResponseSchema, title: z.string() })),
+  answered: z.record(ChosenResponseSchema, z.string()),
+  answeredBody: z.string(),
+  failed: z.string(),
+});
+export type PushRespond = z.infer<typeof PushRespondSchema>;
+
 /** What the service worker receives in the push event's data (JSON). */
 export const PushPayloadSchema = z.object({
   title: z.string(),
   body: z.string(),
   url: z.string(),
   tag: z.string().optional(),
+  /** Only on a ward's alert push to one guardian. */
+  respond: PushRespondSchema.optional(),
 });
 export type PushPayload = z.infer<typeof PushPayloadSchema>;

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { alertKeys } from '../../features/sos/api/alert-keys';
+import { applyOwnAlertProgress } from '../../features/sos/api/alert-progress';
 import { toast } from '../../lib/toast';
 import { NOTIFICATION_TOAST_MS } from '#shared/constants';
 import { WARD_ALERT_TEXTS } from '#shared/guardian-ui-texts';
@@ -8,6 +9,7 @@ import type { Ward } from '#shared/schemas/guardian';
 import { RealtimeEventSchema, type RealtimeEnvelope, type RealtimeEvent } from '#shared/schemas/realtime';
 import { wardsQueryOptions } from '../../features/guardians/api/get-wards';
 import {
+  applyWardAlertProgress,
   applyWardAlertRaised,
   applyWardAlertResolved,
   applyWardAlertSeen,
@@ -51,6 +53,12 @@ export type RealtimeSinks = {
  */
 function applyOwnEvent(event: RealtimeEvent, queryClient: QueryClient): boolean {
   switch (event.type) {
+    case 'alert.progress':
+      // Someone answered: the active-alert screen's "who is coming" changes at once; the re-read that follows
+      // replaces a read already on its way, which may have left before the answer and would hide it.
+      applyOwnAlertProgress(queryClient, event.user_id, event.payload);
+      void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+      return true;
     case 'alert.created':
     case 'alert.delivery_updated':
       void queryClient.invalidateQueries({ queryKey: alertKeys.all });
@@ -197,6 +205,10 @@ export function applyRealtimeEvent(
     case 'alert.seen':
       // Only ever about oneself: this guardian said "Seen" on another of their devices.
       if (own) applyWardAlertSeen(queryClient, viewerId, event.payload);
+      return;
+    case 'alert.progress':
+      // Who answered a ward's alert: every guardian sees it on the banner and the ward's card.
+      applyWardAlertProgress(queryClient, viewerId, event.payload);
       return;
     case 'alert.delivery_updated':
       applyWardDelivery(queryClient, viewerId, event.user_id, event.payload.alert_id, event.payload.delivery);

@@ -20,6 +20,8 @@ export type AlertDeps = AlertPorts & {
   origin: string;
   /** The server secret each contact's responder code is derived with (responder-code.ts). */
   responderKey: string;
+  /** The server secret each guardian's push answer token is signed with (response-token.ts). */
+  responseKey: string;
   /** SMS_GLOBAL_MAX_PER_HOUR: the breaker on all accounts' alert texts per clock hour (sms-caps.ts). */
   smsGlobalMaxPerHour: number;
   /** ALERT_ESCALATION_SECONDS: how long an alert may go unanswered before it escalates, unless the person chose. */

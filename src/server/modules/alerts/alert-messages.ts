@@ -1,6 +1,9 @@
 import { buildAlertSms } from '#shared/alert-sms-text';
 import { guardianViewUrl } from '#shared/constants';
-import type { PushPayload } from '#shared/schemas/push';
+import { CHOSEN_RESPONSES } from '#shared/alert-life';
+import { ALERT_LIFE_TEXTS } from '#shared/alert-life-texts';
+import { ALERT_PUSH_ACTION_TEXTS } from '#shared/alert-response-texts';
+import type { PushPayload, PushRespond } from '#shared/schemas/push';
 import type { Queryable } from '../../db/database';
 import { smsLocation } from './alert-position';
 import type { Recipients } from './alert-recipients';
@@ -8,6 +11,7 @@ import { meetingForText } from './meeting-repository';
 import type { RaiseAlertInput, RaiseDeps } from './raise-input';
 import { PUSH_TEXTS } from '#shared/push-texts';
 import type * as repo from './repository';
+import { responseToken } from './response-token';
 
 /** A text to each contact's number and a push to each guardian with a browser subscribed. */
 export async function deliveriesFor(
@@ -22,7 +26,7 @@ export async function deliveriesFor(
   const names = await deps.profiles.findFullNames(tx, [input.userId, ...guardians]);
   const fullName = names.get(input.userId) ?? '';
   const texts = recipients.texts.length > 0 ? await alertText(tx, deps, input, alert, fullName, now) : '';
-  const push = JSON.stringify(guardianPush(input.userId, fullName, alert.id));
+  const push = guardianPush(input.userId, fullName, alert.id);
   return [
     ...recipients.texts.map((r) => ({ channel: 'sms' as const, ...r, body: texts })),
     ...guardians.map((id) => ({
@@ -30,7 +34,8 @@ export async function deliveriesFor(
       recipient: id,
       recipientName: names.get(id) || null,
       contactId: null,
-      body: push,
+      // Each guardian's own: its answer buttons carry a token only they were given.
+      body: JSON.stringify({ ...push, respond: pushAnswer(responseToken(deps.responseKey, alert.id, id)) }),
     })),
   ];
 }
@@ -68,6 +73,20 @@ async function alertText(
     journey: input.journey,
     meeting: await meetingForText(tx, alert.id),
   });
+}
+
+/** The notification's answer buttons, their token, and what the notification says once one was pressed. */
+function pushAnswer(token: string): PushRespond {
+  return {
+    token,
+    actions: CHOSEN_RESPONSES.map((action) => ({ action, title: ALERT_LIFE_TEXTS.responseButtons[action] })),
+    answered: {
+      on_my_way: ALERT_PUSH_ACTION_TEXTS.answered('on_my_way'),
+      calling: ALERT_PUSH_ACTION_TEXTS.answered('calling'),
+    },
+    answeredBody: ALERT_PUSH_ACTION_TEXTS.answeredBody,
+    failed: ALERT_PUSH_ACTION_TEXTS.failed,
+  };
 }
 
 /** What a guardian's browser shows: "Emergency alert from <name>", opening the guardian view at that ward. */

@@ -41,6 +41,8 @@ export function createAlertsModule(
     origin: string;
     /** The server secret each contact's responder code is derived with (responder-code.ts). */
     responderKey: string;
+    /** The server secret of the alert push's answer tokens (response-token.ts: ALERT_RESPONSE_KEY_NAME). */
+    responseKey: string;
     log: FastifyBaseLogger;
   },
 ): ServerModule & { raiseAlert: AlertService['raiseAlert'] } {

@@ -58,4 +58,6 @@ export type RaiseDeps = SmsCapsDeps &
     responderKey: string;
     /** ALERT_ESCALATION_SECONDS, for a person who did not choose their own (escalation-job.ts). */
     escalationDefaultSeconds: number;
+    /** Signs each guardian's push answer token (response-token.ts). */
+    responseKey: string;
   };

@@ -72,3 +72,17 @@ export async function listResponses(
   for (const row of rows) responses.get(row.alert_id)?.push(toResponse(row));
   return responses;
 }
+
+/** The answers `guardianId` gave to the given alerts (GET /api/wards/alerts: `my_response`). */
+export async function guardianResponses(
+  db: Queryable,
+  guardianId: string,
+  alertIds: readonly string[],
+): Promise<Map<string, AlertResponseKind>> {
+  if (alertIds.length === 0) return new Map();
+  const { rows } = await db.query<{ alert_id: string; response: AlertResponseKind }>(
+    'SELECT alert_id, response FROM alert_responses WHERE guardian_id = $1 AND alert_id = ANY($2::uuid[])',
+    [guardianId, [...alertIds]],
+  );
+  return new Map(rows.map((row) => [row.alert_id, row.response]));
+}

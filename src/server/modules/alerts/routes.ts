@@ -12,6 +12,11 @@ import {
   SendEmergencySmsResponseSchema,
   WardAlertListResponseSchema,
 } from '#shared/schemas/alert';
+import {
+  GuardianRespondRequestSchema,
+  PushRespondRequestSchema,
+  RespondResultSchema,
+} from '#shared/schemas/alert-respond';
 import { IdParamsSchema } from '#shared/schemas/common';
 import { callerOf } from '../../http/access';
 import type { AlertService } from './service';
@@ -74,6 +79,32 @@ export const alertRoutes =
         schema: { params: IdParamsSchema, response: { 200: AlertAcknowledgementSchema } },
       },
       (request) => service.markWardAlertSeen(callerOf(request), request.params.id),
+    );
+
+    // A guardian answers a ward's alert: 200 with the alert's progress (changed: false when it already was their
+    // answer), 404 as for "Seen", 409 `conflict` once the alert has ended.
+    app.post(
+      '/api/wards/alerts/:id/respond',
+      {
+        config: { access: 'signed-in', errors: ['conflict'] },
+        schema: {
+          params: IdParamsSchema,
+          body: GuardianRespondRequestSchema,
+          response: { 200: RespondResultSchema },
+        },
+      },
+      (request) => service.respondToWardAlert(callerOf(request), request.params.id, request.body.response),
+    );
+
+    // The same from the alert push's action button: the service worker has no session, the token the push carried
+    // is the capability (response-token.ts). In the body, never the path, so no request log holds it.
+    app.post(
+      '/api/alert-responses/push',
+      {
+        config: { access: 'public', errors: ['conflict', 'not_found'] },
+        schema: { body: PushRespondRequestSchema, response: { 200: RespondResultSchema } },
+      },
+      (request) => service.respondWithPushToken(request.body.token, request.body.response),
     );
 
     app.get(

@@ -41,6 +41,8 @@ import type {
   SendEmergencySmsResponse,
   WardAlertListResponse,
 } from '#shared/schemas/alert';
+import type { RespondRequest } from '#shared/schemas/alert-life';
+import type { RespondResult } from '#shared/schemas/alert-respond';
 import type { AuthContext } from '../../http/access';
 import type { AlertDeps } from './alert-deps';
 import { createAlert, type CreateAlertInput } from './create-alert';
@@ -53,6 +55,7 @@ import { markWardAlertSeen } from './mark-ward-alert-seen';
 import { raiseAlert } from './raise-alert';
 import type { RaiseAlertInput, RaisedAlert } from './raise-input';
 import { resolveAlert } from './resolve-alert';
+import { respondAsGuardian, respondWithPushToken } from './respond-as-guardian';
 import { sendEmergencySms, type SendEmergencySmsInput } from './send-emergency-sms';
 
 export type AlertService = {
@@ -75,6 +78,14 @@ export type AlertService = {
   resolveAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
   listWardAlerts(auth: AuthContext): Promise<WardAlertListResponse>;
   markWardAlertSeen(auth: AuthContext, alertId: string): Promise<AlertAcknowledgement>;
+  /** A guardian's "I'm on my way" / "I'm calling them" (respond-as-guardian.ts). */
+  respondToWardAlert(
+    auth: AuthContext,
+    alertId: string,
+    response: RespondRequest['response'],
+  ): Promise<RespondResult>;
+  /** The same answer from the alert push's action button, with the token the push carried. */
+  respondWithPushToken(token: string, response: RespondRequest['response']): Promise<RespondResult>;
 };
 
 export function createAlertService(deps: AlertDeps): AlertService {
@@ -88,5 +99,7 @@ export function createAlertService(deps: AlertDeps): AlertService {
     resolveAlert: (auth, alertId) => resolveAlert(deps, auth, alertId),
     listWardAlerts: (auth) => listWardAlerts(deps, auth),
     markWardAlertSeen: (auth, alertId) => markWardAlertSeen(deps, auth, alertId),
+    respondToWardAlert: (auth, alertId, response) => respondAsGuardian(deps, auth.userId, alertId, response),
+    respondWithPushToken: (token, response) => respondWithPushToken(deps, token, response),
   };
 }

@@ -97,6 +97,8 @@ describe('Web Push API', () => {
       body: PUSH_TEXTS.alertBody('Alice Ward'),
       url: `/guardian/wards#ward-${ward.id}`,
       tag: `alert-${alertId}`,
+      // The answer buttons, with this guardian's own token (push-answer.api.test.ts).
+      respond: expect.objectContaining({ token: expect.stringMatching(/^bar1_/) }),
     });
 
     // The same alert reaches the guardian's open app over the realtime channel.

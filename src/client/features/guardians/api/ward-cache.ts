@@ -3,7 +3,9 @@ import { LOCATION_LIMITS } from '#shared/constants';
 import type { Ward } from '#shared/schemas/guardian';
 import type { Alert, AlertAcknowledgement, AlertDelivery } from '#shared/schemas/alert';
 import type { Location, RoutePoint } from '#shared/schemas/location';
+import type { AlertProgress } from '#shared/schemas/alert-life';
 import {
+  withAlertProgress,
   withAlertRaised,
   withAlertResolved,
   withAlertSeen,
@@ -109,5 +111,16 @@ export function applyWardDelivery(
 export function forgetWardAlerts(queryClient: QueryClient, viewerId: string, wardId: string): void {
   queryClient.setQueryData<WardAlertRecord[]>(wardKeys.alerts(viewerId), (alerts) =>
     alerts ? withoutWard(alerts, wardId) : alerts,
+  );
+}
+
+/** `alert.progress` about a ward: someone answered (or it escalated); every guardian sees who is coming. */
+export function applyWardAlertProgress(
+  queryClient: QueryClient,
+  viewerId: string,
+  progress: AlertProgress,
+): void {
+  queryClient.setQueryData<WardAlertRecord[]>(wardKeys.alerts(viewerId), (alerts) =>
+    alerts ? withAlertProgress(alerts, progress) : alerts,
   );
 }

@@ -13,6 +13,7 @@ import { useMarkAlertSeen } from '../api/mark-alert-seen';
 import type { WardAlert } from '../hooks/ward-activity-context';
 import type { WardBanner } from '../utils/ward-banners';
 import { DeliveryStatuses } from './delivery-statuses';
+import { WardAlertAnswer } from './ward-alert-answer';
 
 /** The map link's words; a last-known position (not sent with the SOS) says so, and when it was taken. */
 export function mapLinkLabel(alert: WardAlert['alert']): string {
@@ -73,6 +74,7 @@ function LoudBanner({ banner, wardName, userId, guardianViewPath }: WardAlertBan
         <h3 className="mb-1 text-sm font-semibold">{GUARDIAN_VIEW_TEXTS.deliveriesTitle}</h3>
         <DeliveryStatuses deliveries={deliveries} onDanger />
       </div>
+      <WardAlertAnswer viewerId={userId} entry={banner.entry} wardName={wardName} onDanger />
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"
@@ -99,7 +101,7 @@ function LoudBanner({ banner, wardName, userId, guardianViewPath }: WardAlertBan
 }
 
 /** After "Seen": one quiet line that stays while the ward is in danger, with the way to their map. */
-function SeenBanner({ banner, wardName, guardianViewPath }: WardAlertBannerProps) {
+function SeenBanner({ banner, wardName, userId, guardianViewPath }: WardAlertBannerProps) {
   const titleId = useId();
   const { alert, seen_at } = banner.entry;
   return (
@@ -123,6 +125,9 @@ function SeenBanner({ banner, wardName, guardianViewPath }: WardAlertBannerProps
           </p>
           <Earlier count={banner.state === 'active' ? banner.earlier : 0} className="bg-primary/10" />
         </div>
+      </div>
+      <div className="pl-7">
+        <WardAlertAnswer viewerId={userId} entry={banner.entry} wardName={wardName} />
       </div>
       <div className="flex flex-wrap gap-2 pl-7">
         <AlertMapLink

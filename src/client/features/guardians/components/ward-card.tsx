@@ -19,6 +19,7 @@ import { openAlertIds } from '../utils/ward-banners';
 import { wardSignal, type WardSignal } from '../utils/ward-signal';
 import { DeliveryStatuses } from './delivery-statuses';
 import { mapLinkLabel } from './ward-alert-banner';
+import { WardAlertAnswer } from './ward-alert-answer';
 import { WardAlertMeeting } from './ward-alert-meeting';
 import { WardJourneysSection } from './ward-journeys';
 
@@ -122,6 +123,7 @@ export function WardCard({ userId, ward, alerts, journeys, recordings }: WardCar
                 key={entry.alert.id}
                 viewerId={userId}
                 entry={entry}
+                wardName={name}
                 open={openIds.has(entry.alert.id)}
               />
             ))}
@@ -168,7 +170,17 @@ function SafeNote({ name, alert }: { name: string; alert: WardAlert['alert'] }) 
 }
 
 /** One alert: red while it is open, plain once the ward has said they are safe; the meeting it carries. */
-function AlertRow({ viewerId, entry, open }: { viewerId: string; entry: WardAlert; open: boolean }) {
+function AlertRow({
+  viewerId,
+  entry,
+  wardName,
+  open,
+}: {
+  viewerId: string;
+  entry: WardAlert;
+  wardName: string;
+  open: boolean;
+}) {
   const { alert } = entry;
   const hasLocation = alert.location_lat !== null && alert.location_lng !== null;
   return (
@@ -207,6 +219,7 @@ function AlertRow({ viewerId, entry, open }: { viewerId: string; entry: WardAler
         </a>
       ) : null}
       <DeliveryStatuses deliveries={entry.deliveries} />
+      {open ? <WardAlertAnswer viewerId={viewerId} entry={entry} wardName={wardName} /> : null}
     </li>
   );
 }

@@ -1,5 +1,7 @@
 import { WARD_ACTIVITY } from '#shared/constants';
 import type { Alert, AlertDelivery, WardAlertDetail } from '#shared/schemas/alert';
+import type { AlertResponseKind } from '#shared/alert-life';
+import type { AlertProgress, AlertResponse } from '#shared/schemas/alert-life';
 
 /**
  * One alert of a ward as the guardian's device holds it (in the ward-alerts query): the alert (with its status),
@@ -10,6 +12,10 @@ export type WardAlertRecord = {
   alert: Alert;
   deliveries: AlertDelivery[];
   seen_at: string | null;
+  /** Who has answered (a server read or `alert.progress`); absent until one of them brings it. */
+  responses?: AlertResponse[];
+  /** This guardian's own answer (stored on the server, so the same on their devices after a read). */
+  my_response?: AlertResponseKind | null;
 };
 
 /** Newest first, without alerts past retention, at most `maxAlerts`. */
@@ -88,15 +94,68 @@ export function withDeliveryUpdated(
   return alerts.map((candidate) => (candidate === entry ? { ...entry, deliveries } : candidate));
 }
 
-/** A known alert with what a server read adds: newer text statuses, its end, the guardian's Seen. */
+/** The newest time anyone answered, for telling which of two pictures of the responses is later. */
+const latestAnswer = (responses: readonly AlertResponse[] | undefined): number =>
+  Math.max(-1, ...(responses ?? []).map((response) => Date.parse(response.responded_at)));
+
+/**
+ * `alert.progress` (someone answered, the alert escalated): the alert's state and every response as they now
+ * stand. The guardian's own answer stays as it is (the event does not say whose answer it was).
+ */
+export function withAlertProgress(alerts: WardAlertRecord[], progress: AlertProgress): WardAlertRecord[] {
+  const entry = alerts.find((candidate) => candidate.alert.id === progress.alert_id);
+  // An alert this device never saw: the next server read brings it with its responses.
+  if (!entry || entry.alert.status === 'resolved') return alerts;
+  if (latestAnswer(progress.responses) < latestAnswer(entry.responses)) return alerts;
+  const acknowledgedAt =
+    entry.alert.acknowledged_at ?? (progress.state === 'acknowledged' ? progress.entry.at : null);
+  const alert = { ...entry.alert, state: progress.state, acknowledged_at: acknowledgedAt };
+  return alerts.map((candidate) =>
+    candidate === entry ? { ...entry, alert, responses: progress.responses } : candidate,
+  );
+}
+
+/** The guardian's own answer, as the server stored it (this device's answer). */
+export function withMyResponse(
+  alerts: WardAlertRecord[],
+  progress: AlertProgress & { my_response: AlertResponseKind },
+): WardAlertRecord[] {
+  const next = withAlertProgress(alerts, progress);
+  return next.map((candidate) =>
+    candidate.alert.id === progress.alert_id
+      ? { ...candidate, my_response: progress.my_response }
+      : candidate,
+  );
+}
+
+/** A known alert with what a server read adds: newer text statuses, its end, the guardian's Seen and answers. */
 function mergeLoaded(entry: WardAlertRecord, loaded: WardAlertDetail): WardAlertRecord {
   const deliveries = loaded.deliveries.reduce(mergeDelivery, entry.deliveries);
   // An end never un-ends: a read taken before "I'm safe" must not bring the alert back.
-  const alert =
-    entry.alert.status === 'active' && loaded.alert.status === 'resolved' ? loaded.alert : entry.alert;
+  const ended = entry.alert.status === 'active' && loaded.alert.status === 'resolved';
+  // Responses only move forward: a read taken before an answer arrived live must not hide it.
+  const newerAnswers = latestAnswer(loaded.responses) > latestAnswer(entry.responses);
+  const alert = ended
+    ? loaded.alert
+    : newerAnswers
+      ? { ...entry.alert, state: loaded.alert.state, acknowledged_at: loaded.alert.acknowledged_at }
+      : entry.alert;
+  const responses = newerAnswers || !entry.responses ? loaded.responses : entry.responses;
   const seen_at = entry.seen_at ?? loaded.seen_at;
-  if (deliveries === entry.deliveries && alert === entry.alert && seen_at === entry.seen_at) return entry;
-  return { ...entry, deliveries, alert, seen_at };
+  // This device's own answer wins over a read that does not yet have it.
+  const my_response = newerAnswers
+    ? (loaded.my_response ?? entry.my_response ?? null)
+    : (entry.my_response ?? loaded.my_response ?? null);
+  if (
+    deliveries === entry.deliveries &&
+    alert === entry.alert &&
+    seen_at === entry.seen_at &&
+    responses === entry.responses &&
+    my_response === (entry.my_response ?? null)
+  ) {
+    return entry;
+  }
+  return { ...entry, deliveries, alert, seen_at, responses, my_response };
 }
 
 /**
@@ -113,8 +172,11 @@ export function withAlertsLoaded(
   for (const detail of loaded) {
     const entry = merged.find((candidate) => candidate.alert.id === detail.alert.id);
     if (!entry) {
-      const { ward_id, alert, deliveries, seen_at } = detail;
-      merged = [...merged, { ward_id, alert, deliveries, seen_at }];
+      const { ward_id, alert, deliveries, seen_at, responses } = detail;
+      merged = [
+        ...merged,
+        { ward_id, alert, deliveries, seen_at, responses, my_response: detail.my_response ?? null },
+      ];
       continue;
     }
     const next = mergeLoaded(entry, detail);

@@ -13,6 +13,7 @@ import { CallEmergencyButton } from './call-emergency-button';
 import { DeliveryList } from './delivery-list';
 import { ImSafeControl } from './im-safe-control';
 import { TextContactsButton } from './text-contacts-button';
+import { WhoIsComingPanel } from './who-is-coming-panel';
 
 /**
  * Whether this device is sending its position while the alert is active (see LocationSharingScope); `unknown`:
@@ -37,7 +38,8 @@ type ActiveAlertScreenProps = {
 
 /**
  * What the person sees from their SOS until they say they are safe, on every device they are signed in on
- * (docs/PRODUCT.md#an-alert-has-a-beginning-and-an-end): who was texted and how each text stands, whether their
+ * (docs/PRODUCT.md#an-alert-has-a-beginning-and-an-end): who is coming and what has happened so far (someone
+ * answering shows at once), who was texted and how each text stands, whether their
  * position is shared, Call 911, and "I'm safe", which asks once, then ends the alert and has everyone it reached
  * told so.
  */
@@ -77,6 +79,8 @@ export function ActiveAlertScreen({
           {otherActive > 0 ? ` · ${ACTIVE_ALERT_TEXTS.otherActive(otherActive)}` : ''}
         </p>
       </section>
+
+      <WhoIsComingPanel detail={detail} />
 
       <ImSafeControl userId={userId} alertId={detail.alert.id} />
 
