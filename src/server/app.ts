@@ -36,7 +36,12 @@ import type { AlertEvents } from './modules/alerts/alert-events';
 import { alertFacts, createAlertsModule } from './modules/alerts/module';
 import { realtimeAlertEvents } from './modules/alerts/realtime-alert-events';
 import { createAccessTokens } from './modules/auth/access-token';
-import { accounts, createAuthModule } from './modules/auth/module';
+import {
+  accounts,
+  createAuthModule,
+  createCurrentPasswordCheck,
+  createPasswordHasher,
+} from './modules/auth/module';
 import {
   createLiveSessionLookup,
   createSessionChecks,
@@ -56,6 +61,7 @@ import { createProtectionModule } from './modules/protection/module';
 import { createPushModule, pushSubscriptions } from './modules/push/module';
 import type { ServerModule } from './modules/server-module';
 import { createRecordingsModule } from './modules/recordings/module';
+import { createSafetyPinChecks, createSafetyPinModule } from './modules/safety-pin/module';
 import { alertLinks, createShareLinksModule, shareLinkLookup } from './modules/share-links/module';
 import { createRealtime } from './realtime/create-realtime';
 import { housekeepingJob } from './scheduler/housekeeping';
@@ -172,6 +178,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     positions,
     pushSubscriptions,
   });
+  // The safety PIN: hashed like the accounts' passwords; asked by "I'm safe", a late journey's end and a countdown.
+  const pinHasher = createPasswordHasher();
+  const safetyPins = createSafetyPinChecks({ db, clock, hasher: pinHasher });
   const alerts = createAlertsModule({
     db,
     clock,
@@ -187,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     positions,
     pushSubscriptions,
     alertLinks,
+    safetyPins,
   });
   // Emergency recordings; the tracking page lists what a link plays, and deleting an account deletes them.
   const recordings = await createRecordingsModule({
@@ -255,6 +265,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       contacts: contactLists,
       journeyWarnings,
       deadlineGraceMs: deadlineGraceMs(config.http),
+      safetyPins,
+      raiseDuressAlert: alerts.raiseDuressAlert,
+    }),
+    createSafetyPinModule({
+      db,
+      clock,
+      access,
+      hasher: pinHasher,
+      checks: safetyPins,
+      currentPassword: createCurrentPasswordCheck({ db, clock, passwords: pinHasher, limits: config.auth }),
+      raiseDuressAlert: alerts.raiseDuressAlert,
     }),
     createNearbyPlacesModule({
       db,

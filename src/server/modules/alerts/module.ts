@@ -8,7 +8,7 @@ import type { ServerModule } from '../server-module';
 import type { AlertEvents } from './alert-events';
 import { createChangeSignal } from './change-signal';
 import { DELIVERY_JOB, deliveryJob } from './delivery-job';
-import type { AlertPorts } from './ports';
+import type { AlertPorts, SafetyPinPort } from './ports';
 import { findAlertFacts } from './repository';
 import { alertRoutes } from './routes';
 import { createAlertService, type AlertService } from './service';
@@ -34,8 +34,13 @@ export function createAlertsModule(
     config: Pick<Config, 'alerts' | 'sms' | 'push'>;
     origin: string;
     log: FastifyBaseLogger;
+    /** The safety PIN "I'm safe" asks for (modules/safety-pin). */
+    safetyPins: SafetyPinPort;
   },
-): ServerModule & { raiseAlert: AlertService['raiseAlert'] } {
+): ServerModule & {
+  raiseAlert: AlertService['raiseAlert'];
+  raiseDuressAlert: AlertService['raiseDuressAlert'];
+} {
   const changes = createChangeSignal();
   const service = createAlertService({
     ...deps,
@@ -48,6 +53,7 @@ export function createAlertsModule(
   return {
     name: 'alerts',
     raiseAlert: service.raiseAlert,
+    raiseDuressAlert: service.raiseDuressAlert,
     routes: alertRoutes(service),
     jobs: [
       deliveryJob({
