@@ -50,3 +50,8 @@ export const PIN_PROMPT_TEXTS = {
   checking: 'Checking…',
   cancel: 'Back',
 } as const;
+
+export const SAFETY_PIN_COUNTDOWN_TEXTS = {
+  description:
+    'Enter your safety PIN to cancel. The countdown keeps running: at zero your contacts are alerted.',
+} as const;

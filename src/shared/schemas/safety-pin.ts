@@ -9,7 +9,10 @@ import { VALIDATION } from '../texts';
 
 export const pinRule = z
   .string({ error: SAFETY_PIN_VALIDATION.pinFormat })
-  .regex(new RegExp(`^[0-9]{${SAFETY_PIN.minDigits},${SAFETY_PIN.maxDigits}}$`), SAFETY_PIN_VALIDATION.pinFormat);
+  .regex(
+    new RegExp(`^[0-9]{${SAFETY_PIN.minDigits},${SAFETY_PIN.maxDigits}}$`),
+    SAFETY_PIN_VALIDATION.pinFormat,
+  );
 
 /** GET /api/safety-pin: whether a safety PIN is asked. Whether a duress PIN exists is never answered. */
 export const SafetyPinStatusSchema = z.object({ safety_pin_set: z.boolean() });
@@ -30,7 +33,11 @@ export const UpdateSafetyPinRequestSchema = z
   })
   .superRefine((body, ctx) => {
     if (body.duress_pin && !body.safety_pin) {
-      ctx.addIssue({ code: 'custom', path: ['duress_pin'], message: SAFETY_PIN_VALIDATION.duressNeedsSafety });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['duress_pin'],
+        message: SAFETY_PIN_VALIDATION.duressNeedsSafety,
+      });
     } else if (body.duress_pin && body.duress_pin === body.safety_pin) {
       ctx.addIssue({ code: 'custom', path: ['duress_pin'], message: SAFETY_PIN_VALIDATION.pinsMustDiffer });
     }
@@ -44,6 +51,6 @@ export const SafetyPinCheckRequestSchema = z.object({ pin: pinRule }).meta({ exa
 export const SafetyPinCheckResponseSchema = z.object({ ok: z.literal(true) });
 
 /** The body of "I'm safe" and of a journey's end: the PIN, asked only when one is set. */
-export const PinBodySchema = z.object({ pin: pinRule.optional() }).meta({ example: { pin: '4827' } });
+export const PinBodySchema = z.object({ pin: pinRule.optional() });
 /** The same, for routes that took no body before: an empty body stays allowed. */
-export const OptionalPinBodySchema = PinBodySchema.optional();
+export const OptionalPinBodySchema = PinBodySchema.nullish().meta({ example: { pin: '4827' } });

@@ -18,7 +18,11 @@ import { ownerViewOf } from './owner-view';
 import { raiseAlert } from './raise-alert';
 import * as repo from './repository';
 
-export async function raiseDuressAlert(deps: AlertDeps, userId: string, idempotencyKey: string): Promise<void> {
+export async function raiseDuressAlert(
+  deps: AlertDeps,
+  userId: string,
+  idempotencyKey: string,
+): Promise<void> {
   try {
     await raiseAlert(deps, { userId, triggerType: 'duress', idempotencyKey, guardiansSuffice: true });
   } catch (error) {
@@ -37,5 +41,5 @@ export async function concealAlerts(deps: AlertDeps, ownerId: string, alertId: s
     const detail = ownerViewOf(row, await loadDetail(lane, row));
     deps.events.alertResolved({ userId: ownerId, alert: detail, audience: 'owner' });
   }
-  return ownerViewOf(alert, await loadDetail(lane, alert));
+  return ownerViewOf(alert, await loadDetail(lane, alert), concealed.length > 0);
 }

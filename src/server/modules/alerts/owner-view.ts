@@ -13,8 +13,15 @@ export function hiddenFromOwner(row: Pick<AlertRow, 'trigger_type' | 'concealed_
   return row.trigger_type === 'duress' || row.concealed_at !== null;
 }
 
-/** The detail as its owner sees it: unchanged, unless the duress PIN ended it on their phone. */
-export function ownerViewOf(row: Pick<AlertRow, 'concealed_at'>, detail: AlertDetail): AlertDetail {
+/**
+ * The detail as its owner sees it: unchanged, unless the duress PIN ended it on their phone. `justEnded`: the answer
+ * to the request that ended it, whose all-clears a real "I'm safe" would only just have queued.
+ */
+export function ownerViewOf(
+  row: Pick<AlertRow, 'concealed_at'>,
+  detail: AlertDetail,
+  justEnded = false,
+): AlertDetail {
   const at = row.concealed_at;
   if (!at) return detail;
   const endedAt = at.toISOString();
@@ -28,7 +35,7 @@ export function ownerViewOf(row: Pick<AlertRow, 'concealed_at'>, detail: AlertDe
     // As "I'm safe" would have left them: texts not yet out cancelled, an all-clear to everyone the alert reached.
     deliveries: [
       ...alertTexts.map((delivery) => (delivery.status === 'pending' ? cancelled(delivery) : delivery)),
-      ...alertTexts.filter(reached).map((delivery) => allClearLike(delivery, endedAt)),
+      ...alertTexts.filter(reached).map((delivery) => allClearLike(delivery, endedAt, justEnded)),
     ],
     responses: detail.responses.filter((response) => before(response.responded_at)),
     timeline: [
@@ -56,18 +63,23 @@ function cancelled(delivery: AlertDelivery): AlertDelivery {
 }
 
 /** An all-clear as the delivery job would have recorded it; its id is derived, stable across reads. */
-function allClearLike(delivery: AlertDelivery, at: string): AlertDelivery {
-  return {
+function allClearLike(delivery: AlertDelivery, at: string, queued: boolean): AlertDelivery {
+  const base = {
     id: derivedId(delivery.id),
-    purpose: 'all_clear',
+    purpose: 'all_clear' as const,
     channel: delivery.channel,
     recipient: delivery.recipient,
     recipient_name: delivery.recipient_name,
-    status: delivery.status === 'kept_in_dev_outbox' ? 'kept_in_dev_outbox' : 'sent',
-    attempts: 1,
     last_error: null,
+  };
+  if (queued) return { ...base, status: 'pending', attempts: 0, next_attempt_at: at, sent_at: null };
+  const kept = delivery.status === 'kept_in_dev_outbox';
+  return {
+    ...base,
+    status: kept ? 'kept_in_dev_outbox' : 'sent',
+    attempts: 1,
     next_attempt_at: null,
-    sent_at: delivery.status === 'kept_in_dev_outbox' ? null : at,
+    sent_at: kept ? null : at,
   };
 }
 

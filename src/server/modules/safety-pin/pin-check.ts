@@ -27,7 +27,11 @@ export type SafetyPinChecks = {
   check(userId: string, pin: string | undefined): Promise<PinCheck>;
 };
 
-export function createSafetyPinChecks(deps: { db: Database; clock: Clock; hasher: PinHasher }): SafetyPinChecks {
+export function createSafetyPinChecks(deps: {
+  db: Database;
+  clock: Clock;
+  hasher: PinHasher;
+}): SafetyPinChecks {
   const limiter = createRateLimiter(deps.db, deps.clock, {
     name: 'safety-pin',
     limit: SAFETY_PIN.wrongPerWindow,

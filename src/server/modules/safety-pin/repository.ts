@@ -7,12 +7,7 @@ export function findPins(db: Queryable, userId: string): Promise<PinRow | undefi
 }
 
 /** Replaces both PINs at once. */
-export async function savePins(
-  db: Queryable,
-  userId: string,
-  pins: PinRow,
-  now: Date,
-): Promise<void> {
+export async function savePins(db: Queryable, userId: string, pins: PinRow, now: Date): Promise<void> {
   await db.query(
     `INSERT INTO safety_pins (user_id, safety_hash, duress_hash, updated_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (user_id) DO UPDATE SET safety_hash = $2, duress_hash = $3, updated_at = $4`,
