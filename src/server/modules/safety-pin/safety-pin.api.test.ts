@@ -4,10 +4,12 @@ import { SAFETY_PIN } from '#shared/constants';
 import { SAFETY_PIN_ERRORS, SAFETY_PIN_VALIDATION } from '#shared/safety-pin-texts';
 import type { AlertDetail, AlertListResponse, WardAlertListResponse } from '#shared/schemas/alert';
 import type { EscortSession } from '#shared/schemas/journey';
+import { PUSH_TEXTS } from '#shared/push-texts';
+import { browserKeys, startPushService } from '../../testing/fake-push-service';
 import { createPasswordHasher } from '../auth/password';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
-import { linkGuardian } from '../guardians/guardian-test-helpers';
+import { linkGuardian, openSocket } from '../guardians/guardian-test-helpers';
 
 const PASSWORD = 'blue-harbour-lantern-42';
 const SAFETY = '4827';
@@ -16,12 +18,17 @@ const DURESS = '19385';
 /** The safety PIN and the duress PIN: set with the password, asked by "I'm safe", a late journey's end, a countdown. */
 describe('the safety PIN and the duress PIN', () => {
   let sut: TestApp;
+  let push: Awaited<ReturnType<typeof startPushService>>;
   let passwordHash: string;
   beforeAll(async () => {
-    sut = await createTestApp();
+    push = await startPushService();
+    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true' });
     passwordHash = await createPasswordHasher().hash(PASSWORD);
   });
-  afterAll(() => sut?.close());
+  afterAll(async () => {
+    await sut?.close();
+    await new Promise((resolve) => push?.server.close(resolve));
+  });
 
   const person = async (name: string, contacts = ['+447400123456', '+447400123457']): Promise<TestUser> => {
     const user = await createTestUser(sut, name);
@@ -173,6 +180,13 @@ describe('the safety PIN and the duress PIN', () => {
     const alex = await withPins('Alex Duress');
     const guardian = await createTestUser(sut, 'Gina Guardian');
     await linkGuardian(sut, guardian, alex);
+    const subscribed = await sut.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: guardian.headers,
+      payload: { endpoint: push.url('/gina-phone'), keys: browserKeys().keys, expirationTime: null },
+    });
+    expect(subscribed.statusCode).toBe(204);
 
     const first = await raise(alex);
     await sut.app.idle();
@@ -227,6 +241,14 @@ describe('the safety PIN and the duress PIN', () => {
     const seen = wards.json<WardAlertListResponse>().alerts.map((item) => item.alert);
     expect(seen.find((alert) => alert.trigger_type === 'duress')?.status).toBe('active');
     expect(seen.find((alert) => alert.id === second.alert.id)?.status).toBe('active');
+    const { rows: pushes } = await sut.db.query<{ body: string }>(
+      `SELECT d.body FROM alert_deliveries d JOIN alerts a ON a.id = d.alert_id
+       WHERE a.user_id = $1 AND a.trigger_type = 'duress' AND d.channel = 'push' AND d.recipient = $2`,
+      [alex.id, guardian.id],
+    );
+    expect(pushes.map((row) => (JSON.parse(row.body) as { body: string }).body)).toEqual([
+      PUSH_TEXTS.duressBody('Alex Duress'),
+    ]);
     const { rows } = await sut.db.query<{ resolved_at: Date | null }>(
       'SELECT resolved_at FROM alerts WHERE id = $1',
       [second.alert.id],
@@ -246,6 +268,41 @@ describe('the safety PIN and the duress PIN', () => {
       'subject_and_guardians',
       'subject',
     ]);
+  });
+
+  it("tells the guardian's screens of the duress alert, live and on catch-up, and never the person's own", async () => {
+    const alex = await withPins('Alex Socket');
+    const guardian = await createTestUser(sut, 'Gus Guardian');
+    await linkGuardian(sut, guardian, alex);
+    const phone = await openSocket(sut.app, { user: alex });
+    const watcher = await openSocket(sut.app, { user: guardian });
+    const ready = phone.messages[0];
+    if (ready?.type !== 'ready') throw new Error('expected ready first');
+    const raised = await raise(alex);
+    await sut.app.idle();
+    sut.clock.advance(60_000);
+    expect((await resolve(alex, raised.alert.id, DURESS)).statusCode).toBe(200);
+    await sut.app.idle();
+
+    const duressCreated = (message: { type: string; payload?: unknown }): boolean =>
+      message.type === 'alert.created' &&
+      (message.payload as { trigger_type?: string }).trigger_type === 'duress';
+    await watcher.waitFor(duressCreated);
+    await phone.waitFor((message) => message.type === 'alert.resolved');
+    await phone.roundTrip();
+    await watcher.roundTrip();
+    expect(phone.messages.filter(duressCreated)).toEqual([]);
+    // The guardian never hears that the alert ended: for them it has not.
+    expect(watcher.messages.filter((message) => message.type === 'alert.resolved')).toEqual([]);
+
+    // A second device of the person catching up sees the end, never the duress alert.
+    const later = await openSocket(sut.app, { user: alex, query: `since=${ready.last_event_id}` });
+    await later.waitFor((message) => message.type === 'resumed');
+    expect(later.messages.filter(duressCreated)).toEqual([]);
+    expect(later.messages.filter((message) => message.type === 'alert.resolved')).toHaveLength(1);
+    phone.close();
+    watcher.close();
+    later.close();
   });
 
   it('refuses a client raising the duress alert itself', async () => {
