@@ -31,9 +31,5 @@ export type AlertEvents = {
    * A step of the alert's life was added to its timeline (a response, an escalation step, a call's outcome): the
    * person and their active guardians see who is coming and what Beacon is doing.
    */
-  alertProgress(event: {
-    userId: string;
-    progress: AlertProgress;
-    audience?: AlertEventAudience;
-  }): void;
+  alertProgress(event: { userId: string; progress: AlertProgress; audience?: AlertEventAudience }): void;
 };

@@ -43,7 +43,8 @@ export async function raiseAlert(deps: AlertDeps, input: RaiseAlertInput): Promi
   const raise = { ...deps, globalMaxPerHour: deps.smsGlobalMaxPerHour };
   const result = await deps.db.urgent.transaction((tx) => raiseInTransaction(tx, raise, input, now));
   if (result.queued > 0) deps.wakeDeliveries();
-  if (result.outcome === 'created') emitRaised(deps, input.userId, result.alert, input.triggerType === 'duress');
+  if (result.outcome === 'created')
+    emitRaised(deps, input.userId, result.alert, input.triggerType === 'duress');
   return { alertId: result.alert.id, outcome: result.outcome, textsDueBy: result.textsDueBy };
 }
 
@@ -51,7 +52,9 @@ export async function raiseAlert(deps: AlertDeps, input: RaiseAlertInput): Promi
 function emitRaised(deps: AlertDeps, userId: string, alert: repo.AlertRow, duress: boolean): void {
   loadDetail(deps.db.urgent, alert)
     // The duress alert: the person's guardians hear of it, never the person's own devices (duress.ts).
-    .then((detail) => deps.events.alertRaised({ userId, alert: detail, ...(duress ? { audience: 'watchers' } : {}) }))
+    .then((detail) =>
+      deps.events.alertRaised({ userId, alert: detail, ...(duress ? { audience: 'watchers' } : {}) }),
+    )
     .catch((error: unknown) => deps.log.warn({ err: error }, 'alert event listener failed'));
 }
 

@@ -19,7 +19,12 @@ export function realtimeAlertEvents(publisher: RealtimePublisher): AlertEvents {
       void publisher.publish({ type: 'alert.created', userId, payload: alert.alert, audience: to(audience) });
     },
     alertResolved({ userId, alert, audience }) {
-      void publisher.publish({ type: 'alert.resolved', userId, payload: alert.alert, audience: to(audience) });
+      void publisher.publish({
+        type: 'alert.resolved',
+        userId,
+        payload: alert.alert,
+        audience: to(audience),
+      });
     },
     deliveryChanged({ userId, alertId, delivery, audience }) {
       void publisher.publish({

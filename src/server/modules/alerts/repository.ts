@@ -190,10 +190,11 @@ export async function findAlertFacts(
 
 /** One of the person's alerts as their own reads find it: never the duress alert (duress.ts). */
 export function findAlert(db: Queryable, userId: string, alertId: string): Promise<AlertRow | undefined> {
-  return one<AlertRow>(db, `SELECT ${ALERT_COLUMNS} FROM alerts WHERE user_id = $1 AND id = $2 ${NOT_DURESS}`, [
-    userId,
-    alertId,
-  ]);
+  return one<AlertRow>(
+    db,
+    `SELECT ${ALERT_COLUMNS} FROM alerts WHERE user_id = $1 AND id = $2 ${NOT_DURESS}`,
+    [userId, alertId],
+  );
 }
 
 /**

@@ -51,7 +51,11 @@ export async function resolveAlert(
     const detail = await loadDetail(lane, row);
     // Ending a duress alert too (a real "I'm safe" ends every earlier alert): only guardians ever heard of it.
     const hidden = hiddenFromOwner(row);
-    deps.events.alertResolved({ userId: ownerId, alert: detail, ...(hidden ? { audience: 'watchers' } : {}) });
+    deps.events.alertResolved({
+      userId: ownerId,
+      alert: detail,
+      ...(hidden ? { audience: 'watchers' } : {}),
+    });
   }
   return loadDetail(lane, alert);
 }

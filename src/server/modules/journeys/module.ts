@@ -10,13 +10,7 @@ import { findEscortOwner } from './escort-repository';
 import { escortRoutes } from './escort-routes';
 import { createEscortService } from './escort-service';
 import { journeyEvents } from './journey-events';
-import type {
-  ContactsPort,
-  JourneyWarningsPort,
-  RaiseAlert,
-  RaiseDuressAlert,
-  SafetyPinPort,
-} from './ports';
+import type { ContactsPort, JourneyWarningsPort, RaiseAlert, RaiseDuressAlert, SafetyPinPort } from './ports';
 import { wardJourneyRoutes } from './ward-journeys-routes';
 
 /** The job kinds that fire journeys' deadlines (POST /api/dev/clock runs them after moving the clock). */
