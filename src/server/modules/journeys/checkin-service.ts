@@ -31,18 +31,19 @@ export type CheckInService = {
   fireDeadline(id: string): Promise<void>;
 };
 
-export function createCheckInService(
-  deps: {
-    db: Database;
-    clock: Clock;
-    access: AccessPolicy;
-    events: JourneyEvents;
-    raiseAlert: RaiseAlert;
-    contacts: ContactsPort;
-    /** How long after a deadline its job fires (deadline-job.ts). */
-    deadlineGraceMs: number;
-  } & LateEndDeps,
-): CheckInService {
+export function createCheckInService(deps: {
+  db: Database;
+  clock: Clock;
+  access: AccessPolicy;
+  events: JourneyEvents;
+  raiseAlert: RaiseAlert;
+  contacts: ContactsPort;
+  /** How long after a deadline its job fires (deadline-job.ts). */
+  deadlineGraceMs: number;
+  /** The safety PIN a late end asks for, and the duress alert (late-end-pin.ts). */
+  safetyPins: LateEndDeps['safetyPins'];
+  raiseDuressAlert: LateEndDeps['raiseDuressAlert'];
+}): CheckInService {
   const { db, clock, access, events } = deps;
   const fires = (deadline: Date): Date => firesAt(deadline, deps.deadlineGraceMs);
   const job = (id: string) => ({ kind: CHECK_IN_DEADLINE_JOB, key: id });

@@ -48,18 +48,19 @@ export type EscortService = {
   fireDeadline(id: string): Promise<void>;
 };
 
-export function createEscortService(
-  deps: {
-    db: Database;
-    clock: Clock;
-    access: AccessPolicy;
-    events: JourneyEvents;
-    raiseAlert: RaiseAlert;
-    contacts: ContactsPort;
-    /** How long after a deadline its job fires (deadline-job.ts). */
-    deadlineGraceMs: number;
-  } & LateEndDeps,
-): EscortService {
+export function createEscortService(deps: {
+  db: Database;
+  clock: Clock;
+  access: AccessPolicy;
+  events: JourneyEvents;
+  raiseAlert: RaiseAlert;
+  contacts: ContactsPort;
+  /** How long after a deadline its job fires (deadline-job.ts). */
+  deadlineGraceMs: number;
+  /** The safety PIN a late end asks for, and the duress alert (late-end-pin.ts). */
+  safetyPins: LateEndDeps['safetyPins'];
+  raiseDuressAlert: LateEndDeps['raiseDuressAlert'];
+}): EscortService {
   const { db, clock, access, events } = deps;
   const fires = (deadline: Date): Date => firesAt(deadline, deps.deadlineGraceMs);
   const job = (id: string) => ({ kind: ESCORT_DEADLINE_JOB, key: id });
