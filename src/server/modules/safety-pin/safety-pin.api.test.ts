@@ -326,6 +326,11 @@ describe('the safety PIN and the duress PIN', () => {
         headers: alex.headers,
         payload: { pin },
       });
+    const links = async () =>
+      (
+        await sut.app.inject({ method: 'GET', url: '/api/share-links', headers: alex.headers })
+      ).json<unknown>();
+    const linksBefore = await links();
     const safe = await check(SAFETY);
     await sut.app.idle();
     expect(await outbox(alex.id)).toEqual([]);
@@ -337,7 +342,10 @@ describe('the safety PIN and the duress PIN', () => {
     const texts = await outbox(alex.id);
     expect(texts).toHaveLength(2);
     expect(texts.every((text) => text.body.includes(DURESS_SMS_LINE))).toBe(true);
+    // The contacts' texts carry a live-tracking link; the person's own list of links does not show it.
+    expect(texts.every((text) => text.body.includes('Live location:'))).toBe(true);
     expect((await myAlerts(alex)).alerts).toEqual([]);
+    expect(await links()).toEqual(linksBefore);
     const wrong = await check('5555');
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ error: 'pin_wrong' });
