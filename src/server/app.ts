@@ -39,7 +39,12 @@ import { alertFacts, createAlertsModule } from './modules/alerts/module';
 import { realtimeAlertEvents } from './modules/alerts/realtime-alert-events';
 import { ALERT_RESPONSE_KEY_NAME } from './modules/alerts/response-token';
 import { createAccessTokens } from './modules/auth/access-token';
-import { accounts, createAuthModule } from './modules/auth/module';
+import {
+  accounts,
+  createAuthModule,
+  createCurrentPasswordCheck,
+  createPasswordHasher,
+} from './modules/auth/module';
 import {
   createLiveSessionLookup,
   createSessionChecks,
@@ -59,6 +64,7 @@ import { createProtectionModule } from './modules/protection/module';
 import { createPushModule, pushSubscriptions } from './modules/push/module';
 import type { ServerModule } from './modules/server-module';
 import { createRecordingsModule } from './modules/recordings/module';
+import { createSafetyPinChecks, createSafetyPinModule } from './modules/safety-pin/module';
 import { alertLinks, createShareLinksModule, shareLinkLookup } from './modules/share-links/module';
 import { createRealtime } from './realtime/create-realtime';
 import { housekeepingJob } from './scheduler/housekeeping';
@@ -179,6 +185,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     positions,
     pushSubscriptions,
   });
+  // The safety PIN: hashed like the accounts' passwords; asked by "I'm safe", a late journey's end and a countdown.
+  const pinHasher = createPasswordHasher();
+  const safetyPins = createSafetyPinChecks({ db, clock, hasher: pinHasher });
   const alerts = createAlertsModule({
     db,
     clock,
@@ -198,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     positions,
     pushSubscriptions,
     alertLinks,
+    safetyPins,
   });
   // Emergency recordings; the tracking page lists what a link plays, and deleting an account deletes them.
   const recordings = await createRecordingsModule({
@@ -273,6 +283,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       contacts: contactLists,
       journeyWarnings,
       deadlineGraceMs: deadlineGraceMs(config.http),
+      safetyPins,
+      raiseDuressAlert: alerts.raiseDuressAlert,
+    }),
+    createSafetyPinModule({
+      db,
+      clock,
+      access,
+      hasher: pinHasher,
+      checks: safetyPins,
+      currentPassword: createCurrentPasswordCheck({ db, clock, passwords: pinHasher, limits: config.auth }),
+      raiseDuressAlert: alerts.raiseDuressAlert,
     }),
     createNearbyPlacesModule({
       db,

@@ -54,6 +54,13 @@ export type AlertSmsJourney =
   { kind: 'escort'; destination: string; dueAt: Date } | { kind: 'checkin'; dueAt: Date };
 
 /**
+ * What the duress alert's text adds (docs/decisions/042-safety-pin-and-duress.md): the person entered the PIN that
+ * looks like "I'm safe" on their phone, so whoever is with them must not learn from their phone that help is coming.
+ */
+export const DURESS_SMS_LINE =
+  'They entered their duress PIN: someone may be forcing them to cancel their alert. Their phone shows it cancelled. DO NOT call or text their phone. Call emergency services or go to them.';
+
+/**
  * The text every contact receives. Short (SMS), plain, and readable by someone who has never heard of the app:
  * who needs help, why we are texting, when (in the person's time zone, named), where (a map link anyone can open), and their words.
  * The server texts it, and the phone's messaging-app fallback opens with it, so contacts read the same words
@@ -69,6 +76,7 @@ export function buildAlertSms(input: AlertSmsInput): string {
       ? `Time: ${formatFull(input.at, zone)} (sent ${formatSentAt(input.sentAt, input.at, zone)}: the phone could not reach Beacon until then)`
       : `Time: ${formatFull(input.at, zone)}`,
   ];
+  if (input.triggerType === 'duress') lines.push(DURESS_SMS_LINE);
   if (input.journey) lines.push(journeyLine(input.journey, input.sentAt ?? input.at, zone));
   lines.push(locationLine(input.location, late ? input.at : null, input.sentAt ?? input.at, zone));
   if (input.location?.address) lines.push(`Near: ${input.location.address}`);

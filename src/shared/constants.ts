@@ -261,7 +261,20 @@ export const ALERT_TRIGGER_TYPES = [
   'panic',
   'escort_expired',
   'checkin_missed',
+  'duress',
 ] as const;
+
+/**
+ * Raised only by the server when someone enters the person's duress PIN (docs/decisions/042-safety-pin-and-duress.md):
+ * never by a client through POST /api/alerts.
+ */
+export const SERVER_ONLY_TRIGGER_TYPES = ['duress'] as const;
+
+/**
+ * The safety PIN and the duress PIN: 4 to 8 digits; wrong PINs allowed per person per window before every PIN is
+ * refused until the window ends (the alert, the journey or the countdown then simply goes on).
+ */
+export const SAFETY_PIN = { minDigits: 4, maxDigits: 8, wrongPerWindow: 5, windowMinutes: 15 } as const;
 
 /** POST /api/send-emergency-sms: how many numbers one request may text. */
 export const EMERGENCY_SMS = { maxPhoneNumbers: 20 } as const;

@@ -194,6 +194,7 @@ export const ALERT_TRIGGER_LABELS: Record<(typeof ALERT_TRIGGER_TYPES)[number], 
   panic: 'raised by a loud sound',
   escort_expired: 'escort timer expired',
   checkin_missed: 'missed check-in',
+  duress: 'duress PIN entered',
 };
 
 /**

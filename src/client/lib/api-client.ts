@@ -13,12 +13,15 @@ export type ClientErrorCode = 'network_error' | 'invalid_response';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | ClientErrorCode;
+  /** The refused input of a `validation_failed` (e.g. `pin`: the safety PIN is asked). */
+  readonly field: string | undefined;
 
-  constructor(status: number, code: ErrorCode | ClientErrorCode, message: string) {
+  constructor(status: number, code: ErrorCode | ClientErrorCode, message: string, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.field = field;
   }
 }
 
@@ -102,7 +105,9 @@ async function readJsonBody(response: Response): Promise<unknown> {
 
 async function toApiError(response: Response): Promise<ApiError> {
   const parsed = ApiErrorSchema.safeParse(await readJsonBody(response));
-  if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.message);
+  if (parsed.success) {
+    return new ApiError(response.status, parsed.data.error, parsed.data.message, parsed.data.field);
+  }
   return new ApiError(response.status, 'internal', COMMON_TEXTS.unexpectedResponse);
 }
 

@@ -9,6 +9,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_credentials: 400,
   // 403, not 401: the caller is signed in; a 401 would sign the device out (api-client.ts).
   current_password_wrong: 403,
+  pin_wrong: 403,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -313,6 +313,24 @@ const TABLE: Record<string, Row> = {
     request: () => ({ url: '/api/protection-settings', body: { motionThreshold: 10 } }),
     expect: ownRows(200),
   },
+  // The safety PIN: each person's own. Removing (none set) and checking (none set) change nobody's rows, so the
+  // owner's alerts, escort and check-ins stay without a PIN for the cases below.
+  'GET /api/safety-pin': { request: () => ({ url: '/api/safety-pin' }), expect: ownRows(200, 'nothing') },
+  'PUT /api/safety-pin': {
+    // The owner's password: it changes only the PINs of the account it belongs to.
+    request: ({ world }) => ({
+      url: '/api/safety-pin',
+      body: { password: world.owner.password, safety_pin: null },
+    }),
+    expect: signedIn({
+      owner: answers(200, 'nothing'),
+      others: refused(403, 'current_password_wrong'),
+    }),
+  },
+  'POST /api/safety-pin/check': {
+    request: () => ({ url: '/api/safety-pin/check', body: { pin: '4827' } }),
+    expect: ownRows(200, 'nothing'),
+  },
   'GET /api/contacts': { request: () => ({ url: '/api/contacts' }), expect: ownRows(200) },
   'POST /api/contacts': {
     request: () => ({ url: '/api/contacts', body: { name: 'Neville Newcontact', phone: '+12015550160' } }),

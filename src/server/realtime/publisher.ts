@@ -1,7 +1,10 @@
 import type { RealtimeEvent, RealtimeEventType, RealtimePayload } from '#shared/schemas/realtime';
 
-/** Who receives an event: only the person it is about, or also their active guardians (the default). */
-export type RealtimeAudience = 'subject' | 'subject_and_guardians';
+/**
+ * Who receives an event: only the person it is about, also their active guardians (the default), or only their
+ * active guardians (the duress alert: never the person's own devices).
+ */
+export type RealtimeAudience = 'subject' | 'subject_and_guardians' | 'guardians';
 
 /** One event to publish: its type, the person it is about, and the payload its type requires. */
 export type PublishRequest = {

@@ -44,9 +44,9 @@ export async function eventsSince(
      FROM realtime_events e
      WHERE e.user_id = ANY($2::uuid[]) AND e.id > $3
        AND (
-         e.user_id = $1
+         (e.user_id = $1 AND e.audience <> 'guardians')
          OR (
-           e.audience = 'subject_and_guardians'
+           e.audience IN ('subject_and_guardians', 'guardians')
            AND EXISTS (
              SELECT 1 FROM jsonb_to_recordset($4::jsonb) AS w(ward_id uuid, since timestamptz)
              WHERE w.ward_id = e.user_id AND e.created_at >= w.since

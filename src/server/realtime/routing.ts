@@ -45,8 +45,8 @@ export function createRouting(): Routing {
     },
 
     deliver(event, audience) {
-      const recipients = new Set(byUser.get(event.user_id));
-      if (audience === 'subject_and_guardians') {
+      const recipients = new Set(audience === 'guardians' ? [] : byUser.get(event.user_id));
+      if (audience !== 'subject') {
         for (const guardianId of guardians.watchersOf(event.user_id)) {
           for (const conn of byUser.get(guardianId) ?? []) recipients.add(conn);
         }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   ALERT_TRIGGER_TYPES,
+  SERVER_ONLY_TRIGGER_TYPES,
   DELAYED_ALERT,
   EMERGENCY_SMS,
   HELD_REASONS,
@@ -32,6 +33,9 @@ import {
 
 export const AlertTriggerTypeSchema = z.enum(ALERT_TRIGGER_TYPES);
 export type AlertTriggerType = z.infer<typeof AlertTriggerTypeSchema>;
+/** What a client may raise: every trigger but those only the server raises (the duress alert). */
+export const ClientTriggerTypeSchema = AlertTriggerTypeSchema.exclude(SERVER_ONLY_TRIGGER_TYPES);
+export type ClientTriggerType = z.infer<typeof ClientTriggerTypeSchema>;
 
 /**
  * Alert address (docs/PRODUCT.md#emergency-messages-and-alerts): at most 200 characters; blank counts as
@@ -64,7 +68,7 @@ export type AlertLocation = z.input<typeof AlertLocationSchema>;
 /** POST /api/alerts (docs/PRODUCT.md#alert-endpoints). */
 export const CreateAlertRequestSchema = z
   .object({
-    triggerType: AlertTriggerTypeSchema,
+    triggerType: ClientTriggerTypeSchema,
     message: emergencyMessageRule.optional(),
     notes: alertNotesRule.optional(),
     location: AlertLocationSchema.nullish(),

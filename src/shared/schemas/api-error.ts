@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'not_authenticated',
   'invalid_credentials',
   'current_password_wrong',
+  'pin_wrong',
   'forbidden',
   'not_found',
   'conflict',

@@ -15,8 +15,16 @@ import { SosCountdownDialog } from '../../features/sos/components/sos-countdown-
 import { sosUnderWay, type SosFlow } from '../../features/sos/hooks/use-sos-flow';
 import { browserDangerSensors } from '../../lib/device/danger-sensors';
 import { useDevice } from '../../lib/device/device-context';
+import { lazyDialog } from '../../components/lazy-dialog';
+import { SAFETY_PIN_COUNTDOWN_TEXTS } from '#shared/safety-pin-texts';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
-import { RequiredSessionContext } from '../hooks/use-required-session';
+import { useCountdownPin } from '../hooks/use-countdown-pin';
+import { RequiredSessionContext, useRequiredSession } from '../hooks/use-required-session';
+
+const PinPromptDialog = lazyDialog(
+  () => import('../../components/pin-prompt-dialog').then((module) => module.PinPromptDialog),
+  (props) => props.open,
+);
 
 /**
  * AI Protection for the signed-in person on whichever screen of the app shell they are (docs/PRODUCT.md#ai-protection).
@@ -97,16 +105,22 @@ function DetectionCountdown({
       flowRef.current = null;
     };
   });
+  const counting = flow.phase === 'countdown';
+  const cancel = (): void => {
+    flow.cancelSos();
+    onCancelled();
+  };
+  const pin = useCountdownPin(useRequiredSession().user.id, counting, cancel);
   return (
-    <SosCountdownDialog
-      open={flow.phase === 'countdown'}
-      onConfirm={flow.confirmSos}
-      onCancel={() => {
-        flow.cancelSos();
-        onCancelled();
-      }}
-      soundEnabled={flow.soundEnabled}
-      notice={detector ? DETECTED_DANGER_TEXTS[detector] : undefined}
-    />
+    <>
+      <SosCountdownDialog
+        open={counting}
+        onConfirm={flow.confirmSos}
+        onCancel={pin.requestCancel}
+        soundEnabled={flow.soundEnabled}
+        notice={detector ? DETECTED_DANGER_TEXTS[detector] : undefined}
+      />
+      <PinPromptDialog {...pin.prompt} description={SAFETY_PIN_COUNTDOWN_TEXTS.description} />
+    </>
   );
 }

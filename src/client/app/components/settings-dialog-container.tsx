@@ -17,6 +17,7 @@ import { EmergencySettingsSection } from '../../features/settings/components/eme
 import { HowItWorksSection } from '../../features/settings/components/how-it-works-section';
 import { PrivacySection } from '../../features/settings/components/privacy-section';
 import { PushOptInCard } from '../../features/push/components/push-opt-in-card';
+import { SafetyPinRow } from '../../features/safety-pin/components/safety-pin-row';
 import { SettingsDialog } from '../../features/settings/components/settings-dialog';
 import { SubscriptionSection } from '../../features/subscription/components/subscription-section';
 import { ThemePicker } from '../../features/theme/components/theme-picker';
@@ -74,7 +75,13 @@ export function SettingsDialogContainer({ open, onOpenChange, layout }: Settings
         disabled={togglesDisabled}
       />
     ),
-    emergency: <EmergencySettingsSection userId={userId} onManageContacts={() => goTo(paths.contacts)} />,
+    emergency: (
+      <EmergencySettingsSection
+        userId={userId}
+        onManageContacts={() => goTo(paths.contacts)}
+        safetyPin={<SafetyPinRow userId={userId} />}
+      />
+    ),
     preferences: <AppPreferencesSection themePicker={<ThemePicker />} />,
     subscription: <SubscriptionSection />,
     about: (

@@ -3,7 +3,7 @@ import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import type { AlertEvents } from './alert-events';
 import type { ChangeSignal } from './change-signal';
-import type { AlertPorts } from './ports';
+import type { AlertPorts, SafetyPinPort } from './ports';
 
 /** What every alert action is given (service.ts binds them; module.ts builds it). */
 export type AlertDeps = AlertPorts & {
@@ -27,4 +27,6 @@ export type AlertDeps = AlertPorts & {
   /** ALERT_ESCALATION_SECONDS: how long an alert may go unanswered before it escalates, unless the person chose. */
   escalationDefaultSeconds: number;
   log: { warn(object: unknown, message: string): void; error(object: unknown, message: string): void };
+  /** The safety PIN "I'm safe" asks for when the person set one (duress.ts). */
+  safetyPins: SafetyPinPort;
 };

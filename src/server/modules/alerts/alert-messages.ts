@@ -26,7 +26,7 @@ export async function deliveriesFor(
   const names = await deps.profiles.findFullNames(tx, [input.userId, ...guardians]);
   const fullName = names.get(input.userId) ?? '';
   const texts = recipients.texts.length > 0 ? await alertText(tx, deps, input, alert, fullName, now) : '';
-  const push = guardianPush(input.userId, fullName, alert.id);
+  const push = guardianPush(input.userId, fullName, alert.id, input.triggerType === 'duress');
   return [
     ...recipients.texts.map((r) => ({ channel: 'sms' as const, ...r, body: texts })),
     ...guardians.map((id) => ({
@@ -90,10 +90,10 @@ function pushAnswer(token: string): PushRespond {
 }
 
 /** What a guardian's browser shows: "Emergency alert from <name>", opening the guardian view at that ward. */
-function guardianPush(wardId: string, wardName: string, alertId: string): PushPayload {
+function guardianPush(wardId: string, wardName: string, alertId: string, duress: boolean): PushPayload {
   return {
     title: PUSH_TEXTS.alertTitle(wardName),
-    body: PUSH_TEXTS.alertBody(wardName),
+    body: duress ? PUSH_TEXTS.duressBody(wardName) : PUSH_TEXTS.alertBody(wardName),
     url: guardianViewUrl(wardId),
     tag: `alert-${alertId}`,
   };

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AlertDetail } from '#shared/schemas/alert';
-import { ALERT_TRIGGER_TYPES } from '#shared/constants';
+import { ClientTriggerTypeSchema, type AlertDetail } from '#shared/schemas/alert';
 import { ERRORS, FIELD_ISSUE_TEXTS, VALIDATION } from '#shared/texts';
 import { DEV_OUTBOX_UNREACHABLE_ERROR } from '../../adapters/sms/dev-outbox-sms-provider';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -229,7 +228,7 @@ describe('alerts API (dev outbox)', () => {
       { triggerType: 'bored' },
       FIELD_ISSUE_TEXTS.oneOf(
         'Trigger type',
-        ALERT_TRIGGER_TYPES.map((t) => JSON.stringify(t)),
+        ClientTriggerTypeSchema.options.map((t) => JSON.stringify(t)),
       ),
     ],
     [{ triggerType: 'manual', message: '   ' }, VALIDATION.messageEmpty],

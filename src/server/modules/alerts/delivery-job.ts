@@ -78,13 +78,14 @@ export function deliveryJob(deps: {
   responderKey: string;
 }): JobHandler<Sent> {
   /** Contacts' deliveries are shown to the person and their guardians; a guardian's own push is not. */
-  const emit = (row: repo.DeliveryRow & { user_id: string }): void => {
+  const emit = (row: repo.DeliveryRow & repo.OwnerVisibility): void => {
     if (row.channel !== 'push') {
       try {
         deps.events.deliveryChanged({
           userId: row.user_id,
           alertId: row.alert_id,
           delivery: repo.toDelivery(row),
+          ...(row.hidden_from_owner ? { audience: 'watchers' as const } : {}),
         });
       } catch (error) {
         deps.log.warn({ err: error }, 'alert event listener failed');

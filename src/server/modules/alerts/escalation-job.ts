@@ -20,6 +20,7 @@ import type { AlertEvents } from './alert-events';
 import { escalationStart, ladder, nextDueAt, nextStep, stepKey, type LadderStep } from './escalation-ladder';
 import { stepTaken } from './escalation-repository';
 import { takeStep, type StepDeps } from './escalation-step';
+import { hiddenFromOwner } from './owner-view';
 import * as repo from './repository';
 import { listResponses } from './response-repository';
 
@@ -120,7 +121,9 @@ export function escalationJob(
           entry: result.entry,
           responses: (await listResponses(tx, [alert.id])).get(alert.id) ?? [],
         };
-        return { queued: result.queued, told: { userId: alert.user_id, progress } };
+        // An alert the duress PIN "ended" on the phone escalates for everyone else: the phone must not hear of it.
+        const audience = hiddenFromOwner(alert) ? { audience: 'watchers' as const } : {};
+        return { queued: result.queued, told: { userId: alert.user_id, progress, ...audience } };
       });
       if (taken && taken.queued > 0) deps.wakeDeliveries();
       if (taken?.told) {

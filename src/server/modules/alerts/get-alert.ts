@@ -4,6 +4,7 @@ import type { AuthContext } from '../../http/access';
 import { AppError } from '../../http/app-error';
 import type { AlertDeps } from './alert-deps';
 import { loadDetail } from './alert-details';
+import { ownerViewOf } from './owner-view';
 import * as repo from './repository';
 
 /** GET /api/alerts/:id: one of the person's alerts with its deliveries; 404 for anyone else's. */
@@ -11,5 +12,5 @@ export async function getAlert(deps: AlertDeps, auth: AuthContext, alertId: stri
   const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
   const alert = await repo.findAlert(deps.db, ownerId, alertId);
   if (!alert) throw new AppError('not_found', ERRORS.notFound);
-  return loadDetail(deps.db.urgent, alert);
+  return ownerViewOf(alert, await loadDetail(deps.db.urgent, alert));
 }

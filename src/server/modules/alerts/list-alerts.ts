@@ -2,6 +2,7 @@ import type { AlertListQuery, AlertListResponse } from '#shared/schemas/alert';
 import type { AuthContext } from '../../http/access';
 import type { AlertDeps } from './alert-deps';
 import { loadDetails } from './alert-details';
+import { ownerViewOf } from './owner-view';
 import * as repo from './repository';
 
 const LIST_LIMIT = 50;
@@ -14,5 +15,7 @@ export async function listAlerts(
 ): Promise<AlertListResponse> {
   const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
   const rows = await repo.listAlerts(deps.db, ownerId, LIST_LIMIT, query?.status);
-  return { alerts: await loadDetails(deps.db.urgent, rows) };
+  const details = await loadDetails(deps.db.urgent, rows);
+  // An alert the duress PIN ended on this phone reads as ended here (owner-view.ts).
+  return { alerts: details.map((detail, index) => ownerViewOf(rows[index]!, detail)) };
 }

@@ -9,7 +9,7 @@ import type { AlertEvents } from './alert-events';
 import { createChangeSignal } from './change-signal';
 import { DELIVERY_JOB, deliveryJob } from './delivery-job';
 import { escalationJob } from './escalation-job';
-import type { AlertPorts } from './ports';
+import type { AlertPorts, SafetyPinPort } from './ports';
 import { findAlertFacts } from './repository';
 import { createResponderPage } from './responder-page';
 import { responderRoutes } from './responder-routes';
@@ -44,8 +44,13 @@ export function createAlertsModule(
     /** The server secret of the alert push's answer tokens (response-token.ts: ALERT_RESPONSE_KEY_NAME). */
     responseKey: string;
     log: FastifyBaseLogger;
+    /** The safety PIN "I'm safe" asks for (modules/safety-pin). */
+    safetyPins: SafetyPinPort;
   },
-): ServerModule & { raiseAlert: AlertService['raiseAlert'] } {
+): ServerModule & {
+  raiseAlert: AlertService['raiseAlert'];
+  raiseDuressAlert: AlertService['raiseDuressAlert'];
+} {
   const changes = createChangeSignal();
   const service = createAlertService({
     ...deps,
@@ -59,6 +64,7 @@ export function createAlertsModule(
   return {
     name: 'alerts',
     raiseAlert: service.raiseAlert,
+    raiseDuressAlert: service.raiseDuressAlert,
     routes: async (app) => {
       await app.register(alertRoutes(service));
       // The contact's responder page (responder-page.ts): public routes, the code in their text the credential.

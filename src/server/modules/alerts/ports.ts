@@ -54,3 +54,12 @@ export type AlertPorts = {
   pushSubscriptions: PushSubscriptionsPort;
   alertLinks: AlertLinksPort;
 };
+
+/**
+ * The safety PIN's check (modules/safety-pin): `duress` when the PIN given was the duress PIN, and `refusal` when
+ * the request must be refused (the PIN asked but missing, a wrong PIN, too many wrong PINs). A duress PIN may be
+ * refused too (too many wrong PINs before it): the duress alert still goes out.
+ */
+export type SafetyPinPort = {
+  check(userId: string, pin: string | undefined): Promise<{ duress: boolean; refusal: Error | null }>;
+};

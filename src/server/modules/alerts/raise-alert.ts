@@ -46,14 +46,18 @@ export async function raiseAlert(deps: AlertDeps, input: RaiseAlertInput): Promi
   const raise = { ...deps, globalMaxPerHour: deps.smsGlobalMaxPerHour };
   const result = await deps.db.urgent.transaction((tx) => raiseInTransaction(tx, raise, input, now));
   if (result.queued > 0) deps.wakeDeliveries();
-  if (result.outcome === 'created') emitRaised(deps, input.userId, result.alert);
+  if (result.outcome === 'created')
+    emitRaised(deps, input.userId, result.alert, input.triggerType === 'duress');
   return { alertId: result.alert.id, outcome: result.outcome, textsDueBy: result.textsDueBy };
 }
 
 /** Tells screens of the new alert once its deliveries are read back; never holds the raise up. */
-function emitRaised(deps: AlertDeps, userId: string, alert: repo.AlertRow): void {
+function emitRaised(deps: AlertDeps, userId: string, alert: repo.AlertRow, duress: boolean): void {
   loadDetail(deps.db.urgent, alert)
-    .then((detail) => deps.events.alertRaised({ userId, alert: detail }))
+    // The duress alert: the person's guardians hear of it, never the person's own devices (duress.ts).
+    .then((detail) =>
+      deps.events.alertRaised({ userId, alert: detail, ...(duress ? { audience: 'watchers' } : {}) }),
+    )
     .catch((error: unknown) => deps.log.warn({ err: error }, 'alert event listener failed'));
 }
 
@@ -80,7 +84,8 @@ async function raiseInTransaction(
     }
     return { alert: existing, outcome: 'repeated', queued: 0, textsDueBy: existing.created_at };
   }
-  if (!input.journey) {
+  // A journey's deadline and the duress alert are their own alerts: never joined, never refused for the count.
+  if (!input.journey && input.triggerType !== 'duress') {
     const open = await repo.findOpenAlert(tx, input.userId, raisedAtOf(input, now));
     if (open) {
       // The meeting this SOS carries goes with the alert it joins, unless that alert carries one already.

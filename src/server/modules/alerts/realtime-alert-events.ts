@@ -1,5 +1,12 @@
-import type { RealtimePublisher } from '../../realtime/publisher';
-import type { AlertEvents } from './alert-events';
+import type { RealtimeAudience, RealtimePublisher } from '../../realtime/publisher';
+import type { AlertEventAudience, AlertEvents } from './alert-events';
+
+const AUDIENCES: Record<AlertEventAudience, RealtimeAudience> = {
+  everyone: 'subject_and_guardians',
+  owner: 'subject',
+  watchers: 'guardians',
+};
+const to = (audience: AlertEventAudience = 'everyone'): RealtimeAudience => AUDIENCES[audience];
 
 /**
  * The alert pipeline's events, as realtime events about the person who raised the alert: they and their active
@@ -8,21 +15,27 @@ import type { AlertEvents } from './alert-events';
  */
 export function realtimeAlertEvents(publisher: RealtimePublisher): AlertEvents {
   return {
-    alertRaised({ userId, alert }) {
-      void publisher.publish({ type: 'alert.created', userId, payload: alert.alert });
+    alertRaised({ userId, alert, audience }) {
+      void publisher.publish({ type: 'alert.created', userId, payload: alert.alert, audience: to(audience) });
     },
-    alertResolved({ userId, alert }) {
-      void publisher.publish({ type: 'alert.resolved', userId, payload: alert.alert });
+    alertResolved({ userId, alert, audience }) {
+      void publisher.publish({
+        type: 'alert.resolved',
+        userId,
+        payload: alert.alert,
+        audience: to(audience),
+      });
     },
-    deliveryChanged({ userId, alertId, delivery }) {
+    deliveryChanged({ userId, alertId, delivery, audience }) {
       void publisher.publish({
         type: 'alert.delivery_updated',
         userId,
         payload: { alert_id: alertId, delivery },
+        audience: to(audience),
       });
     },
-    alertProgress({ userId, progress }) {
-      void publisher.publish({ type: 'alert.progress', userId, payload: progress });
+    alertProgress({ userId, progress, audience }) {
+      void publisher.publish({ type: 'alert.progress', userId, payload: progress, audience: to(audience) });
     },
     alertSeen({ guardianId, acknowledgement }) {
       // The ward and other guardians keep their own picture.

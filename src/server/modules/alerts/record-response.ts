@@ -7,6 +7,7 @@ import type { AlertResponseKind } from '#shared/alert-life';
 import type { AlertProgress } from '#shared/schemas/alert-life';
 import type { AlertDeps } from './alert-deps';
 import { alertStateOf } from './alert-state';
+import { hiddenFromOwner } from './owner-view';
 import * as repo from './repository';
 import { listResponses, upsertResponse, type Responder } from './response-repository';
 import { appendTimeline } from './timeline-repository';
@@ -43,9 +44,13 @@ export async function recordResponse(
       entry,
       responses,
     };
-    return { ownerId: alert.user_id, progress };
+    return { ownerId: alert.user_id, progress, hidden: hiddenFromOwner(alert) };
   });
   if (!recorded) return null;
-  deps.events.alertProgress({ userId: recorded.ownerId, progress: recorded.progress });
+  deps.events.alertProgress({
+    userId: recorded.ownerId,
+    progress: recorded.progress,
+    ...(recorded.hidden ? { audience: 'watchers' as const } : {}),
+  });
   return recorded.progress;
 }

@@ -39,6 +39,11 @@ export type AlertRow = {
   acknowledged_at: Date | null;
   /** The escalation round under way; 0 before any. */
   escalation_round: number;
+  /**
+   * When the duress PIN "ended" it on the person's own phone (duress.ts): their own reads show it resolved then,
+   * while it stays active for everyone else. Null otherwise.
+   */
+  concealed_at: Date | null;
 };
 
 export type DeliveryRow = {
@@ -57,11 +62,19 @@ export type DeliveryRow = {
 };
 
 const ALERT_COLUMNS =
-  'id, user_id, idempotency_key, request_hash, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, location_source, location_recorded_at, recording_id, occurred_at, created_at, resolved_at, acknowledged_at, escalation_round';
+  'id, user_id, idempotency_key, request_hash, trigger_type, message, notes, location_lat, location_lng, location_accuracy, location_address, location_source, location_recorded_at, recording_id, occurred_at, created_at, resolved_at, acknowledged_at, escalation_round, concealed_at';
 const DELIVERY_COLUMNS =
   'id, alert_id, purpose, channel, recipient, recipient_name, status, attempts, last_error, next_attempt_at, sent_at, held_reason';
 
-export type NewAlert = Omit<AlertRow, 'id' | 'resolved_at' | 'acknowledged_at' | 'escalation_round'>;
+/** The person's own reads never see the duress alert (duress.ts). */
+const NOT_DURESS = "AND trigger_type <> 'duress'";
+/** An alert the person's phone sees as it is: neither the duress alert nor one the duress PIN ended there. */
+const SHOWN_TO_OWNER = "trigger_type <> 'duress' AND concealed_at IS NULL";
+
+export type NewAlert = Omit<
+  AlertRow,
+  'id' | 'resolved_at' | 'acknowledged_at' | 'escalation_round' | 'concealed_at'
+>;
 
 /** Inserts the alert unless this person already has one with this key; returns it only when it is new. */
 export function insertAlert(tx: Queryable, alert: NewAlert): Promise<AlertRow | undefined> {
@@ -117,7 +130,7 @@ export function findOpenAlert(db: Queryable, userId: string, raisedAt: Date): Pr
   return one<AlertRow>(
     db,
     `SELECT ${ALERT_COLUMNS} FROM alerts
-     WHERE user_id = $1 AND (resolved_at IS NULL OR (created_at <= $2 AND resolved_at > $2))
+     WHERE user_id = $1 AND ${SHOWN_TO_OWNER} AND (resolved_at IS NULL OR (created_at <= $2 AND resolved_at > $2))
      ORDER BY resolved_at IS NULL DESC, created_at DESC, id DESC LIMIT 1`,
     [userId, raisedAt],
   );
@@ -175,11 +188,13 @@ export async function findAlertFacts(
   return row && { userId: row.user_id, resolvedAt: row.resolved_at, recordingClientId: row.recording_id };
 }
 
+/** One of the person's alerts as their own reads find it: never the duress alert (duress.ts). */
 export function findAlert(db: Queryable, userId: string, alertId: string): Promise<AlertRow | undefined> {
-  return one<AlertRow>(db, `SELECT ${ALERT_COLUMNS} FROM alerts WHERE user_id = $1 AND id = $2`, [
-    userId,
-    alertId,
-  ]);
+  return one<AlertRow>(
+    db,
+    `SELECT ${ALERT_COLUMNS} FROM alerts WHERE user_id = $1 AND id = $2 ${NOT_DURESS}`,
+    [userId, alertId],
+  );
 }
 
 /**
@@ -212,7 +227,8 @@ export async function listAlerts(
 ): Promise<AlertRow[]> {
   const { rows } = await db.query<AlertRow>(
     `SELECT ${ALERT_COLUMNS} FROM alerts
-     WHERE user_id = $1 AND ($3::text IS NULL OR ($3::text = 'active') = (resolved_at IS NULL))
+     WHERE user_id = $1 ${NOT_DURESS}
+       AND ($3::text IS NULL OR ($3::text = 'active') = (resolved_at IS NULL AND concealed_at IS NULL))
      ORDER BY created_at DESC, id DESC LIMIT $2`,
     [userId, limit, status ?? null],
   );
@@ -351,7 +367,11 @@ export async function countAwaitingFirstAttempt(
 
 // --- The delivery job's queries (delivery-job.ts) ------------------------------------------------------------
 
-export type DeliveryToSend = DeliveryRow & { body: string; user_id: string };
+/** Whether the person's own devices must not hear of a change to this alert (duress.ts). */
+export type OwnerVisibility = { user_id: string; hidden_from_owner: boolean };
+const HIDDEN_FROM_OWNER = "(a.trigger_type = 'duress' OR a.concealed_at IS NOT NULL) AS hidden_from_owner";
+
+export type DeliveryToSend = DeliveryRow & OwnerVisibility & { body: string };
 
 /** An alert or escalation delivery (`d`) of an alert (`a`) the person has ended. */
 const ENDED = "(d.purpose IN ('alert', 'escalation') AND a.resolved_at IS NOT NULL)";
@@ -374,7 +394,7 @@ export function startAttempt(
          attempts = $2, updated_at = $3
      FROM alerts a
      WHERE d.id = $1 AND a.id = d.alert_id AND d.status IN ('pending', 'sending')
-     RETURNING ${qualified('d')}, d.body, a.user_id`,
+     RETURNING ${qualified('d')}, d.body, a.user_id, ${HIDDEN_FROM_OWNER}`,
     [delivery.id, delivery.attempts, now, delivery.cancelledError],
   );
 }
@@ -437,10 +457,10 @@ export function recordOutcome(
   delivery: { id: string; attempts: number },
   outcome: DeliveryOutcome,
   now: Date,
-): Promise<(DeliveryRow & { user_id: string }) | undefined> {
+): Promise<(DeliveryRow & OwnerVisibility) | undefined> {
   const sent = outcome.status === 'sent';
   const taken = 'providerMessageId' in outcome;
-  return one<DeliveryRow & { user_id: string }>(
+  return one<DeliveryRow & OwnerVisibility>(
     tx,
     `UPDATE alert_deliveries d SET status = $3, attempts = GREATEST(d.attempts, $2), updated_at = $4,
        sent_at = CASE WHEN $5 THEN $4 ELSE d.sent_at END,
@@ -449,7 +469,7 @@ export function recordOutcome(
        next_attempt_at = COALESCE($8, d.next_attempt_at)
      FROM alerts a
      WHERE d.id = $1 AND a.id = d.alert_id AND d.status <> 'cancelled'
-     RETURNING ${qualified('d')}, a.user_id`,
+     RETURNING ${qualified('d')}, a.user_id, ${HIDDEN_FROM_OWNER}`,
     [
       delivery.id,
       delivery.attempts,
@@ -531,4 +551,27 @@ export async function markAcknowledged(
     `UPDATE alerts SET acknowledged_at = COALESCE(acknowledged_at, $2) WHERE id = $1 RETURNING ${ALERT_COLUMNS}`,
     [alertId, at],
   );
+}
+
+/**
+ * The duress PIN's "I'm safe" (duress.ts): marks concealed at `at` the person's alert `alertId` and every earlier
+ * alert of theirs their phone still shows active, exactly the alerts a real "I'm safe" would resolve. They stay
+ * active (resolved_at null) for everyone else. Returns the rows this call concealed.
+ */
+export async function concealAlerts(
+  db: Queryable,
+  userId: string,
+  alertId: string,
+  at: Date,
+): Promise<AlertRow[]> {
+  const { rows } = await db.query<AlertRow>(
+    `UPDATE alerts SET concealed_at = $3
+     WHERE user_id = $1 AND resolved_at IS NULL AND ${SHOWN_TO_OWNER}
+       AND EXISTS (SELECT 1 FROM alerts target WHERE target.id = $2 AND target.user_id = $1
+                   AND target.resolved_at IS NULL AND target.concealed_at IS NULL
+                   AND target.trigger_type <> 'duress' AND alerts.created_at <= target.created_at)
+     RETURNING ${ALERT_COLUMNS}`,
+    [userId, alertId, at],
+  );
+  return rows;
 }

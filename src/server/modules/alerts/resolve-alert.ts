@@ -6,6 +6,8 @@ import type { AlertDeps } from './alert-deps';
 import { loadDetail } from './alert-details';
 import { queueAllClear } from './all-clear';
 import { cancelEscalation } from './escalation-job';
+import { concealAlerts, raiseDuressAlert } from './duress';
+import { hiddenFromOwner } from './owner-view';
 import * as repo from './repository';
 import { appendTimeline } from './timeline-repository';
 
@@ -19,8 +21,18 @@ export async function resolveAlert(
   deps: AlertDeps,
   auth: AuthContext,
   alertId: string,
+  pin?: string,
 ): Promise<AlertDetail> {
   const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
+  // With a safety PIN set, "I'm safe" needs it; the duress PIN looks the same on the phone (duress.ts).
+  const pinCheck = await deps.safetyPins.check(ownerId, pin);
+  if (pinCheck.duress) {
+    const detail = pinCheck.refusal ? null : await concealAlerts(deps, ownerId, alertId);
+    await raiseDuressAlert(deps, ownerId, `duress:${alertId}`);
+    if (!detail) throw pinCheck.refusal;
+    return detail;
+  }
+  if (pinCheck.refusal) throw pinCheck.refusal;
   const lane = deps.db.urgent;
   const now = deps.clock.now();
   const resolved = await lane.transaction(async (tx) => {
@@ -38,7 +50,14 @@ export async function resolveAlert(
     resolved.find((row) => row.id === alertId) ?? (await repo.findAlert(deps.db, ownerId, alertId));
   if (!alert) throw new AppError('not_found', ERRORS.notFound);
   for (const row of resolved) {
-    deps.events.alertResolved({ userId: ownerId, alert: await loadDetail(lane, row) });
+    const detail = await loadDetail(lane, row);
+    // Ending a duress alert too (a real "I'm safe" ends every earlier alert): only guardians ever heard of it.
+    const hidden = hiddenFromOwner(row);
+    deps.events.alertResolved({
+      userId: ownerId,
+      alert: detail,
+      ...(hidden ? { audience: 'watchers' } : {}),
+    });
   }
   return loadDetail(lane, alert);
 }

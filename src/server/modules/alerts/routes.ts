@@ -18,6 +18,7 @@ import {
   RespondResultSchema,
 } from '#shared/schemas/alert-respond';
 import { IdParamsSchema } from '#shared/schemas/common';
+import { OptionalPinBodySchema } from '#shared/schemas/safety-pin';
 import { callerOf } from '../../http/access';
 import type { AlertService } from './service';
 
@@ -132,10 +133,10 @@ export const alertRoutes =
     app.post(
       '/api/alerts/:id/resolve',
       {
-        config: { access: 'signed-in' },
-        schema: { params: IdParamsSchema, response: { 200: AlertDetailSchema } },
+        config: { access: 'signed-in', errors: ['pin_wrong', 'rate_limited'] },
+        schema: { params: IdParamsSchema, body: OptionalPinBodySchema, response: { 200: AlertDetailSchema } },
       },
-      (request) => service.resolveAlert(callerOf(request), request.params.id),
+      (request) => service.resolveAlert(callerOf(request), request.params.id, request.body?.pin),
     );
 
     app.post(

@@ -54,6 +54,7 @@ import { listWardAlerts } from './list-ward-alerts';
 import { markWardAlertSeen } from './mark-ward-alert-seen';
 import { raiseAlert } from './raise-alert';
 import type { RaiseAlertInput, RaisedAlert } from './raise-input';
+import { raiseDuressAlert } from './duress';
 import { resolveAlert } from './resolve-alert';
 import { respondAsGuardian, respondWithPushToken } from './respond-as-guardian';
 import { sendEmergencySms, type SendEmergencySmsInput } from './send-emergency-sms';
@@ -75,7 +76,9 @@ export type AlertService = {
   getAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
   /** The photo of the meeting the alert carries: the owner's and their active guardians' alone. */
   getMeetingPhoto(auth: AuthContext, alertId: string): Promise<MeetingPhoto>;
-  resolveAlert(auth: AuthContext, alertId: string): Promise<AlertDetail>;
+  resolveAlert(auth: AuthContext, alertId: string, pin?: string): Promise<AlertDetail>;
+  /** The duress PIN entered elsewhere (a journey's end, a countdown's cancel): the duress alert, silently. */
+  raiseDuressAlert(userId: string, idempotencyKey: string): Promise<void>;
   listWardAlerts(auth: AuthContext): Promise<WardAlertListResponse>;
   markWardAlertSeen(auth: AuthContext, alertId: string): Promise<AlertAcknowledgement>;
   /** A guardian's "I'm on my way" / "I'm calling them" (respond-as-guardian.ts). */
@@ -96,7 +99,8 @@ export function createAlertService(deps: AlertDeps): AlertService {
     listAlerts: (auth, query) => listAlerts(deps, auth, query),
     getAlert: (auth, alertId) => getAlert(deps, auth, alertId),
     getMeetingPhoto: (auth, alertId) => getMeetingPhoto(deps, auth, alertId),
-    resolveAlert: (auth, alertId) => resolveAlert(deps, auth, alertId),
+    resolveAlert: (auth, alertId, pin) => resolveAlert(deps, auth, alertId, pin),
+    raiseDuressAlert: (userId, key) => raiseDuressAlert(deps, userId, key),
     listWardAlerts: (auth) => listWardAlerts(deps, auth),
     markWardAlertSeen: (auth, alertId) => markWardAlertSeen(deps, auth, alertId),
     respondToWardAlert: (auth, alertId, response) => respondAsGuardian(deps, auth.userId, alertId, response),

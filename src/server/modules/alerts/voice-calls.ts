@@ -14,6 +14,7 @@ import { voiceCallbackUrls } from '../../adapters/voice/voice-callback-urls';
 import { AppError } from '../../http/app-error';
 import type { AlertDeps } from './alert-deps';
 import { alertStateOf } from './alert-state';
+import { hiddenFromOwner } from './owner-view';
 import { recordResponse } from './record-response';
 import * as repo from './repository';
 import { listResponses } from './response-repository';
@@ -73,7 +74,7 @@ function contactName(delivery: VoiceDelivery): string {
  */
 async function recordCallOutcome(deps: Deps, delivery: VoiceDelivery, outcome: CallOutcome): Promise<void> {
   const now = deps.clock.now();
-  const progress = await deps.db.urgent.transaction(async (tx): Promise<AlertProgress | null> => {
+  const told = await deps.db.urgent.transaction(async (tx) => {
     const alert = await repo.lockAlert(tx, delivery.alert_id);
     if (!alert || !(await markCallOutcome(tx, delivery.id, outcome))) return null;
     const entry = await appendTimeline(tx, alert.id, {
@@ -83,7 +84,14 @@ async function recordCallOutcome(deps: Deps, delivery: VoiceDelivery, outcome: C
       callOutcome: outcome,
     });
     const responses = (await listResponses(tx, [alert.id])).get(alert.id) ?? [];
-    return { alert_id: alert.id, state: alertStateOf(alert), entry, responses };
+    const progress: AlertProgress = { alert_id: alert.id, state: alertStateOf(alert), entry, responses };
+    return { progress, hidden: hiddenFromOwner(alert) };
   });
-  if (progress) deps.events.alertProgress({ userId: delivery.user_id, progress });
+  if (!told) return;
+  // An alert the duress PIN "ended" on the phone goes on for everyone else: the phone must not hear of it.
+  deps.events.alertProgress({
+    userId: delivery.user_id,
+    progress: told.progress,
+    ...(told.hidden ? { audience: 'watchers' as const } : {}),
+  });
 }

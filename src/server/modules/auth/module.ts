@@ -52,3 +52,10 @@ export function createAuthModule(deps: {
 
 /** What other modules may use of accounts: a first profile's seed. app.ts hands it to the profile module. */
 export const accounts = { profileSeedOf };
+
+/**
+ * The password hashing the accounts use (argon2id) and the account password asked again: app.ts hands them to the
+ * safety PIN, whose PINs are hashed the same way and changed only with the account password.
+ */
+export { createPasswordHasher } from './password';
+export { createCurrentPasswordCheck } from './current-password';

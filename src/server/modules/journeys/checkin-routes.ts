@@ -5,6 +5,7 @@ import {
   CheckInSchema,
   StartCheckInRequestSchema,
 } from '#shared/schemas/journey';
+import { OptionalPinBodySchema } from '#shared/schemas/safety-pin';
 import { callerOf } from '../../http/access';
 import type { CheckInService } from './checkin-service';
 
@@ -43,7 +44,12 @@ export const checkInRoutes =
       (request) => service.checkIn(callerOf(request), request.params.id, request.receivedAt),
     );
 
-    app.post('/api/checkins/:id/stop', { config: ACTION_CONFIG, schema: checkInActionSchema() }, (request) =>
-      service.stop(callerOf(request), request.params.id, request.receivedAt),
+    app.post(
+      '/api/checkins/:id/stop',
+      {
+        config: { ...ACTION_CONFIG, errors: ['conflict', 'pin_wrong', 'rate_limited'] },
+        schema: { ...checkInActionSchema(), body: OptionalPinBodySchema },
+      },
+      (request) => service.stop(callerOf(request), request.params.id, request.receivedAt, request.body?.pin),
     );
   };

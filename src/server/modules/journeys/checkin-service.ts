@@ -19,11 +19,13 @@ import { CHECK_IN_DEADLINE_JOB, deadlineAlertKey, firesAt, raiseDeadlineAlert } 
 import type { JourneyEvents } from './journey-events';
 import type { ContactsPort, RaiseAlert } from './ports';
 import { UNTOLD_JOURNEY_SHOWN_MS } from './journey-rules';
+import { pinForLateEnd, type LateEndDeps } from './late-end-pin';
 
 export type CheckInService = {
   start(auth: AuthContext, intervalMinutes: number): Promise<CheckIn>;
   checkIn(auth: AuthContext, id: string, at: Date): Promise<CheckIn>;
-  stop(auth: AuthContext, id: string, at: Date): Promise<CheckIn>;
+  /** After the check-in fell due, with the safety PIN when one is set (late-end-pin.ts). */
+  stop(auth: AuthContext, id: string, at: Date, pin?: string): Promise<CheckIn>;
   active(auth: AuthContext): Promise<CheckIn | null>;
   /** The deadline job's work (deadline-job.ts): safe to repeat. */
   fireDeadline(id: string): Promise<void>;
@@ -38,6 +40,9 @@ export function createCheckInService(deps: {
   contacts: ContactsPort;
   /** How long after a deadline its job fires (deadline-job.ts). */
   deadlineGraceMs: number;
+  /** The safety PIN a late end asks for, and the duress alert (late-end-pin.ts). */
+  safetyPins: LateEndDeps['safetyPins'];
+  raiseDuressAlert: LateEndDeps['raiseDuressAlert'];
 }): CheckInService {
   const { db, clock, access, events } = deps;
   const fires = (deadline: Date): Date => firesAt(deadline, deps.deadlineGraceMs);
@@ -88,8 +93,12 @@ export function createCheckInService(deps: {
       return repo.toCheckIn(row);
     },
 
-    async stop(auth, id, at) {
+    async stop(auth, id, at, pin) {
       const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
+      const before = await repo.findCheckIn(db, ownerId, id);
+      const late = before?.status === 'active' && at.getTime() > before.next_due_at.getTime();
+      const duressKey = `duress:checkin:${id}`;
+      const duress = await pinForLateEnd(deps, { ownerId, late, pin, duressKey });
       const now = clock.now();
       const result = await db.transaction(async (tx) => {
         const owned = await repo.findCheckIn(tx, ownerId, id);
@@ -103,6 +112,7 @@ export function createCheckInService(deps: {
       });
       if (!result) return refuse(ownerId, id);
       if (result.changed) events.checkInChanged(result.row);
+      if (duress) await deps.raiseDuressAlert(ownerId, duressKey);
       return repo.toCheckIn(result.row);
     },
 

@@ -7,6 +7,7 @@ import {
   ExtendEscortRequestSchema,
   StartEscortRequestSchema,
 } from '#shared/schemas/journey';
+import { OptionalPinBodySchema } from '#shared/schemas/safety-pin';
 import { callerOf } from '../../http/access';
 import type { EscortService } from './escort-service';
 
@@ -60,9 +61,10 @@ export const escortRoutes =
     app.post(
       '/api/escort-sessions/:id/complete',
       {
-        config: { access: 'signed-in', priority: true, errors: ['conflict'] },
-        schema: sessionActionSchema(),
+        config: { access: 'signed-in', priority: true, errors: ['conflict', 'pin_wrong', 'rate_limited'] },
+        schema: { ...sessionActionSchema(), body: OptionalPinBodySchema },
       },
-      (request) => service.complete(callerOf(request), request.params.id, request.receivedAt),
+      (request) =>
+        service.complete(callerOf(request), request.params.id, request.receivedAt, request.body?.pin),
     );
   };

@@ -31,6 +31,7 @@ import * as repo from './escort-repository';
 import type { JourneyEvents } from './journey-events';
 import type { ContactsPort, RaiseAlert } from './ports';
 import { UNTOLD_JOURNEY_SHOWN_MS } from './journey-rules';
+import { pinForLateEnd, type LateEndDeps } from './late-end-pin';
 
 export type EscortService = {
   start(auth: AuthContext, input: z.output<typeof StartEscortRequestSchema>): Promise<EscortSession>;
@@ -40,7 +41,8 @@ export type EscortService = {
     points: z.output<typeof EscortRouteRequestSchema>['points'],
   ): Promise<EscortSession>;
   extend(auth: AuthContext, id: string, minutes: number, at: Date): Promise<EscortSession>;
-  complete(auth: AuthContext, id: string, at: Date): Promise<EscortSession>;
+  /** After the deadline (and before it fired), with the safety PIN when one is set (late-end-pin.ts). */
+  complete(auth: AuthContext, id: string, at: Date, pin?: string): Promise<EscortSession>;
   active(auth: AuthContext): Promise<EscortSession | null>;
   /** The deadline job's work (deadline-job.ts): safe to repeat. */
   fireDeadline(id: string): Promise<void>;
@@ -55,6 +57,9 @@ export function createEscortService(deps: {
   contacts: ContactsPort;
   /** How long after a deadline its job fires (deadline-job.ts). */
   deadlineGraceMs: number;
+  /** The safety PIN a late end asks for, and the duress alert (late-end-pin.ts). */
+  safetyPins: LateEndDeps['safetyPins'];
+  raiseDuressAlert: LateEndDeps['raiseDuressAlert'];
 }): EscortService {
   const { db, clock, access, events } = deps;
   const fires = (deadline: Date): Date => firesAt(deadline, deps.deadlineGraceMs);
@@ -147,8 +152,12 @@ export function createEscortService(deps: {
         return { deadline, route: row.route_data };
       }),
 
-    async complete(auth, id, at) {
+    async complete(auth, id, at, pin) {
       const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
+      const before = await repo.findEscort(db, ownerId, id);
+      const late = before?.status === 'active' && at.getTime() > before.deadline_at.getTime();
+      const duressKey = `duress:escort:${id}`;
+      const duress = await pinForLateEnd(deps, { ownerId, late, pin, duressKey });
       const now = clock.now();
       const { row, changed } = await db.transaction(async (tx) => {
         const current = await repo.findEscort(tx, ownerId, id, true);
@@ -163,6 +172,7 @@ export function createEscortService(deps: {
         return { row: completed, changed: true };
       });
       if (changed) events.escortChanged(row);
+      if (duress) await deps.raiseDuressAlert(ownerId, duressKey);
       return repo.toEscortSession(row);
     },
 

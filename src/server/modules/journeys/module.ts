@@ -10,7 +10,7 @@ import { findEscortOwner } from './escort-repository';
 import { escortRoutes } from './escort-routes';
 import { createEscortService } from './escort-service';
 import { journeyEvents } from './journey-events';
-import type { ContactsPort, JourneyWarningsPort, RaiseAlert } from './ports';
+import type { ContactsPort, JourneyWarningsPort, RaiseAlert, RaiseDuressAlert, SafetyPinPort } from './ports';
 import { wardJourneyRoutes } from './ward-journeys-routes';
 
 /** The job kinds that fire journeys' deadlines (POST /api/dev/clock runs them after moving the clock). */
@@ -31,6 +31,9 @@ export function createJourneysModule(deps: {
   journeyWarnings: JourneyWarningsPort;
   /** How long after a deadline its job fires (deadline-job.ts `deadlineGraceMs`). */
   deadlineGraceMs: number;
+  /** The safety PIN a journey's late end asks for, and the duress alert (late-end-pin.ts). */
+  safetyPins: SafetyPinPort;
+  raiseDuressAlert: RaiseDuressAlert;
 }): ServerModule {
   const events = journeyEvents(deps.publisher);
   const escorts = createEscortService({ ...deps, events });

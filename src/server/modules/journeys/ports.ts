@@ -32,3 +32,14 @@ export type JourneyWarningsPort = {
     wards: ReadonlyArray<{ wardId: string; since: Date }>,
   ): Promise<JourneyWarning[]>;
 };
+
+/**
+ * The safety PIN (modules/safety-pin) a journey's end asks for once its deadline has passed: `duress` for the
+ * duress PIN, `refusal` when the request must be refused (PIN missing, wrong, too many wrong).
+ */
+export type SafetyPinPort = {
+  check(userId: string, pin: string | undefined): Promise<{ duress: boolean; refusal: Error | null }>;
+};
+
+/** The duress alert, raised silently through the one alert pipeline (modules/alerts). Never throws. */
+export type RaiseDuressAlert = (userId: string, idempotencyKey: string) => Promise<void>;

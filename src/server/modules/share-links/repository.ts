@@ -29,8 +29,14 @@ export async function insertShareLink(
 
 /** The person's links, newest first (at most `limit`). */
 export async function listShareLinks(db: Queryable, userId: string, limit: number): Promise<ShareLinkRow[]> {
+  // Not a link made for the duress alert: the person's phone must not see that alert's traces
+  // (docs/decisions/042-safety-pin-and-duress.md). A link an earlier SOS made and the duress alert sent again stays.
   const { rows } = await db.query<ShareLinkRow>(
-    `SELECT ${COLUMNS} FROM share_links WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
+    `SELECT ${COLUMNS} FROM share_links
+     WHERE user_id = $1
+       AND NOT EXISTS (SELECT 1 FROM alerts a WHERE a.id = share_links.alert_id AND a.trigger_type = 'duress'
+                       AND share_links.created_at >= a.created_at)
+     ORDER BY created_at DESC, id DESC LIMIT $2`,
     [userId, limit],
   );
   return rows;

@@ -11,15 +11,22 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api-client';
 import { errorDescription } from '../../../lib/notify-error';
+import { pinAsked, pinRefusal } from '../../../lib/pin-asked';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { useMinutesRemaining } from '../hooks/use-minutes-remaining';
 import { intervalFromInput } from '../utils/check-in-time';
 
 export type CheckInPanelActions = {
   start: (intervalMinutes: number) => Promise<CheckIn>;
   checkInNow: (id: string) => Promise<CheckIn>;
-  stop: (id: string) => Promise<CheckIn>;
+  stop: (id: string, pin?: string) => Promise<CheckIn>;
   pending: boolean;
 };
+
+const PinPromptDialog = lazyDialog(
+  () => import('../../../components/pin-prompt-dialog').then((module) => module.PinPromptDialog),
+  (props) => props.open,
+);
 
 type CheckInPanelProps = {
   /** The server's check-in: undefined while it loads, null when there is none. */
@@ -83,9 +90,20 @@ export function CheckInPanel({
     }
   };
 
-  const stop = async (id: string): Promise<void> => {
-    const stopped = await actions.stop(id).catch(() => null);
-    if (stopped) toast.success(CHECK_IN_TEXTS.stopped);
+  // Stopping a check-in that fell due asks for the safety PIN when the person set one (the server says so).
+  const [pinFor, setPinFor] = useState<string | null>(null);
+  const [pinError, setPinError] = useState<string | null>(null);
+  const stop = async (id: string, pin?: string): Promise<void> => {
+    setPinError(null);
+    const stopped = await actions.stop(id, pin).catch((error: unknown) => {
+      if (pin === undefined && pinAsked(error)) setPinFor(id);
+      else if (pin !== undefined) setPinError(pinRefusal(error));
+      return null;
+    });
+    if (stopped) {
+      setPinFor(null);
+      toast.success(CHECK_IN_TEXTS.stopped);
+    }
   };
 
   return (
@@ -184,6 +202,17 @@ export function CheckInPanel({
         </div>
         {contacts}
       </Card>
+      <PinPromptDialog
+        open={pinFor !== null}
+        onOpenChange={(open) => {
+          if (!open && !actions.pending) setPinFor(null);
+        }}
+        onPin={(pin) => {
+          if (pinFor) void stop(pinFor, pin);
+        }}
+        pending={actions.pending}
+        error={pinError}
+      />
     </div>
   );
 }

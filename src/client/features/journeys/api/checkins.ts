@@ -28,6 +28,11 @@ export function checkInNow(id: string): Promise<CheckIn> {
   return apiRequest(checkInPath(id, 'check-in'), { method: 'POST', schema: CheckInSchema });
 }
 
-export function stopCheckIn(id: string): Promise<CheckIn> {
-  return apiRequest(checkInPath(id, 'stop'), { method: 'POST', schema: CheckInSchema });
+/** Stop; once the check-in fell due, with the safety PIN when the person set one (400 naming `pin` without). */
+export function stopCheckIn(id: string, pin?: string): Promise<CheckIn> {
+  return apiRequest(checkInPath(id, 'stop'), {
+    method: 'POST',
+    schema: CheckInSchema,
+    ...(pin === undefined ? {} : { body: { pin } }),
+  });
 }

@@ -32,9 +32,16 @@ export function extendEscort(id: string, minutes: number): Promise<EscortSession
   });
 }
 
-/** "I'm Safe - Stop Tracking" and "Cancel Escort Mode" both complete the session. */
-export function completeEscort(id: string): Promise<EscortSession> {
-  return apiRequest(escortPath(id, 'complete'), { method: 'POST', schema: EscortSessionSchema });
+/**
+ * "I'm Safe - Stop Tracking" and "Cancel Escort Mode" both complete the session; after its deadline, with the
+ * safety PIN when the person set one (the server answers 400 naming `pin` when it is asked and missing).
+ */
+export function completeEscort(id: string, pin?: string): Promise<EscortSession> {
+  return apiRequest(escortPath(id, 'complete'), {
+    method: 'POST',
+    schema: EscortSessionSchema,
+    ...(pin === undefined ? {} : { body: { pin } }),
+  });
 }
 
 export function appendEscortRoute(id: string, request: EscortRouteRequest): Promise<EscortSession> {

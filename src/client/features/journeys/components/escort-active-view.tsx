@@ -7,6 +7,7 @@ import { LiveMap } from '../../../components/map/live-map';
 import { Button } from '../../../components/ui/button';
 import { focusRing } from '../../../components/ui/focus-ring';
 import { cn } from '../../../lib/cn';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import type { EscortController } from '../hooks/use-escort';
 import { CurrentLocationPanel } from './current-location-panel';
 import { EscortStatusCards } from './escort-status-cards';
@@ -85,6 +86,11 @@ export function EscortActiveView({
   );
 }
 
+const PinPromptDialog = lazyDialog(
+  () => import('../../../components/pin-prompt-dialog').then((module) => module.PinPromptDialog),
+  (props) => props.open,
+);
+
 /** "I'm Safe - Stop Tracking" and "Cancel Escort Mode": both complete the session. */
 function StopButtons({ controller }: { controller: EscortController }) {
   return (
@@ -106,6 +112,7 @@ function StopButtons({ controller }: { controller: EscortController }) {
         <X aria-hidden />
         {ESCORT_TEXTS.cancel}
       </Button>
+      <PinPromptDialog {...controller.pinPrompt} />
     </div>
   );
 }

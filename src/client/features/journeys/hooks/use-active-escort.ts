@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { EscortSession, StartEscortRequest } from '#shared/schemas/journey';
 import { ApiError } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
+import { pinRefusal } from '../../../lib/pin-asked';
 import { completeEscort, extendEscort, getActiveEscort, startEscort } from '../api/escort-sessions';
 import { journeyKeys } from '../api/journey-keys';
 
@@ -63,10 +64,11 @@ export function useCompleteEscort(userId: string) {
   const setEscort = useSetEscort(userId);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => completeEscort(id),
+    mutationFn: ({ id, pin }: { id: string; pin?: string }) => completeEscort(id, pin),
     onSuccess: setEscort,
     onError: (error) => {
-      notifyError(error);
+      // The PIN's questions and refusals are the PIN prompt's to show (use-escort.ts).
+      if (!pinRefusal(error)) notifyError(error);
       // It may have ended elsewhere (another device, the deadline): show what the server now holds.
       void queryClient.invalidateQueries({ queryKey: journeyKeys.activeEscort(userId) });
     },

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { CHECK_IN } from '#shared/constants';
 import type { CheckIn } from '#shared/schemas/journey';
 import { notifyError } from '../../../lib/notify-error';
+import { pinRefusal } from '../../../lib/pin-asked';
 import { checkInNow, getActiveCheckIn, startCheckIn, stopCheckIn } from '../api/checkins';
 import { journeyKeys } from '../api/journey-keys';
 
@@ -29,7 +30,7 @@ export type CheckInActions = {
   /** Rejects with the server's error (e.g. the 400 without contacts): the screen shows it where it belongs. */
   start: (intervalMinutes: number) => Promise<CheckIn>;
   checkInNow: (id: string) => Promise<CheckIn>;
-  stop: (id: string) => Promise<CheckIn>;
+  stop: (id: string, pin?: string) => Promise<CheckIn>;
   pending: boolean;
 };
 
@@ -50,14 +51,17 @@ export function useCheckInActions(userId: string | undefined): CheckInActions {
     onError: (error) => notifyError(error),
   });
   const stop = useMutation({
-    mutationFn: stopCheckIn,
+    mutationFn: ({ id, pin }: { id: string; pin?: string }) => stopCheckIn(id, pin),
     onSuccess: store,
-    onError: (error) => notifyError(error),
+    // The PIN's questions and refusals are the PIN prompt's to show (check-in-panel.tsx).
+    onError: (error) => {
+      if (!pinRefusal(error)) notifyError(error);
+    },
   });
   return {
     start: start.mutateAsync,
     checkInNow: now.mutateAsync,
-    stop: stop.mutateAsync,
+    stop: (id, pin) => stop.mutateAsync({ id, ...(pin === undefined ? {} : { pin }) }),
     pending: start.isPending || now.isPending || stop.isPending,
   };
 }

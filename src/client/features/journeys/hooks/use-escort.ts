@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { PositionReading } from '../../../lib/device/geolocation';
+import { pinAsked, pinRefusal } from '../../../lib/pin-asked';
 import { toast } from '../../../lib/toast';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
 import type { EscortSession, StartEscortRequest } from '#shared/schemas/journey';
@@ -24,6 +26,14 @@ export type EscortController = {
   /** Both stop buttons: completes the session and says 'Tracking Stopped'. */
   stop: () => void;
   stopping: boolean;
+  /** The safety PIN, asked when the deadline has passed and the person set one (components/pin-prompt-dialog). */
+  pinPrompt: {
+    open: boolean;
+    onOpenChange: (open: boolean) => void;
+    onPin: (pin: string) => void;
+    pending: boolean;
+    error: string | null;
+  };
   /**
    * An expired escort is over (the server refuses to complete it; its alert, if any, is ended with "I'm safe"):
    * this leaves its picture for the setup view, on this screen only. Reopened within the hour it is shown again.
@@ -56,6 +66,23 @@ export function useEscort(
   const startMutation = useStartEscort(userId, onNobodyToTell);
   const extendMutation = useExtendEscort(userId);
   const completeMutation = useCompleteEscort(userId);
+  const [askingPin, setAskingPin] = useState(false);
+  const complete = (pin?: string): void => {
+    if (!session) return;
+    completeMutation.mutate(
+      { id: session.id, ...(pin === undefined ? {} : { pin }) },
+      {
+        onSuccess: () => {
+          setAskingPin(false);
+          toast.success(ESCORT_TEXTS.stoppedTitle, { description: ESCORT_TEXTS.stopped });
+        },
+        onError: (error) => {
+          if (pin === undefined && pinAsked(error)) setAskingPin(true);
+        },
+      },
+    );
+  };
+  const pinError = completeMutation.isPending ? null : pinRefusal(completeMutation.error);
 
   return {
     session,
@@ -82,13 +109,17 @@ export function useEscort(
       );
     },
     addingTime: extendMutation.isPending,
-    stop: () => {
-      if (!session) return;
-      completeMutation.mutate(session.id, {
-        onSuccess: () => toast.success(ESCORT_TEXTS.stoppedTitle, { description: ESCORT_TEXTS.stopped }),
-      });
-    },
+    stop: () => complete(),
     stopping: completeMutation.isPending,
+    pinPrompt: {
+      open: askingPin,
+      onOpenChange: (open) => {
+        if (!completeMutation.isPending) setAskingPin(open);
+      },
+      onPin: (pin) => complete(pin),
+      pending: completeMutation.isPending,
+      error: pinError && !pinAsked(completeMutation.error) ? pinError : null,
+    },
     startOver: () => queryClient.setQueryData(journeyKeys.activeEscort(userId), null),
   };
 }

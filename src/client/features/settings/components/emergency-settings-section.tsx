@@ -1,5 +1,5 @@
 import { BellRing, UsersRound } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ESCALATION_SETTINGS_TEXTS } from '#shared/escalation-settings-texts';
 import { SETTINGS_TEXTS } from '#shared/settings-texts';
 import { lazyDialog } from '../../../components/lazy-dialog';
@@ -11,13 +11,18 @@ const EscalationDialog = lazyDialog(
   (props: { open: boolean }) => props.open,
 );
 
-type Props = { userId: string; onManageContacts: () => void };
+type Props = {
+  userId: string;
+  onManageContacts: () => void;
+  /** The Safety PIN row (features/safety-pin), composed by the app. */
+  safetyPin?: ReactNode;
+};
 
 /**
- * Emergency Settings: the contacts, and what Beacon does when nobody answers an alert (its dialog loads when first
- * opened). (Check-ins are not built, so there is no entry for them.)
+ * Emergency Settings: the contacts, what Beacon does when nobody answers an alert (its dialog loads when first
+ * opened) and the safety PIN.
  */
-export function EmergencySettingsSection({ userId, onManageContacts }: Props) {
+export function EmergencySettingsSection({ userId, onManageContacts, safetyPin }: Props) {
   const escalation = useEscalationSettings(userId);
   const [escalationOpen, setEscalationOpen] = useState(false);
   const seconds = escalation.data?.escalation_seconds;
@@ -47,6 +52,7 @@ export function EmergencySettingsSection({ userId, onManageContacts }: Props) {
         userId={userId}
         settings={escalation.data}
       />
+      {safetyPin}
     </div>
   );
 }

@@ -4,11 +4,15 @@ import { apiRequest } from '../../../lib/api-client';
 import { alertKeys } from './alert-keys';
 import { removeActiveAlert } from './get-active-alerts';
 
-/** "I'm safe": POST /api/alerts/:id/resolve. The server texts the all-clear; repeating it sends nothing twice. */
-export function resolveAlert(alertId: string): Promise<AlertDetail> {
+/**
+ * "I'm safe": POST /api/alerts/:id/resolve, with the safety PIN when the person set one (the server answers 400
+ * naming `pin` when it is asked and missing). The server texts the all-clear; repeating it sends nothing twice.
+ */
+export function resolveAlert({ alertId, pin }: { alertId: string; pin?: string }): Promise<AlertDetail> {
   return apiRequest(`/api/alerts/${encodeURIComponent(alertId)}/resolve`, {
     method: 'POST',
     schema: AlertDetailSchema,
+    ...(pin === undefined ? {} : { body: { pin } }),
   });
 }
 

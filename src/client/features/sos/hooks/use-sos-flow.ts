@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { SOS } from '#shared/constants';
-import type { AlertTriggerType, CreateAlertRequest } from '#shared/schemas/alert';
+import type { ClientTriggerType, CreateAlertRequest } from '#shared/schemas/alert';
 import { ERRORS } from '#shared/texts';
 import { ALERT_OUTCOME_TEXTS, SOS_TEXTS } from '#shared/ui-texts';
 import { ApiError } from '../../../lib/api-client';
@@ -41,7 +41,7 @@ export type SosFlowOptions = {
   /** A send failed because the server is out of reach: evidence the host's server status takes at once. */
   onServerUnreachable?: () => void;
   /** What the countdown raises, read when it fires: `manual` unless AI Protection opened it. */
-  triggerType?: AlertTriggerType;
+  triggerType?: ClientTriggerType;
 };
 
 export type SosPhase = 'idle' | 'countdown' | 'sending';
@@ -147,7 +147,7 @@ export function useSosFlow(options: SosFlowOptions): SosFlow {
   );
 
   const deliver = useCallback(
-    async (triggerType: AlertTriggerType, message: string | null, idempotencyKey: string): Promise<void> => {
+    async (triggerType: ClientTriggerType, message: string | null, idempotencyKey: string): Promise<void> => {
       // The moment the countdown fired (or the quick message was confirmed): what the texts call "Time".
       const raisedAt = new Date();
       // The meeting under way goes with the alert (docs/PRODUCT.md#who-youre-meeting): read from local storage at
