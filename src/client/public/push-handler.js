@@ -1,7 +1,7 @@
 /*
  * Beacon's Web Push handlers, imported by the generated service worker (vite.config.ts: workbox.importScripts).
  * Plain JavaScript because the service worker loads it as is. The payload is PushPayloadSchema
- * (src/shared/schemas/push.ts): { title, body, url, tag? }.
+ * (src/shared/schemas/push.ts): { title, body, url, tag?, vibrate? }.
  */
 /* global self, clients, URL */
 
@@ -31,11 +31,17 @@ self.addEventListener('push', (event) => {
   const payload = readPayload(event.data);
   const title = typeof payload.title === 'string' && payload.title ? payload.title : 'Beacon';
   const tag = typeof payload.tag === 'string' ? payload.tag : undefined;
+  // A journey's reminder to the person's own phone vibrates (and sounds, as the system plays notifications).
+  const vibrate = Array.isArray(payload.vibrate)
+    ? payload.vibrate.filter((ms) => typeof ms === 'number')
+    : undefined;
   event.waitUntil(
     self.registration.showNotification(title, {
       body: typeof payload.body === 'string' ? payload.body : '',
       tag,
       renotify: Boolean(tag),
+      silent: false,
+      vibrate,
       // An emergency should stay on screen until the guardian acts on it.
       requireInteraction: true,
       icon: '/icons/icon-192.png',

@@ -48,5 +48,7 @@ export const PushPayloadSchema = z.object({
   body: z.string(),
   url: z.string(),
   tag: z.string().optional(),
+  /** A vibration pattern (ms) for a reminder to the person's own phone; alerts to guardians have none. */
+  vibrate: z.array(z.int().min(0)).optional(),
 });
 export type PushPayload = z.infer<typeof PushPayloadSchema>;
