@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { PositionReading } from '../../../lib/device/geolocation';
+import { isSoundEnabled, playSound } from '../../../lib/sounds';
+import { PROMPT_VIBRATION_MS } from '../utils/journey-phase';
 import { toast } from '../../../lib/toast';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
 import type { EscortSession, StartEscortRequest } from '#shared/schemas/journey';
@@ -45,9 +47,14 @@ export function useEscort(
   const query = useActiveEscort(userId);
   const session = query.data;
   const active = session?.status === 'active' ? session : null;
-  const seconds = useEscortCountdown(active?.deadline_at ?? null, () =>
-    toast.warning(ESCORT_TEXTS.timeWarningTitle, { description: ESCORT_TEXTS.timeWarning }),
-  );
+  const seconds = useEscortCountdown(active?.deadline_at ?? null, () => {
+    toast.warning(ESCORT_TEXTS.timeWarningTitle, { description: ESCORT_TEXTS.timeWarning });
+    // Heard and felt, not only seen, with Sound on (the last chance sounds in its prompt).
+    if (isSoundEnabled()) {
+      playSound('emergencyAlert');
+      navigator.vibrate?.(PROMPT_VIBRATION_MS);
+    }
+  });
   const position = useEscortPosition({
     userId,
     session: active,

@@ -1,11 +1,16 @@
+import type { ReactNode } from 'react';
 import { UsersRound } from 'lucide-react';
 import { SETTINGS_TEXTS } from '#shared/settings-texts';
 import { ListRowButton } from '../../../components/ui/list-row';
 
-type Props = { onManageContacts: () => void };
+type Props = {
+  onManageContacts: () => void;
+  /** The last chance before a journey's alert (composed by app/). */
+  lastChance?: ReactNode;
+};
 
-/** Emergency Settings: the contacts. (Check-ins are not built, so there is no entry for them.) */
-export function EmergencySettingsSection({ onManageContacts }: Props) {
+/** Emergency Settings: the contacts, and the last chance before a journey's alert texts them. */
+export function EmergencySettingsSection({ onManageContacts, lastChance }: Props) {
   return (
     <div className="flex flex-col gap-1">
       <ListRowButton
@@ -13,6 +18,7 @@ export function EmergencySettingsSection({ onManageContacts }: Props) {
         title={SETTINGS_TEXTS.manageContacts}
         onClick={onManageContacts}
       />
+      {lastChance}
     </div>
   );
 }
