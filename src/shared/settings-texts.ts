@@ -24,7 +24,10 @@ export const SETTINGS_TEXTS = {
     profile: { title: 'Profile', description: 'Your name, email and phone' },
     notifications: { title: 'Notifications', description: 'Alerts when Beacon is closed' },
     privacy: { title: 'Privacy & Security', description: 'Location sharing and your account' },
-    emergency: { title: 'Emergency Settings', description: 'Your emergency contacts' },
+    emergency: {
+      title: 'Emergency Settings',
+      description: 'Your emergency contacts and your last chance before they are texted',
+    },
     preferences: { title: 'App Preferences', description: 'Theme and language' },
     subscription: { title: 'Subscription', description: 'All features are enabled' },
     about: { title: 'About', description: `Version ${APP_VERSION}` },
