@@ -126,6 +126,7 @@ for (const theme of THEMES) {
       'How It Works',
       'Notifications',
       'Privacy & Security',
+      'Emergency Settings',
       'App Preferences',
       'About',
     ]) {

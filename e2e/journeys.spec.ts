@@ -118,10 +118,29 @@ test('an escort whose deadline passes with the page closed texts the contact and
   await expect(card.getByTestId('ward-signal')).toHaveText('Online', { timeout: 30_000 });
   await snapAll(guardian, testInfo, 'escort-03-guardian-sees-escort');
 
-  // A last position on the server, then the ward's phone is gone: the page is closed.
+  // The dashboard shows the running escort with its time left and I'm Safe.
+  await ward.goto('/');
+  const running = ward.getByRole('region', { name: 'Escort to 12 Market Street' });
+  await expect(running.getByTestId('running-journey-time-left')).toHaveText(/^\d:\d\d left$/);
+  await expect(running.getByRole('button', { name: "I'm Safe" })).toBeVisible();
+  await snapAll(ward, testInfo, 'escort-02b-dashboard-running');
+
+  // A last position on the server. The deadline passes (both clocks move five minutes and a few seconds): the
+  // escort is still the ward's to end, and the dashboard asks "Are you safe?", counting down to the texts.
   await api(ward, 'POST', '/api/locations', { latitude: 40.7128, longitude: -74.006, accuracy: 10 });
+  await advanceServerClock(ward, 5 * 60_000 + 5_000);
+  await ward.clock.fastForward(5 * 60_000 + 5_000);
+  const prompt = running.getByRole('alert', { name: 'Are you safe?' });
+  await expect(prompt).toBeVisible({ timeout: 20_000 });
+  await expect(prompt).toContainText(/Your contacts will be texted in [01]:\d\d\./);
+  await expect(prompt.getByRole('button', { name: 'Add time (+15 min)' })).toBeVisible();
+  expect((await outboxTexts(ward)).filter((body) => body.includes('12 Market Street'))).toEqual([]);
+  await snapAll(ward, testInfo, 'escort-02c-dashboard-last-chance');
+
+  // Then the ward's phone is gone: the page is closed. Past the ward's last chance after the deadline (2 minutes
+  // unless they chose otherwise), the contacts are texted.
   await ward.close();
-  await advanceServerClock(guardian, 6 * 60_000);
+  await advanceServerClock(guardian, 3 * 60_000);
 
   // The contact's text names the destination, how late and the last position, from the server alone.
   const reader = await wardContext.newPage();
@@ -141,8 +160,10 @@ test('an escort whose deadline passes with the page closed texts the contact and
     timeout: 20_000,
   });
   await snapAll(guardian, testInfo, 'escort-04-guardian-alert');
-  // The ward's phone has been silent since: past the silence window, the badge no longer says Online.
-  await guardian.clock.fastForward('11:00');
+  // The ward's phone has been silent since: past the silence window, the badge no longer says Online. (Its last
+  // signal came during the last chance, five minutes into the server's moved clock, which this page's has not
+  // followed: hence five minutes more than the window.)
+  await guardian.clock.fastForward('16:00');
   await expect(card.getByTestId('ward-signal')).toHaveText('No recent signal', { timeout: 20_000 });
   await expect(card.getByText('Online', { exact: true })).toHaveCount(0);
   // The card's header (the badge) just below the page's sticky header.

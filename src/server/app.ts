@@ -282,6 +282,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       raiseAlert: alerts.raiseAlert,
       contacts: contactLists,
       journeyWarnings,
+      lastChance: profiles,
+      // The push module adds its channel to `channels` once every module is built: looked up when sent.
+      ownDevicesPush: (message) =>
+        channels.push
+          ? channels.push.send({ to: message.userId, ...message })
+          : Promise.resolve({ outcome: 'failed', error: 'No push sender is configured on this server' }),
+      pushLeaseMs: config.push.timeoutMs + 1000,
       deadlineGraceMs: deadlineGraceMs(config.http),
       safetyPins,
       raiseDuressAlert: alerts.raiseDuressAlert,

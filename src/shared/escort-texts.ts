@@ -18,7 +18,7 @@ export const ESCORT_TEXTS = {
     'Beacon keeps your deadline on its server, so it holds even if your phone dies or goes offline.',
     `Your position is added to the route every ${ESCORT.positionIntervalMs / 1000} seconds while the escort is active.`,
     'Your guardians see the escort, its deadline and your route live.',
-    'If you have not said you are safe when the time runs out, Beacon raises an emergency alert: your contacts are texted your last known position (and your live tracking link while location sharing is on) and your guardians are told.',
+    'Five minutes before the deadline your phone is reminded. If you have not said you are safe when the time runs out, Beacon asks "Are you safe?" and, once your last chance has passed (2 minutes unless you change it in Emergency Settings), raises an emergency alert: your contacts are texted your last known position (and your live tracking link while location sharing is on) and your guardians are told.',
     'Guardian Video Monitoring: record at any time; if the deadline passes, Beacon starts recording again by itself while it is open on screen. Each second goes to the server as it is recorded.',
     "Tap I'm Safe when you arrive. Need longer? Add time before the deadline.",
   ],

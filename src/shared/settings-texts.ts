@@ -24,7 +24,10 @@ export const SETTINGS_TEXTS = {
     profile: { title: 'Profile', description: 'Your name, email and phone' },
     notifications: { title: 'Notifications', description: 'Alerts when Beacon is closed' },
     privacy: { title: 'Privacy & Security', description: 'Location sharing and your account' },
-    emergency: { title: 'Emergency Settings', description: 'Your contacts, and when nobody answers' },
+    emergency: {
+      title: 'Emergency Settings',
+      description: 'Your contacts, your last chance, when nobody answers, and your safety PIN',
+    },
     preferences: { title: 'App Preferences', description: 'Theme and language' },
     subscription: { title: 'Subscription', description: 'All features are enabled' },
     about: { title: 'About', description: `Version ${APP_VERSION}` },

@@ -1,9 +1,10 @@
 /*
  * Beacon's Web Push handlers, imported by the generated service worker (vite.config.ts: workbox.importScripts).
  * Plain JavaScript because the service worker loads it as is. The payload is PushPayloadSchema
- * (src/shared/schemas/push.ts): { title, body, url, tag?, respond? }. A ward's alert push carries `respond`: the
+ * (src/shared/schemas/push.ts): { title, body, url, tag?, respond?, vibrate? }. A ward's alert push carries `respond`: the
  * notification's "I'm on my way" / "I'm calling them" buttons answer the alert without opening the app, with the
  * token only this guardian's push carries (the worker has no session; docs/decisions/038).
+ * A journey's reminder to the person's own phone carries `vibrate`.
  */
 /* global self, clients, URL, fetch */
 
@@ -57,11 +58,17 @@ self.addEventListener('push', (event) => {
   const title = typeof payload.title === 'string' && payload.title ? payload.title : 'Beacon';
   const tag = typeof payload.tag === 'string' ? payload.tag : undefined;
   const respond = readRespond(payload.respond);
+  // A journey's reminder to the person's own phone vibrates (and sounds, as the system plays notifications).
+  const vibrate = Array.isArray(payload.vibrate)
+    ? payload.vibrate.filter((ms) => typeof ms === 'number')
+    : undefined;
   event.waitUntil(
     self.registration.showNotification(title, {
       body: typeof payload.body === 'string' ? payload.body : '',
       tag,
       renotify: Boolean(tag),
+      silent: false,
+      vibrate,
       // An emergency should stay on screen until the guardian acts on it.
       requireInteraction: true,
       icon: '/icons/icon-192.png',

@@ -94,6 +94,7 @@ export function fakeProfile(overrides: Partial<Profile> = {}): Profile {
     settings: { ...DEFAULT_PROFILE_SETTINGS },
     // The test browser's own zone, so the app's time-zone sync has nothing to store.
     time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    last_chance_minutes: 2,
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
     ...overrides,

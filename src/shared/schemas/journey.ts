@@ -61,6 +61,11 @@ export const EscortSessionSchema = z.object({
   expired_at: TimestampSchema.nullable(),
   alert_id: IdSchema.nullable(),
   route: z.array(EscortRoutePointSchema),
+  /**
+   * The last chance after the deadline (seconds): the phone asks "Are you safe?" and the contacts are texted when
+   * it has passed (docs/PRODUCT.md#last-chance-before-contacts-are-texted). Absent means none (0).
+   */
+  last_chance_seconds: z.int().min(0).optional(),
 });
 export type EscortSession = z.infer<typeof EscortSessionSchema>;
 
@@ -141,6 +146,8 @@ export const CheckInSchema = z.object({
   stopped_at: TimestampSchema.nullable(),
   missed_at: TimestampSchema.nullable(),
   alert_id: IdSchema.nullable(),
+  /** As the escort's: the last chance after `next_due_at`, in seconds. */
+  last_chance_seconds: z.int().min(0).optional(),
 });
 export type CheckIn = z.infer<typeof CheckInSchema>;
 

@@ -11,6 +11,7 @@ import {
 import { MAX_EMERGENCY_CONTACTS } from '../constants';
 import { IdSchema, TimestampSchema } from './common';
 import { ERRORS, VALIDATION } from '../texts';
+import { LAST_CHANCE, LAST_CHANCE_VALIDATION } from '../last-chance';
 
 /** An emergency contact, also listed inside the profile (docs/PRODUCT.md#emergency-contacts). */
 export const EmergencyContactSchema = z.object({
@@ -69,10 +70,19 @@ export const ProfileSchema = z.object({
   settings: ProfileSettingsSchema,
   /** The IANA time zone the person's browser reported last; null until one has. */
   time_zone: z.string().nullable(),
+  /** Minutes after a journey's deadline the person is asked "Are you safe?" before contacts are texted. */
+  last_chance_minutes: z.int(),
   created_at: TimestampSchema,
   updated_at: TimestampSchema,
 });
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/** The last chance after a journey's deadline, in whole minutes (shared/last-chance.ts). */
+export const lastChanceMinutesRule = z
+  .number({ error: LAST_CHANCE_VALIDATION.range })
+  .int(LAST_CHANCE_VALIDATION.range)
+  .min(LAST_CHANCE.minMinutes, LAST_CHANCE_VALIDATION.range)
+  .max(LAST_CHANCE.maxMinutes, LAST_CHANCE_VALIDATION.range);
 
 /** Profile record rules (docs/PRODUCT.md#profile-fields): a partial update, every field optional. */
 export const ProfileUpdateSchema = z
@@ -87,6 +97,7 @@ export const ProfileUpdateSchema = z
       .array(EmergencyContactInputSchema.extend({ id: z.string().trim().min(1).max(64).optional() }))
       .max(MAX_EMERGENCY_CONTACTS, ERRORS.tooManyContacts),
     time_zone: timeZoneRule,
+    last_chance_minutes: lastChanceMinutesRule,
   })
   .partial()
   .strict()

@@ -66,5 +66,7 @@ export const PushPayloadSchema = z.object({
   tag: z.string().optional(),
   /** Only on a ward's alert push to one guardian. */
   respond: PushRespondSchema.optional(),
+  /** A vibration pattern (ms) for a reminder to the person's own phone; alerts to guardians have none. */
+  vibrate: z.array(z.int().min(0)).optional(),
 });
 export type PushPayload = z.infer<typeof PushPayloadSchema>;

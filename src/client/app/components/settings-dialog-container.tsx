@@ -7,6 +7,7 @@ import { DeleteAccountDialog } from '../../features/auth/components/delete-accou
 import { useProfile } from '../../features/profile/api/get-profile';
 import {
   useUpdateLocationSharing,
+  useUpdateProfile,
   useUpdateProfileSettings,
 } from '../../features/profile/api/update-profile';
 import { DevOutboxLink } from '../../features/dev-outbox/components/dev-outbox-link';
@@ -14,6 +15,7 @@ import { ProfileForm } from '../../features/profile/components/profile-form';
 import { AboutSection } from '../../features/settings/components/about-section';
 import { AppPreferencesSection } from '../../features/settings/components/app-preferences-section';
 import { EmergencySettingsSection } from '../../features/settings/components/emergency-settings-section';
+import { LastChanceSetting } from '../../features/settings/components/last-chance-setting';
 import { HowItWorksSection } from '../../features/settings/components/how-it-works-section';
 import { PrivacySection } from '../../features/settings/components/privacy-section';
 import { PushOptInCard } from '../../features/push/components/push-opt-in-card';
@@ -38,6 +40,7 @@ export function SettingsDialogContainer({ open, onOpenChange, layout }: Settings
   const userId = useRequiredSession().user.id;
   const profile = useProfile(userId);
   const updateSettings = useUpdateProfileSettings(userId);
+  const updateLastChance = useUpdateProfile(userId);
   const signOut = useSignOut();
   const navigate = useNavigate();
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -80,6 +83,13 @@ export function SettingsDialogContainer({ open, onOpenChange, layout }: Settings
         userId={userId}
         onManageContacts={() => goTo(paths.contacts)}
         safetyPin={<SafetyPinRow userId={userId} />}
+        lastChance={
+          <LastChanceSetting
+            value={profile.data?.last_chance_minutes}
+            onChange={(minutes) => updateLastChance.mutate({ last_chance_minutes: minutes })}
+            disabled={togglesDisabled || updateLastChance.isPending}
+          />
+        }
       />
     ),
     preferences: <AppPreferencesSection themePicker={<ThemePicker />} />,

@@ -34,6 +34,10 @@ const PermissionsOffer = lazy(async () => ({
 
 // The quick actions (and the Your Location dialog behind them) load right after the first screen.
 /** Shown by the Show/Hide Map quick action, and inside the Escort Mode dialog; Leaflet comes with it. */
+// A running escort or check-in, with its last chance: loaded on demand, so the first screen stays small.
+const RunningJourneyCard = lazy(async () => ({
+  default: (await import('../../features/journeys/components/running-journey-card')).RunningJourneyCard,
+}));
 const SafetyMapCard = lazy(async () => ({
   default: (await import('../../features/safety-map/components/safety-map-card')).SafetyMapCard,
 }));
@@ -159,6 +163,9 @@ function SignedInDashboard({
             <PermissionsOffer onDismiss={onFirstRunDone} />
           </Suspense>
         ) : null}
+        <Suspense fallback={null}>
+          <RunningJourneyCard userId={userId} />
+        </Suspense>
         <DeliveryStatusPanel userId={userId} onRetryQueued={retryQueued} />
         <Suspense fallback={<ReadinessPlaceholder />}>
           <DashboardReadiness

@@ -31,11 +31,12 @@ describe('the dev clock control', () => {
       destination_address: 'Home',
       estimated_duration_minutes: 5,
     });
-    const res = await advance(sut, 6 * 60_000);
+    // Past the deadline and the default last chance (2 minutes) after it.
+    const res = await advance(sut, 8 * 60_000);
     expect(res.statusCode).toBe(200);
     const body = res.json<DevClockResponse>();
-    expect(body.offsetMs).toBe(6 * 60_000);
-    expect(new Date(body.now).getTime()).toBe(sut.clock.now().getTime() + 6 * 60_000);
+    expect(body.offsetMs).toBe(8 * 60_000);
+    expect(new Date(body.now).getTime()).toBe(sut.clock.now().getTime() + 8 * 60_000);
     expect(await alertsOf(sut, user)).toMatchObject([{ trigger_type: 'escort_expired' }]);
     const active = await sut.app.inject({
       method: 'GET',

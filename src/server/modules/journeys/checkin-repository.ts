@@ -14,6 +14,8 @@ export type CheckInRow = {
   stopped_at: Date | null;
   missed_at: Date | null;
   alert_id: string | null;
+  /** The person's last chance when the journey started (migration 026). */
+  last_chance_seconds: number;
 };
 
 const CHECK_INS: JourneyTable<CheckInRow> = {
@@ -29,6 +31,7 @@ const CHECK_INS: JourneyTable<CheckInRow> = {
     'stopped_at',
     'missed_at',
     'alert_id',
+    'last_chance_seconds',
   ],
   endedStatus: 'missed',
   endedAtColumn: 'missed_at',
@@ -39,15 +42,16 @@ const COLUMNS = CHECK_INS.columns.join(', ');
 /** Starts a check-in; undefined when the person has one active already (the unique partial index decides). */
 export function insertCheckIn(
   tx: Queryable,
-  checkIn: { userId: string; minutes: number; now: Date; dueAt: Date },
+  checkIn: { userId: string; minutes: number; now: Date; dueAt: Date; lastChanceSeconds: number },
 ): Promise<CheckInRow | undefined> {
   return one<CheckInRow>(
     tx,
-    `INSERT INTO check_ins (user_id, status, interval_minutes, next_due_at, last_signal_at, created_at, updated_at)
-     VALUES ($1, 'active', $2, $3, $4, $4, $4)
+    `INSERT INTO check_ins
+       (user_id, status, interval_minutes, next_due_at, last_signal_at, created_at, updated_at, last_chance_seconds)
+     VALUES ($1, 'active', $2, $3, $4, $4, $4, $5)
      ON CONFLICT (user_id) WHERE status = 'active' DO NOTHING
      RETURNING ${COLUMNS}`,
-    [checkIn.userId, checkIn.minutes, checkIn.dueAt, checkIn.now],
+    [checkIn.userId, checkIn.minutes, checkIn.dueAt, checkIn.now, checkIn.lastChanceSeconds],
   );
 }
 
@@ -102,21 +106,23 @@ export function stopCheckIn(tx: Queryable, id: string, at: Date, now: Date): Pro
 }
 
 /**
- * The deadline passed: marks an active check-in missed at `now`, only if it is (still) due at or before `dueBy`
- * (now less the grace, modules/journeys/deadline-job.ts).
+ * The deadline passed: marks an active check-in missed at `now`, only if it was (still) due at least the alert's
+ * wait before `now`: the request grace `graceMs`, or the check-in's last chance when longer (deadline-job.ts
+ * `alertWaitMs`).
  */
 export function missCheckIn(
   tx: Queryable,
   id: string,
   now: Date,
-  dueBy: Date,
+  graceMs: number,
 ): Promise<CheckInRow | undefined> {
   return one<CheckInRow>(
     tx,
     `UPDATE check_ins SET status = 'missed', missed_at = $2, updated_at = $2
-     WHERE id = $1 AND status = 'active' AND next_due_at <= $3
+     WHERE id = $1 AND status = 'active'
+       AND next_due_at + GREATEST($3::double precision, last_chance_seconds * 1000.0) * interval '1 millisecond' <= $2
      RETURNING ${COLUMNS}`,
-    [id, now, dueBy],
+    [id, now, graceMs],
   );
 }
 
@@ -153,5 +159,6 @@ export function toCheckIn(row: CheckInRow): CheckIn {
     stopped_at: row.stopped_at?.toISOString() ?? null,
     missed_at: row.missed_at?.toISOString() ?? null,
     alert_id: row.alert_id,
+    last_chance_seconds: row.last_chance_seconds,
   };
 }

@@ -17,9 +17,10 @@ import { cancelJob, enqueueJobs, rearmJob } from '../../scheduler/jobs';
 import * as repo from './checkin-repository';
 import { CHECK_IN_DEADLINE_JOB, deadlineAlertKey, firesAt, raiseDeadlineAlert } from './deadline-job';
 import type { JourneyEvents } from './journey-events';
-import type { ContactsPort, RaiseAlert } from './ports';
+import type { ContactsPort, LastChancePort, RaiseAlert } from './ports';
 import { UNTOLD_JOURNEY_SHOWN_MS } from './journey-rules';
 import { pinForLateEnd, type LateEndDeps } from './late-end-pin';
+import { armReminders, cancelReminders } from './reminder-jobs';
 
 export type CheckInService = {
   start(auth: AuthContext, intervalMinutes: number): Promise<CheckIn>;
@@ -38,15 +39,18 @@ export function createCheckInService(deps: {
   events: JourneyEvents;
   raiseAlert: RaiseAlert;
   contacts: ContactsPort;
-  /** How long after a deadline its job fires (deadline-job.ts). */
+  lastChance: LastChancePort;
+  /** How long after a deadline its job fires at least (deadline-job.ts). */
   deadlineGraceMs: number;
   /** The safety PIN a late end asks for, and the duress alert (late-end-pin.ts). */
   safetyPins: LateEndDeps['safetyPins'];
   raiseDuressAlert: LateEndDeps['raiseDuressAlert'];
 }): CheckInService {
   const { db, clock, access, events } = deps;
-  const fires = (deadline: Date): Date => firesAt(deadline, deps.deadlineGraceMs);
+  const fires = (deadline: Date, lastChanceSeconds: number): Date =>
+    firesAt(deadline, deps.deadlineGraceMs, lastChanceSeconds);
   const job = (id: string) => ({ kind: CHECK_IN_DEADLINE_JOB, key: id });
+  const reminders = (id: string) => ({ kind: 'checkin' as const, id });
 
   /** 404 for a check-in that is not the owner's, 409 for one that has ended. */
   const refuse = async (ownerId: string, id: string): Promise<never> => {
@@ -64,13 +68,18 @@ export function createCheckInService(deps: {
         if ((await deps.contacts.countContacts(tx, ownerId)) === 0) {
           throw new AppError('no_emergency_contacts', CHECK_IN_API_TEXTS.needsContacts);
         }
+        const lastChanceSeconds = await deps.lastChance.findLastChanceSeconds(tx, ownerId);
         const inserted = await repo.insertCheckIn(tx, {
           userId: ownerId,
           minutes: intervalMinutes,
           now,
           dueAt,
+          lastChanceSeconds,
         });
-        if (inserted) await enqueueJobs(tx, [{ ...job(inserted.id), dueAt: fires(dueAt) }], now);
+        if (inserted) {
+          await enqueueJobs(tx, [{ ...job(inserted.id), dueAt: fires(dueAt, lastChanceSeconds) }], now);
+          await armReminders(tx, reminders(inserted.id), dueAt, lastChanceSeconds, now);
+        }
         return inserted;
       });
       if (!row) throw new AppError('conflict', CHECK_IN_API_TEXTS.alreadyActive);
@@ -85,7 +94,11 @@ export function createCheckInService(deps: {
         const owned = await repo.findCheckIn(tx, ownerId, id);
         if (!owned) return undefined;
         const updated = await repo.checkInNow(tx, id, at, now);
-        if (updated) await rearmJob(tx, job(id), fires(updated.next_due_at), now);
+        if (updated) {
+          const lastChanceSeconds = updated.last_chance_seconds;
+          await rearmJob(tx, job(id), fires(updated.next_due_at, lastChanceSeconds), now);
+          await armReminders(tx, reminders(id), updated.next_due_at, lastChanceSeconds, now);
+        }
         return updated;
       });
       if (!row) return refuse(ownerId, id);
@@ -108,6 +121,7 @@ export function createCheckInService(deps: {
         const stopped = await repo.stopCheckIn(tx, id, at, now);
         if (!stopped) return undefined;
         await cancelJob(tx, job(id), now);
+        await cancelReminders(tx, reminders(id), now);
         return { row: stopped, changed: true };
       });
       if (!result) return refuse(ownerId, id);
@@ -124,8 +138,7 @@ export function createCheckInService(deps: {
 
     async fireDeadline(id) {
       const now = clock.now();
-      const dueBy = new Date(now.getTime() - deps.deadlineGraceMs);
-      let row = await db.transaction((tx) => repo.missCheckIn(tx, id, now, dueBy));
+      let row = await db.transaction((tx) => repo.missCheckIn(tx, id, now, deps.deadlineGraceMs));
       if (!row) {
         // Not due (checked in, stopped), or an earlier attempt marked it and died before the alert was recorded.
         const current = await repo.findCheckInById(db, id);

@@ -11,17 +11,21 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUserWithContacts } from '../../testing/test-alerts';
 import { createPostgresClone, openTestDatabase } from '../../testing/test-database';
 import { signInAgain } from '../../testing/test-users';
+import { browserKeys, startPushService } from '../../testing/fake-push-service';
 import { CHECK_IN_DEADLINE_JOB, ESCORT_DEADLINE_JOB } from './deadline-job';
+import { JOURNEY_LAST_CHANCE_PUSH_JOB, JOURNEY_WARNING_PUSH_JOB } from './reminder-jobs';
 import {
   activeEscort,
   alertsOf,
+  PAST_FIVE_MINUTE_DEADLINE_MS,
+  postAs,
   runDeadlines,
   startCheckIn,
   startEscort,
   textsOf,
 } from './journey-test-helpers';
 
-const ENV = { ALERT_FIRST_ATTEMPT_WAIT_MS: '0' };
+const ENV = { ALERT_FIRST_ATTEMPT_WAIT_MS: '0', PUSH_ALLOW_ANY_ENDPOINT: 'true' };
 
 /** Two handles on one database: on PostgreSQL separate pools (two processes), on PGlite the one database. */
 async function twoHandles(): Promise<{ first: Database; second: Database; close(): Promise<void> }> {
@@ -83,7 +87,7 @@ describe('deadlines across server instances', () => {
     }
     const checker = await createTestUserWithContacts(two, 'Checker', [{ phone: '+12015550300' }]);
     await startCheckIn(two, checker, 5);
-    clock.advance(6 * 60_000);
+    clock.advance(PAST_FIVE_MINUTE_DEADLINE_MS);
     await Promise.all([runBoth(ESCORT_DEADLINE_JOB), runBoth(CHECK_IN_DEADLINE_JOB)]);
     await Promise.all([runBoth(ESCORT_DEADLINE_JOB), runBoth(CHECK_IN_DEADLINE_JOB)]);
 
@@ -95,6 +99,34 @@ describe('deadlines across server instances', () => {
     }
     expect(await alertsOf(two, checker)).toHaveLength(1);
     expect(await textsOf(two, checker)).toHaveLength(1);
+  });
+
+  it('two instances running the reminders at once push each to the walker’s browser once', async () => {
+    const push = await startPushService();
+    try {
+      const walker = await createTestUserWithContacts(one, 'Reminded', [{ phone: '+12015550400' }]);
+      const subscribed = await two.app.inject({
+        method: 'POST',
+        url: '/api/push/subscriptions',
+        headers: walker.headers,
+        payload: { endpoint: push.url('/reminded'), keys: browserKeys().keys },
+      });
+      expect(subscribed.statusCode).toBe(204);
+      const escort = await startEscort(one, walker, {
+        destination_address: 'Home',
+        estimated_duration_minutes: 30,
+      });
+      const deadline = new Date(escort.deadline_at).getTime();
+      clock.set(new Date(deadline - 5 * 60_000));
+      await Promise.all([runBoth(JOURNEY_WARNING_PUSH_JOB), runBoth(JOURNEY_WARNING_PUSH_JOB)]);
+      expect(push.received).toHaveLength(1);
+      clock.set(new Date(deadline));
+      await Promise.all([runBoth(JOURNEY_LAST_CHANCE_PUSH_JOB), runBoth(JOURNEY_LAST_CHANCE_PUSH_JOB)]);
+      expect(push.received).toHaveLength(2);
+      await postAs(one, walker, `/api/escort-sessions/${escort.id}/complete`);
+    } finally {
+      await new Promise((resolve) => push.server.close(resolve));
+    }
   });
 });
 

@@ -6,7 +6,8 @@
  * only if it is still active and its deadline (as it stands now) has passed, and raises the alert under a key
  * derived from the journey, so a repeated attempt finds the same alert.
  *
- * The row is due a grace after the deadline (`deadlineGraceMs`), not at it: a check-in, arrival, stop or added
+ * The row is due a grace after the deadline (`deadlineGraceMs`), or the person's last chance when that is longer
+ * (`alertWaitMs`; the journey keeps the one it started with), not at it: a check-in, arrival, stop or added
  * time counts from the moment the server received it (`request.receivedAt`), and one received just before the
  * deadline may still be on its way through the server when the deadline passes, possibly on another instance.
  */
@@ -45,9 +46,17 @@ export function deadlineGraceMs(http: Pick<Config['http'], 'requestTimeoutMs'>):
   return http.requestTimeoutMs + DEADLINE_HANDLING_ALLOWANCE_MS;
 }
 
+/**
+ * How long after a journey's deadline its alert waits: the request grace, or the person's last chance
+ * (reminder-jobs.ts: "Are you safe?" on their own phone) when that is longer.
+ */
+export function alertWaitMs(graceMs: number, lastChanceSeconds: number): number {
+  return Math.max(graceMs, lastChanceSeconds * 1000);
+}
+
 /** When the job of a deadline comes due. */
-export function firesAt(deadline: Date, graceMs: number): Date {
-  return new Date(deadline.getTime() + graceMs);
+export function firesAt(deadline: Date, graceMs: number, lastChanceSeconds = 0): Date {
+  return new Date(deadline.getTime() + alertWaitMs(graceMs, lastChanceSeconds));
 }
 
 /** Raising an alert is a few statements; a claim holds the row well past that. */

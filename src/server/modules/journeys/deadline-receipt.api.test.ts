@@ -14,6 +14,7 @@ import {
   alertsOf,
   FIVE_MINUTE_ESCORT,
   runDeadlines,
+  setLastChance,
   startCheckIn,
   startEscort,
   textsOf,
@@ -30,7 +31,12 @@ describe('a journey action counts from when the server received it', () => {
   });
   afterAll(() => sut?.close());
 
-  const person = () => createTestUserWithContacts(sut, 'Jane Doe', [{ phone: '+12015550131' }]);
+  /** Someone with no last chance: the alert waits the request grace alone, which these tests are about. */
+  const person = async () => {
+    const user = await createTestUserWithContacts(sut, 'Jane Doe', [{ phone: '+12015550131' }]);
+    expect((await setLastChance(sut, user, 0)).statusCode).toBe(200);
+    return user;
+  };
   const at = (deadline: string, offsetMs: number) => new Date(new Date(deadline).getTime() + offsetMs);
 
   /**

@@ -14,6 +14,8 @@ export type EscortRow = {
   completed_at: Date | null;
   expired_at: Date | null;
   alert_id: string | null;
+  /** The person's last chance when the journey started (migration 026). */
+  last_chance_seconds: number;
   route_data: unknown;
 };
 
@@ -30,6 +32,7 @@ const ESCORTS: JourneyTable<EscortRow> = {
     'completed_at',
     'expired_at',
     'alert_id',
+    'last_chance_seconds',
     'route_data',
   ],
   endedStatus: 'expired',
@@ -44,17 +47,31 @@ const COLUMNS = ESCORTS.columns.join(', ');
  */
 export function insertEscort(
   tx: Queryable,
-  escort: { userId: string; destination: string; minutes: number; now: Date; deadline: Date },
+  escort: {
+    userId: string;
+    destination: string;
+    minutes: number;
+    now: Date;
+    deadline: Date;
+    lastChanceSeconds: number;
+  },
 ): Promise<EscortRow | undefined> {
   return one<EscortRow>(
     tx,
     `INSERT INTO escort_sessions
        (user_id, destination_address, estimated_minutes, status, started_at, deadline_at, last_signal_at,
-        created_at, updated_at)
-     VALUES ($1, $2, $3, 'active', $4, $5, $4, $4, $4)
+        created_at, updated_at, last_chance_seconds)
+     VALUES ($1, $2, $3, 'active', $4, $5, $4, $4, $4, $6)
      ON CONFLICT (user_id) WHERE status = 'active' DO NOTHING
      RETURNING ${COLUMNS}`,
-    [escort.userId, escort.destination, escort.minutes, escort.now, escort.deadline],
+    [
+      escort.userId,
+      escort.destination,
+      escort.minutes,
+      escort.now,
+      escort.deadline,
+      escort.lastChanceSeconds,
+    ],
   );
 }
 
@@ -130,21 +147,23 @@ export function completeEscort(
 
 /**
  * The deadline passed: marks an active escort expired at `now`, only if its deadline (as it stands now, after any
- * added time) is at or before `dueBy` (now less the grace, deadline-job.ts). Whichever of this and a request
+ * added time) lies at least the alert's wait before `now`: the request grace `graceMs`, or the escort's last chance
+ * when longer (deadline-job.ts `alertWaitMs`). Whichever of this and a request
  * (complete, add time) commits first wins; the other finds the row changed.
  */
 export function expireEscort(
   tx: Queryable,
   id: string,
   now: Date,
-  dueBy: Date,
+  graceMs: number,
 ): Promise<EscortRow | undefined> {
   return one<EscortRow>(
     tx,
     `UPDATE escort_sessions SET status = 'expired', expired_at = $2, updated_at = $2
-     WHERE id = $1 AND status = 'active' AND deadline_at <= $3
+     WHERE id = $1 AND status = 'active'
+       AND deadline_at + GREATEST($3::double precision, last_chance_seconds * 1000.0) * interval '1 millisecond' <= $2
      RETURNING ${COLUMNS}`,
-    [id, now, dueBy],
+    [id, now, graceMs],
   );
 }
 
@@ -200,5 +219,6 @@ export function toEscortSession(row: EscortRow): EscortSession {
     expired_at: row.expired_at?.toISOString() ?? null,
     alert_id: row.alert_id,
     route: routeOf(row),
+    last_chance_seconds: row.last_chance_seconds,
   };
 }

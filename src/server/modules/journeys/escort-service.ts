@@ -29,9 +29,10 @@ import {
 } from './deadline-job';
 import * as repo from './escort-repository';
 import type { JourneyEvents } from './journey-events';
-import type { ContactsPort, RaiseAlert } from './ports';
+import type { ContactsPort, LastChancePort, RaiseAlert } from './ports';
 import { UNTOLD_JOURNEY_SHOWN_MS } from './journey-rules';
 import { pinForLateEnd, type LateEndDeps } from './late-end-pin';
+import { armReminders, cancelReminders } from './reminder-jobs';
 
 export type EscortService = {
   start(auth: AuthContext, input: z.output<typeof StartEscortRequestSchema>): Promise<EscortSession>;
@@ -55,15 +56,18 @@ export function createEscortService(deps: {
   events: JourneyEvents;
   raiseAlert: RaiseAlert;
   contacts: ContactsPort;
-  /** How long after a deadline its job fires (deadline-job.ts). */
+  lastChance: LastChancePort;
+  /** How long after a deadline its job fires at least (deadline-job.ts). */
   deadlineGraceMs: number;
   /** The safety PIN a late end asks for, and the duress alert (late-end-pin.ts). */
   safetyPins: LateEndDeps['safetyPins'];
   raiseDuressAlert: LateEndDeps['raiseDuressAlert'];
 }): EscortService {
   const { db, clock, access, events } = deps;
-  const fires = (deadline: Date): Date => firesAt(deadline, deps.deadlineGraceMs);
+  const fires = (deadline: Date, lastChanceSeconds: number): Date =>
+    firesAt(deadline, deps.deadlineGraceMs, lastChanceSeconds);
   const job = (id: string) => ({ kind: ESCORT_DEADLINE_JOB, key: id });
+  const reminders = (id: string) => ({ kind: 'escort' as const, id });
 
   /** The owner's active escort, locked for this transaction: 404 for anyone else's, 409 once it has ended. */
   const lockActive = async (tx: Queryable, ownerId: string, id: string): Promise<repo.EscortRow> => {
@@ -95,7 +99,8 @@ export function createEscortService(deps: {
       });
       if (!updated) throw new AppError('conflict', ESCORT_API_TEXTS.notActive);
       if (next.deadline.getTime() !== current.deadline_at.getTime()) {
-        await rearmJob(tx, job(id), fires(next.deadline), now);
+        await rearmJob(tx, job(id), fires(next.deadline, current.last_chance_seconds), now);
+        await armReminders(tx, reminders(id), next.deadline, current.last_chance_seconds, now);
       }
       return updated;
     });
@@ -114,14 +119,20 @@ export function createEscortService(deps: {
         if (!(await hasSomeoneToTell(tx, deps.contacts, ownerId))) {
           throw new AppError('no_emergency_contacts', ESCORT_API_TEXTS.needsSomeoneToTell);
         }
+        const lastChanceSeconds = await deps.lastChance.findLastChanceSeconds(tx, ownerId);
         const inserted = await repo.insertEscort(tx, {
           userId: ownerId,
           destination: input.destination_address,
           minutes: input.estimated_duration_minutes,
           now,
           deadline,
+          lastChanceSeconds,
         });
-        if (inserted) await enqueueJobs(tx, [{ ...job(inserted.id), dueAt: fires(deadline) }], now);
+        if (inserted) {
+          const dueAt = fires(deadline, lastChanceSeconds);
+          await enqueueJobs(tx, [{ ...job(inserted.id), dueAt }], now);
+          await armReminders(tx, reminders(inserted.id), deadline, lastChanceSeconds, now);
+        }
         return inserted;
       });
       if (!row) throw new AppError('conflict', ESCORT_API_TEXTS.alreadyActive);
@@ -169,6 +180,7 @@ export function createEscortService(deps: {
         const completed = await repo.completeEscort(tx, id, at, now);
         if (!completed) throw new AppError('conflict', ESCORT_API_TEXTS.notActive);
         await cancelJob(tx, job(id), now);
+        await cancelReminders(tx, reminders(id), now);
         return { row: completed, changed: true };
       });
       if (changed) events.escortChanged(row);
@@ -184,8 +196,7 @@ export function createEscortService(deps: {
 
     async fireDeadline(id) {
       const now = clock.now();
-      const dueBy = new Date(now.getTime() - deps.deadlineGraceMs);
-      let row = await db.transaction((tx) => repo.expireEscort(tx, id, now, dueBy));
+      let row = await db.transaction((tx) => repo.expireEscort(tx, id, now, deps.deadlineGraceMs));
       if (!row) {
         // Not due (completed, or time was added), or an earlier attempt marked it and died before the alert was
         // recorded: then raise again under the same key.

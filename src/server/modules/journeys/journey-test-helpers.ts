@@ -10,10 +10,32 @@ import type {
 import type { TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { linkGuardian } from '../guardians/guardian-test-helpers';
+import { LAST_CHANCE } from '#shared/last-chance';
 import { CHECK_IN_DEADLINE_JOB, deadlineGraceMs, ESCORT_DEADLINE_JOB, firesAt } from './deadline-job';
+import { JOURNEY_LAST_CHANCE_PUSH_JOB, JOURNEY_WARNING_PUSH_JOB } from './reminder-jobs';
 
 /** An escort whose deadline a test reaches by moving the clock a few minutes. */
 export const FIVE_MINUTE_ESCORT = { destination_address: 'Home', estimated_duration_minutes: 5 };
+
+/** The default last chance after a deadline, in seconds: the alert waits this long (profiles' default). */
+export const DEFAULT_LAST_CHANCE_SECONDS = LAST_CHANCE.defaultMinutes * 60;
+
+/** From the start of a five-minute journey to past its deadline and the default last chance after it. */
+export const PAST_FIVE_MINUTE_DEADLINE_MS = (5 + LAST_CHANCE.defaultMinutes + 1) * 60_000;
+
+/** Sets `user`'s last chance after a journey's deadline (PATCH /api/profile). */
+export async function setLastChance(
+  sut: TestApp,
+  user: TestUser,
+  minutes: unknown,
+): Promise<LightMyRequestResponse> {
+  return sut.app.inject({
+    method: 'PATCH',
+    url: '/api/profile',
+    headers: user.headers,
+    payload: { last_chance_minutes: minutes },
+  });
+}
 
 export async function startEscort(
   sut: TestApp,
@@ -72,14 +94,43 @@ export async function activeCheckIn(sut: TestApp, user: TestUser): Promise<Check
   return res.json<ActiveCheckInResponse>().checkin;
 }
 
-/** When the job of a deadline (an ISO time from an answer) comes due on `sut`: a grace after it. */
-export function jobDueFor(sut: TestApp, deadline: string): Date {
-  return firesAt(new Date(deadline), deadlineGraceMs(sut.config.http));
+/**
+ * When the job of a deadline (an ISO time from an answer) comes due on `sut`: a grace after it, or the last chance
+ * (the default unless given) when longer.
+ */
+export function jobDueFor(
+  sut: TestApp,
+  deadline: string,
+  lastChanceSeconds = DEFAULT_LAST_CHANCE_SECONDS,
+): Date {
+  return firesAt(new Date(deadline), deadlineGraceMs(sut.config.http), lastChanceSeconds);
 }
 
-/** Moves `sut`'s clock from a journey's start to when its deadline `minutes` later fires (a grace after it). */
+/**
+ * Moves `sut`'s clock from a journey's start to when its deadline `minutes` later fires: a grace after it, or the
+ * default last chance when longer.
+ */
 export function advancePastDeadline(sut: TestApp, minutes: number): void {
-  sut.clock.advance(minutes * 60_000 + deadlineGraceMs(sut.config.http));
+  sut.clock.advance(
+    minutes * 60_000 + Math.max(deadlineGraceMs(sut.config.http), DEFAULT_LAST_CHANCE_SECONDS * 1000),
+  );
+}
+
+/** The reminder jobs of a journey (`kind` 'escort' or 'checkin'): the warning's and the last chance's rows. */
+export async function reminderJobsOf(
+  sut: TestApp,
+  kind: 'escort' | 'checkin',
+  journeyId: string,
+): Promise<{ warning?: { status: string; due_at: Date }; lastChance?: { status: string; due_at: Date } }> {
+  const { rows } = await sut.db.query<{ kind: string; status: string; due_at: Date }>(
+    'SELECT kind, status, due_at FROM scheduled_jobs WHERE kind = ANY($1::text[]) AND key = $2',
+    [[JOURNEY_WARNING_PUSH_JOB, JOURNEY_LAST_CHANCE_PUSH_JOB], `${kind}:${journeyId}`],
+  );
+  const row = (job: string) => {
+    const found = rows.find((r) => r.kind === job);
+    return found && { status: found.status, due_at: found.due_at };
+  };
+  return { warning: row(JOURNEY_WARNING_PUSH_JOB), lastChance: row(JOURNEY_LAST_CHANCE_PUSH_JOB) };
 }
 
 /** The deadline job of a journey (`kind` is ESCORT_DEADLINE_JOB or CHECK_IN_DEADLINE_JOB). */

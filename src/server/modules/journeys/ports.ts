@@ -4,6 +4,7 @@
  */
 import type { AlertSmsJourney } from '#shared/alert-sms-text';
 import type { JourneyWarning } from '#shared/schemas/journey';
+import type { SendResult } from '../../adapters/channels';
 import type { Queryable } from '../../db/database';
 
 /** A deadline's alert: raised by the server for the person, under a key derived from the journey. */
@@ -43,3 +44,16 @@ export type SafetyPinPort = {
 
 /** The duress alert, raised silently through the one alert pipeline (modules/alerts). Never throws. */
 export type RaiseDuressAlert = (userId: string, idempotencyKey: string) => Promise<void>;
+/** The person's last chance after a journey's deadline, in seconds (their profile's setting, or its default). */
+export type LastChancePort = { findLastChanceSeconds(db: Queryable, userId: string): Promise<number> };
+
+/**
+ * A push to the person's own browsers (the `push` channel: every browser subscription of that user id). `failed`
+ * when they have none, so nothing is counted as sent.
+ */
+export type OwnDevicesPush = (message: {
+  userId: string;
+  /** The push payload (PushPayloadSchema, JSON). */
+  body: string;
+  idempotencyKey: string;
+}) => Promise<SendResult>;

@@ -9,6 +9,7 @@ import { createTestUserWithContacts } from '../../testing/test-alerts';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 import { endRelationship, linkGuardian } from '../guardians/guardian-test-helpers';
 import {
+  PAST_FIVE_MINUTE_DEADLINE_MS,
   createGuardedWard,
   FIVE_MINUTE_ESCORT,
   postAs,
@@ -86,7 +87,7 @@ describe('the journeys of a guardian\u2019s wards', () => {
     }
 
     // Expired: still shown for WARD_ACTIVITY.retentionHours; completed or stopped ones are not.
-    sut.clock.advance(6 * 60_000);
+    sut.clock.advance(PAST_FIVE_MINUTE_DEADLINE_MS);
     await runDeadlines(sut);
     await postAs(sut, ward, `/api/checkins/${checkIn.id}/stop`);
     const later = await read(guardian);

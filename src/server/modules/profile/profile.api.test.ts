@@ -41,6 +41,7 @@ describe('profile API', () => {
         sound_enabled: true,
         settings: DEFAULT_PROFILE_SETTINGS,
         time_zone: null,
+        last_chance_minutes: 2,
         created_at: sut.clock.now().toISOString(),
         updated_at: sut.clock.now().toISOString(),
       });

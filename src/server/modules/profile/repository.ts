@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { one } from '../../db/database';
+import { LAST_CHANCE } from '#shared/last-chance';
 
 export type ProfileRow = {
   id: string;
@@ -10,6 +11,7 @@ export type ProfileRow = {
   sound_enabled: boolean;
   settings: Record<string, unknown> | null;
   time_zone: string | null;
+  last_chance_minutes: number;
   created_at: Date;
   updated_at: Date;
 };
@@ -18,12 +20,18 @@ export type ProfileRow = {
 export type ProfileColumnsPatch = Partial<
   Pick<
     ProfileRow,
-    'full_name' | 'email' | 'phone' | 'location_sharing_enabled' | 'sound_enabled' | 'time_zone'
+    | 'full_name'
+    | 'email'
+    | 'phone'
+    | 'location_sharing_enabled'
+    | 'sound_enabled'
+    | 'time_zone'
+    | 'last_chance_minutes'
   >
 >;
 
 const COLUMNS =
-  'id, full_name, email, phone, location_sharing_enabled, sound_enabled, settings, time_zone, created_at, updated_at';
+  'id, full_name, email, phone, location_sharing_enabled, sound_enabled, settings, time_zone, last_chance_minutes, created_at, updated_at';
 const PATCHABLE: ReadonlyArray<keyof ProfileColumnsPatch> = [
   'full_name',
   'email',
@@ -31,6 +39,7 @@ const PATCHABLE: ReadonlyArray<keyof ProfileColumnsPatch> = [
   'location_sharing_enabled',
   'sound_enabled',
   'time_zone',
+  'last_chance_minutes',
 ];
 
 export function findProfile(db: Queryable, userId: string): Promise<ProfileRow | undefined> {
@@ -114,6 +123,19 @@ export async function findSosPreferences(db: Queryable, userId: string): Promise
     contactsGetTrackingLink: row?.contact_access_off !== true,
     timeZone: row?.time_zone ?? null,
   };
+}
+
+/**
+ * The person's last chance after a journey's deadline, in seconds (the journeys module's port); without a profile,
+ * the default.
+ */
+export async function findLastChanceSeconds(db: Queryable, userId: string): Promise<number> {
+  const row = await one<{ last_chance_minutes: number }>(
+    db,
+    'SELECT last_chance_minutes FROM profiles WHERE id = $1',
+    [userId],
+  );
+  return (row?.last_chance_minutes ?? LAST_CHANCE.defaultMinutes) * 60;
 }
 
 /**

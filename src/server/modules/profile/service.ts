@@ -108,6 +108,7 @@ export function toProfile(row: ProfileRow, contacts: EmergencyContact[]): Profil
     sound_enabled: row.sound_enabled,
     settings: mergeSettings(row.settings),
     time_zone: row.time_zone,
+    last_chance_minutes: row.last_chance_minutes,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -2,6 +2,7 @@ import { CircleCheck, Map as MapIcon, Plus, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { ESCORT } from '#shared/constants';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
+import { LAST_CHANCE_TEXTS } from '#shared/last-chance-texts';
 import type { EscortSession } from '#shared/schemas/journey';
 import { LiveMap } from '../../../components/map/live-map';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +12,7 @@ import { lazyDialog } from '../../../components/lazy-dialog';
 import type { EscortController } from '../hooks/use-escort';
 import { CurrentLocationPanel } from './current-location-panel';
 import { EscortStatusCards } from './escort-status-cards';
+import { LastChancePrompt } from './last-chance-prompt';
 
 type EscortActiveViewProps = {
   session: EscortSession;
@@ -56,6 +58,16 @@ export function EscortActiveView({
 
   return (
     <div className="flex flex-col gap-4" data-testid="escort-active-view">
+      {active ? (
+        <LastChancePrompt
+          deadline={session.deadline_at}
+          lastChanceSeconds={session.last_chance_seconds ?? 0}
+          safeLabel={LAST_CHANCE_TEXTS.imSafe}
+          onSafe={controller.stop}
+          onAddTime={controller.addTime}
+          busy={controller.stopping || controller.addingTime}
+        />
+      ) : null}
       <EscortStatusCards
         session={session}
         seconds={seconds}

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { PositionReading } from '../../../lib/device/geolocation';
-import { pinAsked, pinRefusal } from '../../../lib/pin-asked';
+import { isSoundEnabled, playSound } from '../../../lib/sounds';
+import { PROMPT_VIBRATION_MS } from '../utils/journey-phase';
 import { toast } from '../../../lib/toast';
 import { ESCORT_TEXTS } from '#shared/escort-texts';
 import type { EscortSession, StartEscortRequest } from '#shared/schemas/journey';
 import { journeyKeys } from '../api/journey-keys';
-import { useActiveEscort, useCompleteEscort, useExtendEscort, useStartEscort } from './use-active-escort';
+import { useActiveEscort, useExtendEscort, useStartEscort } from './use-active-escort';
+import { useEscortCompletion, type PinPromptControl } from './use-escort-completion';
 import { useEscortCountdown } from './use-escort-countdown';
 import { useEscortPosition, type EscortPosition } from './use-escort-position';
 
@@ -27,13 +28,7 @@ export type EscortController = {
   stop: () => void;
   stopping: boolean;
   /** The safety PIN, asked when the deadline has passed and the person set one (components/pin-prompt-dialog). */
-  pinPrompt: {
-    open: boolean;
-    onOpenChange: (open: boolean) => void;
-    onPin: (pin: string) => void;
-    pending: boolean;
-    error: string | null;
-  };
+  pinPrompt: PinPromptControl;
   /**
    * An expired escort is over (the server refuses to complete it; its alert, if any, is ended with "I'm safe"):
    * this leaves its picture for the setup view, on this screen only. Reopened within the hour it is shown again.
@@ -55,9 +50,14 @@ export function useEscort(
   const query = useActiveEscort(userId);
   const session = query.data;
   const active = session?.status === 'active' ? session : null;
-  const seconds = useEscortCountdown(active?.deadline_at ?? null, () =>
-    toast.warning(ESCORT_TEXTS.timeWarningTitle, { description: ESCORT_TEXTS.timeWarning }),
-  );
+  const seconds = useEscortCountdown(active?.deadline_at ?? null, () => {
+    toast.warning(ESCORT_TEXTS.timeWarningTitle, { description: ESCORT_TEXTS.timeWarning });
+    // Heard and felt, not only seen, with Sound on (the last chance sounds in its prompt).
+    if (isSoundEnabled()) {
+      playSound('emergencyAlert');
+      navigator.vibrate?.(PROMPT_VIBRATION_MS);
+    }
+  });
   const position = useEscortPosition({
     userId,
     session: active,
@@ -65,24 +65,7 @@ export function useEscort(
   });
   const startMutation = useStartEscort(userId, onNobodyToTell);
   const extendMutation = useExtendEscort(userId);
-  const completeMutation = useCompleteEscort(userId);
-  const [askingPin, setAskingPin] = useState(false);
-  const complete = (pin?: string): void => {
-    if (!session) return;
-    completeMutation.mutate(
-      { id: session.id, ...(pin === undefined ? {} : { pin }) },
-      {
-        onSuccess: () => {
-          setAskingPin(false);
-          toast.success(ESCORT_TEXTS.stoppedTitle, { description: ESCORT_TEXTS.stopped });
-        },
-        onError: (error) => {
-          if (pin === undefined && pinAsked(error)) setAskingPin(true);
-        },
-      },
-    );
-  };
-  const pinError = completeMutation.isPending ? null : pinRefusal(completeMutation.error);
+  const completion = useEscortCompletion(userId);
 
   return {
     session,
@@ -109,17 +92,11 @@ export function useEscort(
       );
     },
     addingTime: extendMutation.isPending,
-    stop: () => complete(),
-    stopping: completeMutation.isPending,
-    pinPrompt: {
-      open: askingPin,
-      onOpenChange: (open) => {
-        if (!completeMutation.isPending) setAskingPin(open);
-      },
-      onPin: (pin) => complete(pin),
-      pending: completeMutation.isPending,
-      error: pinError && !pinAsked(completeMutation.error) ? pinError : null,
+    stop: () => {
+      if (session) completion.complete(session.id);
     },
+    stopping: completion.completing,
+    pinPrompt: completion.pinPrompt,
     startOver: () => queryClient.setQueryData(journeyKeys.activeEscort(userId), null),
   };
 }

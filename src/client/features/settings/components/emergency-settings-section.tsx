@@ -16,13 +16,15 @@ type Props = {
   onManageContacts: () => void;
   /** The Safety PIN row (features/safety-pin), composed by the app. */
   safetyPin?: ReactNode;
+  /** The last chance before a journey's alert (composed by app/). */
+  lastChance?: ReactNode;
 };
 
 /**
- * Emergency Settings: the contacts, what Beacon does when nobody answers an alert (its dialog loads when first
- * opened) and the safety PIN.
+ * Emergency Settings: the contacts, the last chance before a journey's alert texts them, what Beacon does when
+ * nobody answers an alert (its dialog loads when first opened) and the safety PIN.
  */
-export function EmergencySettingsSection({ userId, onManageContacts, safetyPin }: Props) {
+export function EmergencySettingsSection({ userId, onManageContacts, safetyPin, lastChance }: Props) {
   const escalation = useEscalationSettings(userId);
   const [escalationOpen, setEscalationOpen] = useState(false);
   const seconds = escalation.data?.escalation_seconds;
@@ -33,6 +35,7 @@ export function EmergencySettingsSection({ userId, onManageContacts, safetyPin }
         title={SETTINGS_TEXTS.manageContacts}
         onClick={onManageContacts}
       />
+      {lastChance}
       <ListRowButton
         icon={<BellRing aria-hidden />}
         title={ESCALATION_SETTINGS_TEXTS.rowTitle}
