@@ -104,6 +104,7 @@ describe('profile (response)', () => {
         emergencyContacts: true,
       },
       time_zone: 'America/New_York',
+      last_chance_minutes: 2,
       created_at: '2026-01-01T00:00:00.000Z',
       updated_at: '2026-01-01T00:00:00.000Z',
     };
