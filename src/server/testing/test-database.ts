@@ -65,3 +65,30 @@ export async function createPostgresClone(): Promise<{ url: string; drop(): Prom
     },
   };
 }
+
+/**
+ * Two handles on one test database, for two server instances: on PostgreSQL separate pools (as two processes
+ * would have), on PGlite the one database.
+ */
+export async function openTwoHandles(): Promise<{
+  first: Database;
+  second: Database;
+  close(): Promise<void>;
+}> {
+  if (process.env.BEACON_TEST_DB !== 'postgres') {
+    const db = await openTestDatabase();
+    return { first: db, second: db, close: () => db.close() };
+  }
+  const clone = await createPostgresClone();
+  const first = openPostgres(clone.url, { max: 5, urgent: 2 });
+  const second = openPostgres(clone.url, { max: 5, urgent: 2 });
+  return {
+    first,
+    second,
+    async close() {
+      await first.close();
+      await second.close();
+      await clone.drop();
+    },
+  };
+}

@@ -5,11 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../adapters/clock';
-import type { Database } from '../../db/database';
-import { openPostgres } from '../../db/open-postgres';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUserWithContacts } from '../../testing/test-alerts';
-import { createPostgresClone, openTestDatabase } from '../../testing/test-database';
+import type { Database } from '../../db/database';
+import { openTestDatabase, openTwoHandles } from '../../testing/test-database';
 import { signInAgain } from '../../testing/test-users';
 import { browserKeys, startPushService } from '../../testing/fake-push-service';
 import { CHECK_IN_DEADLINE_JOB, ESCORT_DEADLINE_JOB } from './deadline-job';
@@ -27,33 +26,13 @@ import {
 
 const ENV = { ALERT_FIRST_ATTEMPT_WAIT_MS: '0', PUSH_ALLOW_ANY_ENDPOINT: 'true' };
 
-/** Two handles on one database: on PostgreSQL separate pools (two processes), on PGlite the one database. */
-async function twoHandles(): Promise<{ first: Database; second: Database; close(): Promise<void> }> {
-  if (process.env.BEACON_TEST_DB !== 'postgres') {
-    const db = await openTestDatabase();
-    return { first: db, second: db, close: () => db.close() };
-  }
-  const clone = await createPostgresClone();
-  const first = openPostgres(clone.url, { max: 5, urgent: 2 });
-  const second = openPostgres(clone.url, { max: 5, urgent: 2 });
-  return {
-    first,
-    second,
-    async close() {
-      await first.close();
-      await second.close();
-      await clone.drop();
-    },
-  };
-}
-
 describe('deadlines across server instances', () => {
-  let handles: Awaited<ReturnType<typeof twoHandles>>;
+  let handles: Awaited<ReturnType<typeof openTwoHandles>>;
   let one: TestApp;
   let two: TestApp;
   const clock = manualClock(new Date());
   beforeAll(async () => {
-    handles = await twoHandles();
+    handles = await openTwoHandles();
     one = await createTestApp(ENV, { db: handles.first, clock });
     two = await createTestApp(ENV, { db: handles.second, clock });
   });
