@@ -9,7 +9,7 @@ import type { Database } from '../db/database';
 import { manualClock } from '../adapters/clock';
 import { devOutboxMailer } from '../adapters/mail/dev-outbox-mailer';
 import type { Mailer } from '../adapters/mail/mailer';
-import { openTestDatabase } from './test-database';
+import { openTestDatabase, openTwoHandles } from './test-database';
 
 /**
  * The least a production configuration needs (config.ts): a public URL, an SMS provider and an e-mail provider.
@@ -76,6 +76,29 @@ export async function createTestApp(
       await app.close();
       if (!shared) await db.close();
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Two app instances on one test database and one manual clock, as two servers would run (on PostgreSQL each with
+ * its own pools): the scale-out tests of jobs that must happen once. `close` ends both and the database.
+ */
+export async function createTwoTestApps(
+  env: Record<string, string>,
+): Promise<{ one: TestApp; two: TestApp; clock: ReturnType<typeof manualClock>; close(): Promise<void> }> {
+  const handles = await openTwoHandles();
+  const clock = manualClock(new Date());
+  const one = await createTestApp(env, { db: handles.first, clock });
+  const two = await createTestApp(env, { db: handles.second, clock });
+  return {
+    one,
+    two,
+    clock,
+    async close() {
+      await one.close();
+      await two.close();
+      await handles.close();
     },
   };
 }

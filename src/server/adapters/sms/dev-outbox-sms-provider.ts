@@ -1,5 +1,6 @@
 import type { Clock } from '../clock';
 import type { Queryable } from '../../db/database';
+import type { ChannelSender } from '../channels';
 import type { SmsProvider } from './sms-provider';
 
 /**
@@ -10,25 +11,31 @@ export const DEV_OUTBOX_UNREACHABLE_SUFFIX = '0000';
 export const DEV_OUTBOX_UNREACHABLE_ERROR = 'Number unreachable (dev outbox test number)';
 
 /**
- * Stores each text in `dev_outbox` (listed at GET /api/dev/sms-outbox) instead of sending it, and says so: the
- * outcome is `kept_in_dev_outbox`, never `sent`, because nobody receives it. The same delivery stored twice is one
- * row (unique idempotency key).
+ * Keeps one message of `channel` in `dev_outbox` (listed at GET /api/dev/sms-outbox) instead of sending it, and
+ * says so: the outcome is `kept_in_dev_outbox`, never `sent`, because nobody receives it. The same delivery kept
+ * twice is one row (unique idempotency key); a number ending in the unreachable digits fails. Texts and calls alike.
  */
-export function devOutboxSmsProvider(db: Queryable, clock: Clock): SmsProvider {
-  return {
-    kind: 'dev-outbox',
-    async send({ to, body, idempotencyKey, userId }) {
-      if (to.endsWith(DEV_OUTBOX_UNREACHABLE_SUFFIX)) {
-        return { outcome: 'failed', error: DEV_OUTBOX_UNREACHABLE_ERROR };
-      }
-      const { rows } = await db.query<{ id: string }>(
-        `INSERT INTO dev_outbox (channel, recipient, body, user_id, idempotency_key, created_at)
-         VALUES ('sms', $1, $2, $3, $4, $5)
-         ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
-         RETURNING id`,
-        [to, body, userId ?? null, idempotencyKey, clock.now()],
-      );
-      return { outcome: 'kept_in_dev_outbox', providerMessageId: rows[0]?.id ?? null };
-    },
+export function keepInDevOutbox(
+  db: Queryable,
+  clock: Clock,
+  channel: 'sms' | 'voice',
+): ChannelSender['send'] {
+  return async ({ to, body, idempotencyKey, userId }) => {
+    if (to.endsWith(DEV_OUTBOX_UNREACHABLE_SUFFIX)) {
+      return { outcome: 'failed', error: DEV_OUTBOX_UNREACHABLE_ERROR };
+    }
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO dev_outbox (channel, recipient, body, user_id, idempotency_key, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
+       RETURNING id`,
+      [channel, to, body, userId ?? null, idempotencyKey, clock.now()],
+    );
+    return { outcome: 'kept_in_dev_outbox', providerMessageId: rows[0]?.id ?? null };
   };
+}
+
+/** Stores each text in the dev outbox instead of sending it (`keepInDevOutbox`). */
+export function devOutboxSmsProvider(db: Queryable, clock: Clock): SmsProvider {
+  return { kind: 'dev-outbox', send: keepInDevOutbox(db, clock, 'sms') };
 }

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { Queryable } from '../../db/database';
-import { DEV_OUTBOX_UNREACHABLE_ERROR, DEV_OUTBOX_UNREACHABLE_SUFFIX } from '../sms/dev-outbox-sms-provider';
+import { keepInDevOutbox } from '../sms/dev-outbox-sms-provider';
 import type { VoiceCaller } from './voice-caller';
 
 /**
@@ -10,20 +10,5 @@ import type { VoiceCaller } from './voice-caller';
  * text to it does.
  */
 export function devOutboxVoiceCaller(db: Queryable, clock: Clock): VoiceCaller {
-  return {
-    kind: 'dev-outbox',
-    async send({ to, body, idempotencyKey, userId }) {
-      if (to.endsWith(DEV_OUTBOX_UNREACHABLE_SUFFIX)) {
-        return { outcome: 'failed', error: DEV_OUTBOX_UNREACHABLE_ERROR };
-      }
-      const { rows } = await db.query<{ id: string }>(
-        `INSERT INTO dev_outbox (channel, recipient, body, user_id, idempotency_key, created_at)
-         VALUES ('voice', $1, $2, $3, $4, $5)
-         ON CONFLICT (idempotency_key) DO UPDATE SET idempotency_key = EXCLUDED.idempotency_key
-         RETURNING id`,
-        [to, body, userId ?? null, idempotencyKey, clock.now()],
-      );
-      return { outcome: 'kept_in_dev_outbox', providerMessageId: rows[0]?.id ?? null };
-    },
-  };
+  return { kind: 'dev-outbox', send: keepInDevOutbox(db, clock, 'voice') };
 }

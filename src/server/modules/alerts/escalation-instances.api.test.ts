@@ -4,10 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_ESCALATION } from '#shared/alert-life';
-import { manualClock } from '../../adapters/clock';
 import { createTestUserWithContacts, raiseAlert } from '../../testing/test-alerts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { openTwoHandles } from '../../testing/test-database';
+import { createTwoTestApps, type TestApp } from '../../testing/test-app';
 import { DELIVERY_JOB } from './delivery-job';
 import { ESCALATION_JOB } from './escalation-job';
 
@@ -15,20 +13,15 @@ const ENV = { ALERT_FIRST_ATTEMPT_WAIT_MS: '0' };
 const { defaultSeconds, repeatEverySeconds, callAfterSeconds, maxRounds } = ALERT_ESCALATION;
 
 describe('escalation across server instances', () => {
-  let handles: Awaited<ReturnType<typeof openTwoHandles>>;
+  let apps: Awaited<ReturnType<typeof createTwoTestApps>>;
   let one: TestApp;
   let two: TestApp;
-  const clock = manualClock(new Date());
+  let clock: TestApp['clock'];
   beforeAll(async () => {
-    handles = await openTwoHandles();
-    one = await createTestApp(ENV, { db: handles.first, clock });
-    two = await createTestApp(ENV, { db: handles.second, clock });
+    apps = await createTwoTestApps(ENV);
+    ({ one, two, clock } = apps);
   });
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await handles?.close();
-  });
+  afterAll(() => apps?.close());
 
   /** Both instances run the due steps at once, a few rounds (a step due right after another comes next round). */
   const runBoth = async (): Promise<void> => {

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../adapters/clock';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, createTwoTestApps, type TestApp } from '../../testing/test-app';
 import { createTestUserWithContacts } from '../../testing/test-alerts';
 import type { Database } from '../../db/database';
-import { openTestDatabase, openTwoHandles } from '../../testing/test-database';
+import { openTestDatabase } from '../../testing/test-database';
 import { signInAgain } from '../../testing/test-users';
 import { browserKeys, startPushService } from '../../testing/fake-push-service';
 import { CHECK_IN_DEADLINE_JOB, ESCORT_DEADLINE_JOB } from './deadline-job';
@@ -27,20 +27,15 @@ import {
 const ENV = { ALERT_FIRST_ATTEMPT_WAIT_MS: '0', PUSH_ALLOW_ANY_ENDPOINT: 'true' };
 
 describe('deadlines across server instances', () => {
-  let handles: Awaited<ReturnType<typeof openTwoHandles>>;
+  let apps: Awaited<ReturnType<typeof createTwoTestApps>>;
   let one: TestApp;
   let two: TestApp;
-  const clock = manualClock(new Date());
+  let clock: TestApp['clock'];
   beforeAll(async () => {
-    handles = await openTwoHandles();
-    one = await createTestApp(ENV, { db: handles.first, clock });
-    two = await createTestApp(ENV, { db: handles.second, clock });
+    apps = await createTwoTestApps(ENV);
+    ({ one, two, clock } = apps);
   });
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await handles?.close();
-  });
+  afterAll(() => apps?.close());
 
   const runBoth = async (kind: string): Promise<void> => {
     await Promise.all([one.app.scheduler.runNow(kind), two.app.scheduler.runNow(kind)]);
