@@ -13,7 +13,10 @@ describe('the menu (narrow screens)', () => {
     ]);
     const { router, user } = await renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    const menu = within(await screen.findByRole('navigation', { name: 'Menu' }));
+    // The menu's own navigation, inside its dialog: the side navigation (for wide screens, loaded on demand) has the
+    // same name and may be found first.
+    const dialog = within(await screen.findByRole('dialog', { name: 'Beacon' }));
+    const menu = within(dialog.getByRole('navigation', { name: 'Menu' }));
     expect(menu.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Home', '/'],
       ['Emergency SOS', '/sos'],
