@@ -27,11 +27,12 @@ export const SHARING_TEXTS = {
   loadFailed: 'Could not load who has looked. Try again later.',
   none: 'Nobody has looked yet.',
   what: (kind: SharingViewKind) => WHAT[kind],
-  /** "Maria (guardian) played a recording", "Mum (contact) opened the SOS answer page". */
-  named: (name: string, via: 'guardian' | 'contact', kind: SharingViewKind) =>
-    `${name || (via === 'guardian' ? 'A guardian' : 'A contact')} (${via}) ${
-      kind === 'recording' ? 'played a recording' : `opened the ${WHAT[kind].toLowerCase()}`
-    }`,
+  /** "Maria (guardian) played a recording", "Mum (contact) opened the SOS answer page"; "A guardian …" unnamed. */
+  named: (name: string, via: 'guardian' | 'contact', kind: SharingViewKind) => {
+    const who = name ? `${name} (${via})` : via === 'guardian' ? 'A guardian' : 'A contact';
+    const did = kind === 'recording' ? 'played a recording' : `opened the ${WHAT[kind].toLowerCase()}`;
+    return `${who} ${did}`;
+  },
   device: (kind: DeviceKind) => DEVICE[kind],
   network: (network: string) => `network ${network}`,
   views: (count: number) => (count === 1 ? '1 view' : `${count} views`),
