@@ -76,7 +76,7 @@ test('a contact answers an SOS from the link in their text', async ({ browser },
   await expect(contact.getByRole('button', { name: "I'm on my way" })).toHaveCount(0);
   await snapAll(contact, testInfo, 'responder-safe');
 
-  // A code nobody has (or one expired, or revoked: the page cannot tell them apart).
+  // A code nobody has (or one expired; one revoked answers 410, and the page says the same).
   await contact.goto('/r/aaaaaaaaaaaaaaaaaaaaaaaaaa');
   await expect(contact.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
   await snapAll(contact, testInfo, 'responder-closed');

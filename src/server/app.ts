@@ -35,7 +35,7 @@ import { rejectUnstorableText } from './http/reject-unstorable-text';
 import { registerSecurityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
 import type { AlertEvents } from './modules/alerts/alert-events';
-import { alertFacts, createAlertsModule } from './modules/alerts/module';
+import { alertFacts, createAlertsModule, responderLinkRevocation } from './modules/alerts/module';
 import { realtimeAlertEvents } from './modules/alerts/realtime-alert-events';
 import { ALERT_RESPONSE_KEY_NAME } from './modules/alerts/response-token';
 import { createAccessTokens } from './modules/auth/access-token';
@@ -65,7 +65,13 @@ import { createPushModule, pushSubscriptions } from './modules/push/module';
 import type { ServerModule } from './modules/server-module';
 import { createRecordingsModule } from './modules/recordings/module';
 import { createSafetyPinChecks, createSafetyPinModule } from './modules/safety-pin/module';
-import { alertLinks, createShareLinksModule, shareLinkLookup } from './modules/share-links/module';
+import {
+  alertLinks,
+  createShareLinksModule,
+  shareLinkLookup,
+  shareLinkRevocation,
+} from './modules/share-links/module';
+import { createSharingModule } from './modules/sharing/module';
 import { createRealtime } from './realtime/create-realtime';
 import { housekeepingJob } from './scheduler/housekeeping';
 import { ensurePeriodicJob, jobTask, type JobHandler } from './scheduler/jobs';
@@ -185,6 +191,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     positions,
     pushSubscriptions,
   });
+  // Who has looked at what the person shares (share links, recordings, responder pages log to it), and
+  // "Stop all sharing", which ends the share links and responder links together.
+  const sharing = createSharingModule({
+    db,
+    clock,
+    access,
+    publisher: realtime,
+    log: app.log,
+    shareLinks: shareLinkRevocation,
+    responderLinks: responderLinkRevocation,
+  });
   // The safety PIN: hashed like the accounts' passwords; asked by "I'm safe", a late journey's end and a countdown.
   const pinHasher = createPasswordHasher();
   const safetyPins = createSafetyPinChecks({ db, clock, hasher: pinHasher });
@@ -208,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pushSubscriptions,
     alertLinks,
     safetyPins,
+    views: sharing.viewLog,
   });
   // Emergency recordings; the tracking page lists what a link plays, and deleting an account deletes them.
   const recordings = await createRecordingsModule({
@@ -225,6 +243,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts: alertFacts,
     escorts: escortOwners,
     shareLinks: shareLinkLookup,
+    views: sharing.viewLog,
+    onSharingStopped: (listener) =>
+      realtime.onEvent((event) => {
+        if (event.type === 'sharing.stopped') listener(event.user_id);
+      }),
   });
   const modules: ServerModule[] = [
     createHealthModule({ db, smsProvider: sms.kind, mailProvider: deps.mailer.kind }),
@@ -271,8 +294,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       profiles,
       positions,
       recordings: recordings.forLinks,
+      views: sharing.viewLog,
       origin,
     }),
+    sharing.module,
     recordings.module,
     createJourneysModule({
       db,
@@ -335,10 +360,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const idle = async (): Promise<void> => {
     await scheduler.idle();
     await realtime.idle();
+    await sharing.viewLog.idle();
   };
   app.decorate('idle', idle);
   // The scheduler's own close hook (above) waits for the jobs under way.
   app.addHook('onClose', () => realtime.idle());
+  app.addHook('onClose', () => sharing.viewLog.idle());
   const runner = { db, clock, log: app.log, kick: (kind: string) => scheduler.kick(kind) };
   for (const job of jobs) {
     scheduler.add(jobTask(job, runner));

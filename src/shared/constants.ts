@@ -428,3 +428,10 @@ export const OUTBOX_RETRY = {
   maxDelayMs: 15_000,
   jitter: 0.2,
 } as const;
+
+/**
+ * Who has looked at what the person shares (docs/decisions/046-who-looked-and-stop-all-sharing.md): one viewer's
+ * repeated looks at one thing within `visitMinutes` of the last are one entry (the tracking page polls every few
+ * seconds); entries are kept `retentionDays`; the person's list shows the newest `listLimit`.
+ */
+export const SHARING_VIEWS = { visitMinutes: 30, retentionDays: 30, listLimit: 100 } as const;

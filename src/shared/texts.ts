@@ -237,6 +237,8 @@ export const LOCATION_TEXTS = {
 export const SHARE_LINK_TEXTS = {
   linkExpired: 'This tracking link has expired.',
   linkInactive: 'This tracking link is no longer active.',
+  /** A responder link the person turned off (stopping all sharing). */
+  responderLinkInactive: 'This link is no longer active.',
 } as const;
 
 /** GET /api/alerts?status= */

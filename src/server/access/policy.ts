@@ -12,8 +12,9 @@
  * - the public: nothing of anyone.
  *
  * A refusal is the one AppError: 404 `not_found`, so someone else's id answers exactly as a missing one, or 410
- * for a share link that was revoked or ran out (its holder already knows the link exists). A responder link that
- * was revoked or closed answers the same 404 as an unknown code: its page says nothing of why.
+ * for a share link that was revoked or ran out (its holder already knows the link exists). A responder link the
+ * person revoked (stopping all sharing) answers 410 `link_inactive` too; one that closed by itself (its day, or
+ * after "I'm safe") answers the same 404 as an unknown code.
  */
 import { IdSchema } from '#shared/schemas/common';
 import { ERRORS, SHARE_LINK_TEXTS } from '#shared/texts';
@@ -99,9 +100,12 @@ export function createAccessPolicy(deps: { db: Queryable; clock: Clock }): Acces
     return action === 'read' && link.ownerId === rows.ownerId;
   };
 
-  // Revoked and closed alike answer 404: the code's holder learns nothing of why.
-  const responderMay = (link: ResponderLink, action: Action, rows: Rows): boolean =>
-    !link.revoked &&
+  // Revoked: 410, as a revoked share link (the holder knows the link existed). Closed: 404, like no code at all.
+  const responderMay = (link: ResponderLink, action: Action, rows: Rows): boolean => {
+    if (link.revoked) throw new AppError('link_inactive', SHARE_LINK_TEXTS.responderLinkInactive);
+    return responderOpen(link, action, rows);
+  };
+  const responderOpen = (link: ResponderLink, action: Action, rows: Rows): boolean =>
     link.closesAt.getTime() > clock.now().getTime() &&
     action === 'read' &&
     link.ownerId === rows.ownerId &&

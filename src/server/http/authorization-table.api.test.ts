@@ -547,6 +547,26 @@ const TABLE: Record<string, Row> = {
       'revoked-link holder': refused(410, 'link_inactive'),
     },
   },
+  // Who has looked: each person's own log. Late, after the tracking and responder pages were opened, so the
+  // owner's log holds those looks (their links' ids: private); the looks are written after each answer.
+  'GET /api/sharing/views': {
+    request: async ({ world }) => {
+      await world.sut.app.idle();
+      return { url: '/api/sharing/views' };
+    },
+    expect: signedIn({ owner: changing(answers(200, 'private'), 1), others: answers(200, 'nothing') }),
+  },
+  // Stop all sharing: each person ends their own links; nobody else's stop touches the owner's. Late: the owner's
+  // ends the links the cases above use.
+  'POST /api/sharing/stop': {
+    request: () => ({ url: '/api/sharing/stop' }),
+    expect: signedIn({ owner: changing(answers(200, 'nothing'), 1), others: answers(200, 'nothing') }),
+    observe: async ({ world }) =>
+      (await ownerGet<ShareLinkListResponse>(world, '/api/share-links')).links.map((link) => [
+        link.id,
+        link.is_active,
+      ]),
+  },
   'POST /api/recordings': {
     // The name of the owner's recording, with the owner's open SOS: the owner gets that recording back (a repeated
     // start); anyone else cannot name the owner's alert.

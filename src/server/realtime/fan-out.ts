@@ -19,6 +19,8 @@ export type FanOutDeps = {
   log: FastifyBaseLogger;
   bus: RealtimeBus;
   routing: Routing;
+  /** This instance's listeners (hub.ts `onEvent`), told of each event once it is stored. */
+  heard?: (event: RealtimeEvent) => void;
 };
 
 /** Returns `publish`: stores, delivers and broadcasts one event; answers it, or null when storing failed. */
@@ -39,6 +41,7 @@ export function createFanOut(deps: FanOutDeps): (request: PublishRequest) => Pro
       try {
         const event = await insertEvent(db, { ...request, audience, now: publishedAt });
         routing.deliver(event, audience);
+        deps.heard?.(event);
         await bus.broadcast({ event, audience }).catch((error: unknown) => {
           log.warn({ err: error }, 'realtime broadcast failed; other instances catch up on reconnect');
         });

@@ -15,6 +15,7 @@
  * See docs/decisions/005-realtime-hub.md.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { RealtimeEvent } from '#shared/schemas/realtime';
 import { REALTIME } from '#shared/constants';
 import type { AccessPolicy } from '../access/policy';
 import type { Clock } from '../adapters/clock';
@@ -30,6 +31,11 @@ import { createRouting } from './routing';
 export type RealtimeHub = RealtimePublisher & {
   /** Takes over a freshly upgraded socket. */
   accept(socket: HubSocket, request: { query: unknown }): void;
+  /**
+   * Calls `listener` with every event this instance publishes (once stored) or hears from another instance:
+   * how a module's state on every instance follows an event (media streams ending when sharing stops).
+   */
+  onEvent(listener: (event: RealtimeEvent) => void): void;
   /** Resolves once events from other instances arrive here. */
   ready(): Promise<void>;
   /** Open, authenticated sockets on this instance. */
@@ -73,7 +79,17 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
     if (conn.auth) routing.leave(conn, conn.auth.userId);
   };
 
-  const publish = createFanOut({ ...deps, routing });
+  const listeners: Array<(event: RealtimeEvent) => void> = [];
+  const heard = (event: RealtimeEvent): void => {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        log.warn({ err: error, type: event.type }, 'realtime listener failed');
+      }
+    }
+  };
+  const publish = createFanOut({ ...deps, routing, heard });
   const accepting = { ...deps, routing, sockets, drop, track };
 
   bus.onMessage((message) => {
@@ -82,6 +98,7 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
       routing.noteRelationship(message.event.user_id, message.event.payload);
     }
     routing.deliver(message.event, message.audience);
+    heard(message.event);
   });
 
   const heartbeatTimer = setInterval(() => {
@@ -110,6 +127,10 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
     accept(socket, request) {
       if (closed) return socket.close(1001, 'shutting down');
       acceptSocket(accepting, socket, request);
+    },
+
+    onEvent(listener) {
+      listeners.push(listener);
     },
 
     ready: () => bus.ready(),

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlaybackResponse } from '#shared/schemas/recording';
 import type { RealtimeEventOf, RealtimeServerMessage } from '#shared/schemas/realtime';
+import type { ShareLink } from '#shared/schemas/share-link';
 import { manualClock } from '../adapters/clock';
 import type { Database } from '../db/database';
 import { openTestDatabase } from '../testing/test-database';
@@ -12,6 +14,7 @@ import {
   postLocation,
   type TestSocket,
 } from '../modules/guardians/guardian-test-helpers';
+import { pieces, startRecording, storePiece } from '../modules/recordings/recording-test-helpers';
 
 /**
  * Two instances on one database and one Redis: a socket on instance B receives an event published on A. Needs
@@ -77,5 +80,42 @@ describe.skipIf(!redisUrl && !mustRun)('realtime fan-out across instances (Redis
     expect(latitudes(wardOnA)).toEqual([52.52, 52.53, 52.54]);
     expect(latitudes(onB)).toEqual([52.52, 52.53, 52.54]);
     expect(strangerOnB.messages.filter(isLocation)).toEqual([]);
+  });
+  it('ends on instance A a live media stream through a share link the person ended on instance B', async () => {
+    const owner = await createTestUser(a, 'Sam Stopped');
+    const created = await a.app.inject({ method: 'POST', url: '/api/share-links', headers: owner.headers });
+    const link = created.json<ShareLink>();
+    a.clock.advance(1000);
+    const recording = await startRecording(a, owner);
+    await storePiece(a, owner, recording.id, 0, pieces(1)[0]!);
+    // The stream where the pieces are stored (each test app has a storage folder of its own).
+    const granted = await a.app.inject({
+      method: 'POST',
+      url: `/api/track/${link.share_code}/recordings/${recording.id}/playback`,
+    });
+    const media = await a.app.inject({
+      method: 'GET',
+      url: granted.json<PlaybackResponse>().media_url,
+      payloadAsStream: true,
+    });
+    expect(media.statusCode).toBe(200);
+    const stream = media.stream();
+    const ended = new Promise<void>((resolve, reject) => {
+      stream.on('end', resolve);
+      stream.on('close', resolve);
+      stream.on('error', reject);
+      stream.resume();
+    });
+    // A hears B's stop over the bus: that is what wakes its streams.
+    const heard = new Promise<void>((resolve) =>
+      a.app.realtime.onEvent((event) => {
+        if (event.type === 'sharing.stopped' && event.user_id === owner.id) resolve();
+      }),
+    );
+
+    const stopped = await b.app.inject({ method: 'POST', url: '/api/sharing/stop', headers: owner.headers });
+    expect(stopped.json()).toEqual({ share_links_revoked: 1, responder_links_revoked: 0 });
+    await heard;
+    await ended;
   });
 });

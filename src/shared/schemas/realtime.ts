@@ -14,6 +14,7 @@ import { CheckInSchema, EscortSessionSchema, JourneyWarningSchema } from './jour
 import { LocationSchema } from './location';
 import { ProtectionSettingsResponseSchema } from './protection';
 import { RecordingSchema } from './recording';
+import { StopSharingResponseSchema } from './sharing';
 import type { RealtimeControl } from './realtime-envelope';
 
 export { RealtimeControlSchema, RealtimeEnvelopeSchema } from './realtime-envelope';
@@ -59,6 +60,11 @@ export const RealtimePayloadSchemas = {
    * them, so their other devices apply it at once.
    */
   'protection.updated': ProtectionSettingsResponseSchema,
+  /**
+   * The person stopped all sharing (POST /api/sharing/stop): their other devices read their links again, and
+   * every server instance ends the media streams those links were watching. Only to the person.
+   */
+  'sharing.stopped': StopSharingResponseSchema,
   /** Something to add to the notification list (docs/PRODUCT.md#notifications). */
   notification: z.object({
     id: z.string(),
@@ -96,6 +102,7 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   envelope('relationship.updated'),
   envelope('recording.updated'),
   envelope('protection.updated'),
+  envelope('sharing.stopped'),
   envelope('notification'),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;

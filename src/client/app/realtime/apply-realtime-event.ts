@@ -25,6 +25,8 @@ import { wardKeys } from '../../features/guardians/api/guardian-keys';
 import { journeyWarningNotice } from '../../features/guardians/utils/journey-warning';
 import { journeyKeys } from '../../features/journeys/api/journey-keys';
 import { protectionKeys } from '../../features/protection/api/protection-keys';
+import { sharingKeys } from '../../features/sharing/api/sharing-keys';
+import { shareLinkKeys } from '../../features/tracking/api/tracking-keys';
 import { JOURNEY_GUARDIAN_TEXTS } from '#shared/journey-guardian-texts';
 import type { JourneyWarning } from '#shared/schemas/journey';
 import type { Recording } from '#shared/schemas/recording';
@@ -93,6 +95,11 @@ function applyOwnEvent(event: RealtimeEvent, queryClient: QueryClient): boolean 
     case 'protection.updated':
       // Changed on another device: this one applies it at once (the protection host follows this query).
       queryClient.setQueryData(protectionKeys.settings(event.user_id), event.payload);
+      return true;
+    case 'sharing.stopped':
+      // Stopped on another device: this one's link lists and "Who has looked" are read again.
+      void queryClient.invalidateQueries({ queryKey: shareLinkKeys.all });
+      void queryClient.invalidateQueries({ queryKey: sharingKeys.all });
       return true;
     default:
       return false;

@@ -11,6 +11,7 @@ import { DELIVERY_JOB, deliveryJob } from './delivery-job';
 import { escalationJob } from './escalation-job';
 import type { AlertPorts, SafetyPinPort } from './ports';
 import { findAlertFacts } from './repository';
+import { revokeResponderLinksOf } from './responder-link-repository';
 import { createResponderPage } from './responder-page';
 import { responderRoutes } from './responder-routes';
 import { alertRoutes } from './routes';
@@ -87,6 +88,9 @@ export function createAlertsModule(
     ],
   };
 }
+
+/** What the sharing module may use of alerts: ending the person's responder links ("Stop all sharing"). */
+export const responderLinkRevocation = { revokeResponderLinksOf };
 
 /** What other modules may use of alerts: an alert's owner, end and recording. app.ts hands it to recordings. */
 export const alertFacts = { findAlertFacts };

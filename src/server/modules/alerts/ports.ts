@@ -53,6 +53,18 @@ export type AlertPorts = {
   positions: PositionsPort;
   pushSubscriptions: PushSubscriptionsPort;
   alertLinks: AlertLinksPort;
+  views: ViewLogPort;
+};
+
+/** Where a look at a responder page came from (the request's address as TRUST_PROXY decides it, User-Agent). */
+export type SeenFrom = { ip: string; userAgent: string | undefined };
+
+/** The person's log of who looked (the sharing module): written after the answer, never failing it. */
+export type ViewLogPort = {
+  record(
+    view: { ownerId: string; kind: 'responder_page'; via: 'responder_link'; responderLinkId: string },
+    from: SeenFrom,
+  ): void;
 };
 
 /**

@@ -94,15 +94,17 @@ export function findResponderLink(db: Queryable, code: string): Promise<Responde
 }
 
 /**
- * Revokes every responder link of the person's alerts that is not revoked yet (stopping all sharing): their
- * codes then answer 404. Answers how many it revoked.
+ * Revokes every open responder link of the person's alerts (stopping all sharing): their codes then answer 410.
+ * Not those of an alert still on: they close when the person says they are safe, which the safety PIN guards, so
+ * one tap by whoever holds the phone cannot cut an SOS's helpers off. Answers how many it revoked.
  */
 export async function revokeResponderLinksOf(db: Queryable, userId: string, now: Date): Promise<number> {
   const result = await db.query(
     `UPDATE alert_responder_links l SET revoked_at = $2
      FROM alerts a
-     WHERE a.id = l.alert_id AND a.user_id = $1 AND l.revoked_at IS NULL`,
-    [userId, now],
+     WHERE a.id = l.alert_id AND a.user_id = $1 AND l.revoked_at IS NULL AND l.expires_at > $2
+       AND a.resolved_at IS NOT NULL AND a.resolved_at + make_interval(mins => $3) > $2`,
+    [userId, now, RESPONDER_LINK.afterSafeMinutes],
   );
   return result.rowCount;
 }

@@ -1,7 +1,7 @@
 /**
  * The emergency contact's responder page: each contact's text carries a link of its own (only its hash stored),
  * the page shows the alert as a contact may see it, an answer acknowledges the alert for the person, and a code
- * that is unknown, expired or revoked answers 404 all alike.
+ * that is unknown or expired answers 404 all alike (one the person revoked: 410).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESPONDER_LINK, RESPONDER_PAGE_PATH } from '#shared/constants';
@@ -170,7 +170,7 @@ describe('the contact’s responder page', () => {
     expect(hidden.body).not.toContain('51.5007');
   });
 
-  it('answers 404 alike to an unknown, malformed, revoked or expired code', async () => {
+  it('answers 404 alike to an unknown, malformed or expired code, and 410 to one the person revoked', async () => {
     const user = await createTestUserWithContacts(sut, 'Jane Doe', [MUM]);
     await raise(user);
     const code = await codeFor(user, MUM.phone);
@@ -180,11 +180,18 @@ describe('the contact’s responder page', () => {
     expect((await page('not-a-code')).statusCode).toBe(404);
     expect((await respond('a'.repeat(26), 'calling')).statusCode).toBe(404);
 
+    // Stopping all sharing keeps the links of an SOS still on; once it ended, it ends them: 410, not 404.
+    await revokeResponderLinksOf(sut.db, user.id, sut.clock.now());
+    expect((await page(code)).statusCode).toBe(200);
+    const [alertId] = (
+      await sut.db.query<{ id: string }>('SELECT id FROM alerts WHERE user_id = $1', [user.id])
+    ).rows.map((row) => row.id);
+    await resolveAlert(sut, user, alertId!);
     await revokeResponderLinksOf(sut.db, user.id, sut.clock.now());
     const revoked = await page(code);
-    expect(revoked.statusCode).toBe(404);
-    expect(revoked.json()).toEqual(unknown.json());
-    expect((await respond(code, 'calling')).statusCode).toBe(404);
+    expect(revoked.statusCode).toBe(410);
+    expect(revoked.json()).toMatchObject({ error: 'link_inactive' });
+    expect((await respond(code, 'calling')).statusCode).toBe(410);
 
     const later = await createTestUserWithContacts(sut, 'Jim Doe', [DAD]);
     await raise(later);

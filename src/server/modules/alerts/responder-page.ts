@@ -18,15 +18,17 @@ import { alertStateOf } from './alert-state';
 import { recordResponse } from './record-response';
 import { findContactResponse, findResponderLink, type ResponderLinkRow } from './responder-link-repository';
 import { listResponses } from './response-repository';
+import type { SeenFrom } from './ports';
 
 const HOUR_MS = 3_600_000;
 
 export type ResponderPage = {
-  view(code: string): Promise<ResponderView>;
+  /** The page, logged for the person (who has looked). */
+  view(code: string, from: SeenFrom): Promise<ResponderView>;
   respond(code: string, request: RespondRequest): Promise<ResponderView>;
 };
 
-type Deps = Pick<AlertDeps, 'db' | 'clock' | 'access' | 'events' | 'profiles' | 'positions'>;
+type Deps = Pick<AlertDeps, 'db' | 'clock' | 'access' | 'events' | 'profiles' | 'positions' | 'views'>;
 
 export function createResponderPage(deps: Deps): ResponderPage {
   const { db, clock, access } = deps;
@@ -100,8 +102,13 @@ export function createResponderPage(deps: Deps): ResponderPage {
   };
 
   return {
-    async view(code) {
-      return show(await openLink(code));
+    async view(code, from) {
+      const link = await openLink(code);
+      deps.views.record(
+        { ownerId: link.user_id, kind: 'responder_page', via: 'responder_link', responderLinkId: link.id },
+        from,
+      );
+      return show(link);
     },
 
     async respond(code, request) {

@@ -17,16 +17,17 @@ export const responderRoutes =
     app.get(
       '/api/responder/:code',
       {
-        config: { access: 'public' },
+        config: { access: 'public', errors: ['link_inactive'] },
         schema: { params: ResponderCodeParamsSchema, response: { 200: ResponderViewSchema } },
       },
-      (request) => page.view(request.params.code),
+      (request) =>
+        page.view(request.params.code, { ip: request.ip, userAgent: request.headers['user-agent'] }),
     );
 
     app.post(
       '/api/responder/:code/respond',
       {
-        config: { access: 'public', errors: ['conflict', 'rate_limited'] },
+        config: { access: 'public', errors: ['conflict', 'rate_limited', 'link_inactive'] },
         schema: {
           params: ResponderCodeParamsSchema,
           body: ResponderRespondRequestSchema,

@@ -57,7 +57,7 @@ export async function openMedia(
     return {
       status: 200,
       headers: { ...headers, 'accept-ranges': 'none' },
-      body: Readable.from(livePieces(deps, row, viewer, clientGone)),
+      body: Readable.from(livePieces(deps, row, view, clientGone)),
     };
   }
   const pieces = await repo.listChunks(deps.db, row.id, 0, row.contiguous_chunks);
@@ -109,11 +109,14 @@ async function* sealedPieces(
   }
 }
 
-/** Every piece so far, then each new one as it is stored, until the recording is sealed or deleted. */
+/**
+ * Every piece so far, then each new one as it is stored, until the recording is sealed or deleted, or its viewer
+ * may no longer watch it. The viewer is read again each time (a share link revoked since the stream opened).
+ */
 async function* livePieces(
   deps: RecordingDeps,
   first: repo.RecordingRow,
-  viewer: Viewer,
+  view: repo.ViewRow,
   clientGone: AbortSignal,
 ): AsyncGenerator<Buffer> {
   let row: repo.RecordingRow | undefined = first;
@@ -127,7 +130,10 @@ async function* livePieces(
     await deps.signal.wait(row.id, MEDIA_POLL_MS, clientGone);
     if (clientGone.aborted) return;
     // Still theirs to watch? (A guardian's link ended, a share link revoked, the recording deleted.)
-    row = await readableRecording(deps, viewer, row.id).catch(() => undefined);
+    const id: string = row.id;
+    row = await viewerOf(deps, view)
+      .then((viewer) => readableRecording(deps, viewer, id))
+      .catch(() => undefined);
   }
 }
 

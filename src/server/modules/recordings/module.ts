@@ -13,6 +13,7 @@ import type {
   ProfilesPort,
   PushSubscriptionsPort,
   ShareLinksPort,
+  ViewLogPort,
 } from './ports';
 import { cutOffJob, enqueuePurge, PURGE_JOB, purgeJob, retentionJob } from './recording-chores';
 import { loadRecordingKeys } from './recording-keys';
@@ -51,6 +52,9 @@ export async function createRecordingsModule(deps: {
   alerts: AlertsPort;
   escorts: EscortsPort;
   shareLinks: ShareLinksPort;
+  views: ViewLogPort;
+  /** Calls back with the person's id whenever they stop all sharing, on any instance (the realtime hub). */
+  onSharingStopped: (listener: (ownerId: string) => void) => void;
 }): Promise<{ module: ServerModule } & RecordingsOffer> {
   const operations = {
     ...deps,
@@ -58,6 +62,9 @@ export async function createRecordingsModule(deps: {
     signal: createPieceSignal(),
   };
   const service = createRecordingService(operations);
+  deps.onSharingStopped((ownerId) => {
+    void service.wakeStreamsOf(ownerId).catch(() => undefined);
+  });
   return {
     module: {
       name: 'recordings',

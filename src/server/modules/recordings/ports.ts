@@ -49,3 +49,16 @@ export type ShareLinksPort = {
   findLinkByCode(db: Queryable, shareCode: string): Promise<LinkFacts | undefined>;
   findLinkById(db: Queryable, linkId: string): Promise<LinkFacts | undefined>;
 };
+
+/** Where a look at a recording came from (the request's address as TRUST_PROXY decides it, User-Agent). */
+export type SeenFrom = { ip: string; userAgent: string | undefined };
+
+/** The owner's log of who looked (the sharing module): written after the answer, never failing it. */
+export type ViewLogPort = {
+  record(
+    view: { ownerId: string; kind: 'recording'; recordingId: string } & (
+      { via: 'share_link'; shareLinkId: string } | { via: 'guardian'; viewerUserId: string }
+    ),
+    from: SeenFrom,
+  ): void;
+};

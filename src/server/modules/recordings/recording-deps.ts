@@ -3,7 +3,14 @@ import type { Clock } from '../../adapters/clock';
 import type { RecordingStorage } from '../../adapters/storage/recording-storage';
 import type { Database } from '../../db/database';
 import type { RealtimePublisher } from '../../realtime/publisher';
-import type { AlertsPort, EscortsPort, ProfilesPort, PushSubscriptionsPort, ShareLinksPort } from './ports';
+import type {
+  AlertsPort,
+  EscortsPort,
+  ProfilesPort,
+  PushSubscriptionsPort,
+  ShareLinksPort,
+  ViewLogPort,
+} from './ports';
 import type { PieceSignal } from './piece-signal';
 import type { RecordingKeys } from './recording-keys';
 
@@ -26,4 +33,6 @@ export type RecordingDeps = {
   alerts: AlertsPort;
   escorts: EscortsPort;
   shareLinks: ShareLinksPort;
+  /** Logs a guardian's or a link holder's playback for the owner (who has looked). */
+  views: ViewLogPort;
 };

@@ -102,6 +102,15 @@ export async function listRecordings(db: Queryable, userId: string, limit: numbe
   return rows;
 }
 
+/** The person's recordings still being recorded (those a media stream may be following live). */
+export async function listLiveRecordingIds(db: Queryable, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    "SELECT id FROM recordings WHERE user_id = $1 AND status = 'recording'",
+    [userId],
+  );
+  return rows.map((row) => row.id);
+}
+
 /**
  * The recordings a share link may play, newest first: for a link an SOS text carried, those of its alert (linked
  * to it, or the one the SOS was raised with); for a link the person shared, those started while it was live.

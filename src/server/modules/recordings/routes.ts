@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { RECORDING_SERVER_TEXTS as TEXTS } from '#shared/recording-server-texts';
@@ -33,6 +34,9 @@ class PieceBody {
     return this.#stream;
   }
 }
+
+/** Where a playback request came from: the address as TRUST_PROXY decides it (never a header alone). */
+const seenFrom = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
 const PieceHeadersSchema = z.looseObject({
   'content-length': z.coerce.number({ error: TEXTS.lengthRequired }).int().min(0),
@@ -143,7 +147,7 @@ export const recordingRoutes =
         config: { access: 'signed-in' },
         schema: { params: IdParamsSchema, response: { 200: PlaybackResponseSchema } },
       },
-      (request) => service.playback(callerOf(request), request.params.id),
+      (request) => service.playback(callerOf(request), request.params.id, seenFrom(request)),
     );
 
     app.get(
@@ -198,6 +202,6 @@ export const recordingRoutes =
         config: { access: 'public', errors: ['link_expired', 'link_inactive'] },
         schema: { params: TrackRecordingParamsSchema, response: { 200: PlaybackResponseSchema } },
       },
-      (request) => service.trackPlayback(request.params.shareCode, request.params.id),
+      (request) => service.trackPlayback(request.params.shareCode, request.params.id, seenFrom(request)),
     );
   };

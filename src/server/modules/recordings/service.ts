@@ -18,7 +18,7 @@ import { deleteRecordingNow } from './recording-chores';
 import type { RecordingDeps } from './recording-deps';
 import { finishRecording } from './finish-recording';
 import { openMedia, playbackExpiry, type MediaAnswer, type MediaQuery } from './media-stream';
-import type { LinkFacts } from './ports';
+import type { LinkFacts, SeenFrom } from './ports';
 import { toRecording } from './recording-view';
 import * as repo from './repository';
 import { manifestOf } from './seal-recording';
@@ -64,8 +64,11 @@ export function createRecordingService(deps: RecordingDeps) {
     return row.manifest ?? manifestOf(db, row, deps.keys.publicKeyPem);
   };
 
-  /** Logs the view and answers a media URL signed for it. */
-  const playback = async (viewer: Viewer, id: string): Promise<PlaybackResponse> => {
+  /**
+   * Logs the view (the recording's own list, and, for a guardian or a link holder, the owner's log of who looked)
+   * and answers a media URL signed for it.
+   */
+  const playback = async (viewer: Viewer, id: string, from: SeenFrom): Promise<PlaybackResponse> => {
     const row = await readableRecording(deps, viewer, id);
     const now = deps.clock.now();
     const kind = 'link' in viewer ? 'share_link' : viewer.userId === row.user_id ? 'owner' : 'guardian';
@@ -75,6 +78,19 @@ export function createRecordingService(deps: RecordingDeps) {
       share_link_id: 'link' in viewer ? viewer.link.id : null,
       viewed_at: now,
     });
+    if ('link' in viewer) {
+      const shareLinkId = viewer.link.id;
+      deps.views.record(
+        { ownerId: row.user_id, kind: 'recording', recordingId: row.id, via: 'share_link', shareLinkId },
+        from,
+      );
+    } else if (kind === 'guardian') {
+      const viewerUserId = viewer.userId;
+      deps.views.record(
+        { ownerId: row.user_id, kind: 'recording', recordingId: row.id, via: 'guardian', viewerUserId },
+        from,
+      );
+    }
     const expires = playbackExpiry(now);
     const signature = deps.keys.playbackSignature({ recordingId: row.id, expires, viewId: view.id });
     const query = new URLSearchParams({ expires: String(expires), view: view.id, signature });
@@ -105,7 +121,7 @@ export function createRecordingService(deps: RecordingDeps) {
       named(await readableRecording(deps, auth, id)),
 
     manifest: (auth: AuthContext, id: string) => manifest(auth, id),
-    playback: (auth: AuthContext, id: string) => playback(auth, id),
+    playback: (auth: AuthContext, id: string, from: SeenFrom) => playback(auth, id, from),
 
     async views(auth: AuthContext, id: string): Promise<RecordingView[]> {
       const row = await access.require(auth, 'manage', () => ownerRows(repo.findRecording(db, id)));
@@ -130,7 +146,17 @@ export function createRecordingService(deps: RecordingDeps) {
       openMedia(deps, query, range, clientGone),
 
     trackManifest: async (shareCode: string, id: string) => manifest(await linkOf(shareCode), id),
-    trackPlayback: async (shareCode: string, id: string) => playback(await linkOf(shareCode), id),
+    trackPlayback: async (shareCode: string, id: string, from: SeenFrom) =>
+      playback(await linkOf(shareCode), id, from),
+
+    /**
+     * The person stopped all sharing (on this instance or another): their live recordings' media streams look at
+     * once whether their viewers may still watch, so a stream through an ended link ends now, not at its next
+     * poll. A failure here only leaves that to the poll.
+     */
+    async wakeStreamsOf(ownerId: string): Promise<void> {
+      for (const id of await repo.listLiveRecordingIds(db, ownerId)) deps.signal.notify(id);
+    },
 
     /** The recordings a share link plays (the tracking page's list); the link's own liveness is checked by its page. */
     async forLink(tx: Queryable, link: LinkFacts): Promise<Recording[]> {

@@ -1,6 +1,11 @@
 import type { Queryable } from '../../db/database';
 import type { ServerModule } from '../server-module';
-import { findShareLinkByCode, findShareLinkById, type ShareLinkRow } from './repository';
+import {
+  findShareLinkByCode,
+  findShareLinkById,
+  revokeLiveShareLinksOf,
+  type ShareLinkRow,
+} from './repository';
 import { shareLinkRoutes } from './routes';
 import { createShareLinkService, getOrCreateActiveShareLink, type ShareLinkServiceDeps } from './service';
 
@@ -39,3 +44,6 @@ export const shareLinkLookup = {
   findLinkById: async (db: Queryable, id: string): Promise<LinkFacts | undefined> =>
     toLinkFacts(await findShareLinkById(db, id)),
 };
+
+/** What the sharing module may use of share links: ending them all at once ("Stop all sharing"). */
+export const shareLinkRevocation = { revokeLiveShareLinksOf };

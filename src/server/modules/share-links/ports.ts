@@ -36,3 +36,14 @@ export type PositionsPort = {
     options: { since?: Date; limit: number },
   ): Promise<RoutePoint[]>;
 };
+
+/** Where a look at the tracking page came from (the request's address as TRUST_PROXY decides it, User-Agent). */
+export type SeenFrom = { ip: string; userAgent: string | undefined };
+
+/** The person's log of who looked (the sharing module): written after the answer, never failing it. */
+export type ViewLogPort = {
+  record(
+    view: { ownerId: string; kind: 'tracking_page'; via: 'share_link'; shareLinkId: string },
+    from: SeenFrom,
+  ): void;
+};

@@ -123,3 +123,17 @@ export function findAlertOf(
     [alertId, userId],
   );
 }
+
+/**
+ * Stop all sharing: ends every live link of the person but those an SOS still on sent (they end with it, and
+ * "I'm safe" is PIN-guarded). Answers how many it ended.
+ */
+export async function revokeLiveShareLinksOf(db: Queryable, userId: string, now: Date): Promise<number> {
+  const result = await db.query(
+    `UPDATE share_links SET is_active = false
+     WHERE user_id = $1 AND is_active AND expires_at > $2
+       AND NOT EXISTS (SELECT 1 FROM alerts a WHERE a.id = share_links.alert_id AND a.resolved_at IS NULL)`,
+    [userId, now],
+  );
+  return result.rowCount;
+}

@@ -57,6 +57,10 @@ export const shareLinkRoutes =
         config: { access: 'public', errors: ['link_expired', 'link_inactive'] },
         schema: { params: ShareCodeParamsSchema, response: { 200: TrackResponseSchema } },
       },
-      (request) => service.track(request.params.shareCode),
+      (request) =>
+        service.track(request.params.shareCode, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
     );
   };

@@ -11,7 +11,7 @@ import type { Clock } from '../../adapters/clock';
 import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
-import type { PositionsPort, ProfilesPort, RecordingsPort } from './ports';
+import type { PositionsPort, ProfilesPort, RecordingsPort, SeenFrom, ViewLogPort } from './ports';
 import * as repo from './repository';
 
 export type ShareLinkService = {
@@ -19,8 +19,8 @@ export type ShareLinkService = {
   list(auth: AuthContext): Promise<ShareLink[]>;
   /** Revokes one of the caller's links (404 for anyone else's). */
   revoke(auth: AuthContext, id: string): Promise<ShareLink>;
-  /** The public view of a link: who, where, and the route since the link was made. */
-  track(shareCode: string): Promise<TrackResponse>;
+  /** The public view of a link: who, where, and the route since the link was made. Logged for the person. */
+  track(shareCode: string, from: SeenFrom): Promise<TrackResponse>;
 };
 
 const LIST_LIMIT = 50;
@@ -33,6 +33,7 @@ export type ShareLinkServiceDeps = {
   profiles: ProfilesPort;
   positions: PositionsPort;
   recordings: RecordingsPort;
+  views: ViewLogPort;
   origin: string;
 };
 
@@ -64,7 +65,7 @@ export function createShareLinkService(deps: ShareLinkServiceDeps): ShareLinkSer
       return toShareLink(row, origin);
     },
 
-    async track(shareCode) {
+    async track(shareCode, from) {
       // The code is the caller's credential: whoever holds it is the holder of the link it names, if any.
       const found = await repo.findShareLinkByCode(db, shareCode.toLowerCase());
       const holder = found
@@ -89,6 +90,8 @@ export function createShareLinkService(deps: ShareLinkServiceDeps): ShareLinkSer
           alertId: link.alert_id,
         }),
       ]);
+      // Only a look the policy let through is logged: a refused code shows nothing, so nothing was seen.
+      deps.views.record({ ownerId, kind: 'tracking_page', via: 'share_link', shareLinkId: link.id }, from);
       const window = positionWindow(link, sentWith);
       const base = {
         full_name: fullName,

@@ -30,6 +30,8 @@ import { useRespond, useResponderView } from '../api/responder-api';
 
 const CLOCK_TICK_MS = 5000;
 const NOT_FOUND = 404;
+/** The person stopped all sharing: the link has ended (the page says so as for a closed one). */
+const GONE = 410;
 const ICONS = { on_my_way: Car, calling: Phone } as const;
 
 /**
@@ -50,7 +52,7 @@ export function ResponderPage({ code, brand }: { code: string; brand: ReactNode 
       </Shell>
     );
   }
-  if (error instanceof ApiError && error.status === NOT_FOUND) {
+  if (error instanceof ApiError && (error.status === NOT_FOUND || error.status === GONE)) {
     return (
       <Shell brand={brand}>
         <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
