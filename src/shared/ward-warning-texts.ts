@@ -11,8 +11,8 @@ export const WARD_WARNING_TEXTS = {
   /** silence: `ago` is "4 min ago". */
   silence: (name: string, ago: string, journey: Journey): string =>
     `${name || 'Your ward'}’s phone went quiet ${ago} during ${during(journey)}`,
-  /** silence: the last sign of life the server had. */
-  lastHeard: (time: string): string => `Last heard from at ${time}`,
+  /** silence: the last sign of life the server had (a heartbeat, a position, a journey's own call). */
+  lastHeard: (time: string): string => `Last seen at ${time}`,
   /** last_gasp: under the title ("<name>'s battery is at 3%"). */
   duringJourney: (journey: Journey): string => `During ${during(journey)}`,
   openCard: (name: string): string => `Open ${name || 'your ward'}’s card`,

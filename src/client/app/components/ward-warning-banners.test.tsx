@@ -82,7 +82,7 @@ describe('a ward’s journey warning interrupts the guardian like an alert', () 
     await openApp({ journeys: journeysWith(silence()) });
     const banner = await warningBanner();
     expect(banner).toHaveAccessibleName('Maria Lopez’s phone went quiet 4 min ago during their escort');
-    expect(within(banner).getByText(/^Last heard from at /)).toBeInTheDocument();
+    expect(within(banner).getByText(/^Last seen at /)).toBeInTheDocument();
     expect(within(banner).getByText(/^Last position 51\.5/)).toBeInTheDocument();
     expect(within(banner).getByRole('link', { name: 'Open Maria Lopez’s card' })).toHaveAttribute(
       'href',

@@ -1,4 +1,4 @@
-import { BatteryWarning, MapPin, SignalZero } from 'lucide-react';
+import { BatteryWarning, MapPin, WifiOff } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
@@ -36,7 +36,7 @@ export function WardWarningBanner({ banner, wardName, guardianViewPath, onDismis
   const now = useNow(AGO_REFRESH_MS);
   const { warning } = banner;
   const silence = warning.kind === 'silence';
-  const Icon = silence ? SignalZero : BatteryWarning;
+  const Icon = silence ? WifiOff : BatteryWarning;
   const title = silence
     ? WARD_WARNING_TEXTS.silence(wardName, formatAgo(warning.last_signal_at, now), warning.journey)
     : warning.battery !== null
