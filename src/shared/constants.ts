@@ -95,6 +95,12 @@ export const RELATIONSHIP_CHOICES = [
   'Other',
 ] as const;
 
+/**
+ * How the phone vibrates for what must be felt in a pocket: a journey's warning and last chance, a ward's journey
+ * warning on the guardian's screen. Three pulses, the last long (the pushes use the same).
+ */
+export const PROMPT_VIBRATION_MS = [300, 150, 300, 150, 600];
+
 /** Sine tones (docs/PRODUCT.md#constants-and-limits). Frequencies in Hz, durations in ms. */
 export const SOUNDS = {
   countdownBeep: { frequency: 1000, durationMs: 150, volume: 0.4 },

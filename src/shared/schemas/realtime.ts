@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { AlertAcknowledgementSchema, AlertDeliverySchema, AlertSchema } from './alert';
 import { AlertProgressSchema } from './alert-life';
+import { RespondResultSchema } from './alert-respond';
 import { IdSchema, TimestampSchema } from './common';
 import { GuardianRelationshipSchema } from './guardian';
 import { CheckInSchema, EscortSessionSchema, JourneyWarningSchema } from './journey';
@@ -40,6 +41,12 @@ export const RealtimePayloadSchemas = {
    * state and every response as they now stand.
    */
   'alert.progress': AlertProgressSchema,
+  /**
+   * The person (a guardian) answered a ward's alert ("I'm on my way", "I'm calling them") on one of their devices
+   * or from a push: the alert's progress and their own answer, sent only to them, so every device of theirs says
+   * "You answered". `alert.progress` does not say whose answer it carries.
+   */
+  'alert.answered': RespondResultSchema.omit({ changed: true }),
   /** One text of the person's alert changed status (pending → sending → sent | failed). */
   'alert.delivery_updated': z.object({ alert_id: IdSchema, delivery: AlertDeliverySchema }),
   /** The person's escort session as it now stands (started, route grew, time added, completed, expired). */
@@ -95,6 +102,7 @@ export const RealtimeEventSchema = z.discriminatedUnion('type', [
   envelope('alert.resolved'),
   envelope('alert.seen'),
   envelope('alert.progress'),
+  envelope('alert.answered'),
   envelope('alert.delivery_updated'),
   envelope('escort.updated'),
   envelope('checkin.updated'),

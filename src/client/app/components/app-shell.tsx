@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { BottomNav } from '../../features/dashboard/components/bottom-nav';
 import { WardAlertBanners } from '../../features/guardians/components/ward-alert-banners';
+import { useWardJourneys } from '../../features/journeys/hooks/use-ward-journeys';
 import { paths } from '../../lib/paths';
 import { ActiveAlertGate } from './active-alert-gate';
 import { SkipToSosLink } from './skip-to-sos-link';
@@ -21,17 +22,20 @@ const FakeCallHost = lazy(async () => ({
 /**
  * The dashboard and the tab pages. Signed-in people get "Skip to SOS" first, then the navigation: bottom tabs on
  * narrow screens, a side column from 768 px (docs/PRODUCT.md#navigation). A ward's new alert shows as a red
- * banner on top of whichever of these screens the guardian is on. The person's own active alert replaces the
+ * banner on top of whichever of these screens the guardian is on, and a ward's journey warning below it. The person's own active alert replaces the
  * screen and the navigation with the active-alert screen until they say they are safe; ward banners stay above it.
  * AI Protection runs for the signed-in person on every screen of the shell, and so does a scheduled fake call.
  */
 export function AppShell() {
   const session = useSession();
   const { pathname } = useLocation();
+  // The wards' journeys, for their warnings' banners (reloaded by the realtime events about them).
+  const journeys = useWardJourneys(session?.user.id);
   const banners = session ? (
     <WardAlertBanners
       userId={session.user.id}
       guardianViewPath={pathname === paths.guardianView ? undefined : paths.guardianView}
+      journeys={journeys.data}
     />
   ) : null;
   return (

@@ -9,6 +9,7 @@ import type { Ward } from '#shared/schemas/guardian';
 import { RealtimeEventSchema, type RealtimeEnvelope, type RealtimeEvent } from '#shared/schemas/realtime';
 import { wardsQueryOptions } from '../../features/guardians/api/get-wards';
 import {
+  applyMyWardAlertAnswer,
   applyWardAlertProgress,
   applyWardAlertRaised,
   applyWardAlertResolved,
@@ -216,6 +217,10 @@ export function applyRealtimeEvent(
     case 'alert.progress':
       // Who answered a ward's alert: every guardian sees it on the banner and the ward's card.
       applyWardAlertProgress(queryClient, viewerId, event.payload);
+      return;
+    case 'alert.answered':
+      // Only ever about oneself: this guardian answered a ward's alert on another of their devices.
+      if (own) applyMyWardAlertAnswer(queryClient, viewerId, event.payload);
       return;
     case 'alert.delivery_updated':
       applyWardDelivery(queryClient, viewerId, event.user_id, event.payload.alert_id, event.payload.delivery);

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { refreshAfterRejection } from '../../features/auth/api/refresh-session';
 import { useWardActivityStore } from '../../features/guardians/hooks/ward-activity-context';
 import { clearWardActivity } from '../../features/guardians/stores/ward-activity-store';
+import { clearWarningDismissals } from '../../features/guardians/stores/warning-dismissals';
 import { useAddNotification } from '../../features/notifications/hooks/notifications-context';
 import { useDevice } from '../../lib/device/device-context';
 import { sessionLastEventStore } from '../../lib/realtime/last-event-store';
@@ -78,6 +79,7 @@ export function RealtimeScope({ userId, children }: { userId: string | null; chi
       if (getSession()?.user.id !== userId) {
         sessionLastEventStore.clear(userId);
         clearWardActivity(userId);
+        clearWarningDismissals(userId);
       }
     };
   }, [userId, transport, network, queryClient]);

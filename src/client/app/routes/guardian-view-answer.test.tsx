@@ -162,4 +162,38 @@ describe('a guardian answers a ward’s alert', () => {
       within(banner).getByRole('button', { name: ALERT_LIFE_TEXTS.responseButtons.on_my_way }),
     ).toBeEnabled();
   });
+
+  it('an answer given on another of this guardian’s devices flips the banner to "You answered", live (alert.answered)', async () => {
+    const { realtime } = await openGuardianView({ body: null });
+    const banner = await screen.findByRole('alert', { name: 'Emergency alert from Bob Ward' });
+    expect(within(banner).queryByTestId('my-answer')).not.toBeInTheDocument();
+    await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
+    const me = fakeSession().user;
+    act(() => void realtime.accept(me.id, 100));
+    act(() =>
+      realtime.emit({
+        id: 101,
+        type: 'alert.answered',
+        user_id: me.id,
+        created_at: new Date().toISOString(),
+        payload: {
+          alert_id: alert.id,
+          state: 'acknowledged',
+          entry: entry('2', { actor_name: 'Ada Lovelace', response: 'calling' }),
+          responses: [response('Ada Lovelace', 'calling', '00000006-0000-4000-8000-000000000009')],
+          my_response: 'calling',
+        },
+      }),
+    );
+    expect(await within(banner).findByTestId('my-answer')).toHaveTextContent(
+      ALERT_RESPONSE_TEXTS.youAnswered('calling'),
+    );
+    // The other answer stays on offer, to change it.
+    expect(
+      within(banner).getByRole('button', { name: ALERT_LIFE_TEXTS.responseButtons.on_my_way }),
+    ).toBeEnabled();
+    expect(
+      within(banner).queryByRole('button', { name: ALERT_LIFE_TEXTS.responseButtons.calling }),
+    ).not.toBeInTheDocument();
+  });
 });

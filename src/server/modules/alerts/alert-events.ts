@@ -1,5 +1,6 @@
 import type { AlertAcknowledgement, AlertDelivery, AlertDetail } from '#shared/schemas/alert';
 import type { AlertProgress } from '#shared/schemas/alert-life';
+import type { RespondResult } from '#shared/schemas/alert-respond';
 
 /**
  * What the pipeline tells the rest of the server. `realtime-alert-events.ts` implements it with the realtime hub:
@@ -27,6 +28,11 @@ export type AlertEvents = {
   }): void;
   /** A guardian said "Seen" to a ward's alert (the first time): only that guardian's own devices hear of it. */
   alertSeen(event: { guardianId: string; acknowledgement: AlertAcknowledgement }): void;
+  /**
+   * A guardian's answer changed the alert: only that guardian's own devices hear whose answer it was (the others
+   * read `alertProgress`, which names nobody's device).
+   */
+  guardianAnswered(event: { guardianId: string; answer: Omit<RespondResult, 'changed'> }): void;
   /**
    * A step of the alert's life was added to its timeline (a response, an escalation step, a call's outcome): the
    * person and their active guardians see who is coming and what Beacon is doing.

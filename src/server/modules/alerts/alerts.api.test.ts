@@ -440,6 +440,7 @@ describe('alert events', () => {
         deliveryChanged: ({ delivery }) => seen.push(`${delivery.recipient} ${delivery.status}`),
         alertResolved: () => seen.push('resolved'),
         alertSeen: () => {},
+        guardianAnswered: () => {},
         alertProgress: () => {},
       },
     });

@@ -31,6 +31,7 @@ const QUIET: AlertEvents = {
   alertResolved: () => undefined,
   deliveryChanged: () => undefined,
   alertSeen: () => undefined,
+  guardianAnswered: () => undefined,
   alertProgress: () => undefined,
 };
 

@@ -46,5 +46,14 @@ export function realtimeAlertEvents(publisher: RealtimePublisher): AlertEvents {
         payload: acknowledgement,
       });
     },
+    guardianAnswered({ guardianId, answer }) {
+      // Their other devices say "You answered"; the ward and other guardians have `alert.progress`.
+      void publisher.publish({
+        type: 'alert.answered',
+        userId: guardianId,
+        audience: 'subject',
+        payload: answer,
+      });
+    },
   };
 }

@@ -37,7 +37,10 @@ export async function respondAsGuardian(
   const names = await deps.profiles.findFullNames(deps.db, [guardianId]);
   const name = names.get(guardianId) || ALERT_RESPONSE_TEXTS.unnamedGuardian;
   const progress = await recordResponse(deps, alertId, { kind: 'guardian', guardianId, name }, response);
-  if (progress) return { ...progress, changed: true, my_response: response };
+  if (progress) {
+    deps.events.guardianAnswered({ guardianId, answer: { ...progress, my_response: response } });
+    return { ...progress, changed: true, my_response: response };
+  }
   // Nothing changed: the same answer again, or the alert ended (or went) meanwhile.
   const alert = await repo.findAlert(deps.db, ownerId, alertId);
   if (!alert) throw new AppError('not_found', ERRORS.notFound);

@@ -170,6 +170,54 @@ describe('a guardian answers a ward’s alert', () => {
     for (const socket of Object.values(sockets)) socket.close();
   });
 
+  it('the answering guardian’s other devices hear, live, that it was their answer; nobody else does', async () => {
+    const ward = await wardWithContact('Eli Ward');
+    const guardian = await createTestUser(sut, 'Gus Guardian');
+    const other = await createTestUser(sut, 'Ola Other');
+    await linkGuardian(sut, guardian, ward);
+    await linkGuardian(sut, other, ward);
+    const alertId = await raise(ward);
+    const isAnswered = (message: RealtimeServerMessage) => message.type === 'alert.answered';
+    const sockets = {
+      secondDevice: await openSocket(sut.app, { user: guardian }),
+      thirdDevice: await openSocket(sut.app, { user: guardian }),
+      ward: await openSocket(sut.app, { user: ward }),
+      other: await openSocket(sut.app, { user: other }),
+    };
+
+    expect((await respondToWardAlert(sut, guardian, alertId, 'calling')).statusCode).toBe(200);
+    for (const socket of [sockets.secondDevice, sockets.thirdDevice]) {
+      expect(await socket.waitFor(isAnswered)).toMatchObject({
+        type: 'alert.answered',
+        user_id: guardian.id,
+        payload: {
+          alert_id: alertId,
+          my_response: 'calling',
+          state: 'acknowledged',
+          responses: [{ responder_name: 'Gus Guardian', response: 'calling' }],
+        },
+      });
+    }
+    await sut.app.idle();
+    for (const socket of [sockets.ward, sockets.other]) {
+      await socket.roundTrip();
+      expect(socket.events().filter(isAnswered)).toEqual([]);
+    }
+
+    // The same answer again changes nothing and tells no device.
+    expect((await respondToWardAlert(sut, guardian, alertId, 'calling')).statusCode).toBe(200);
+    await sut.app.idle();
+    await sockets.secondDevice.roundTrip();
+    expect(sockets.secondDevice.events().filter(isAnswered)).toHaveLength(1);
+
+    for (const socket of Object.values(sockets)) socket.close();
+
+    // A device that was offline meanwhile hears of it when it reconnects (catch-up).
+    const reconnected = await openSocket(sut.app, { user: guardian, query: 'since=0' });
+    expect(await reconnected.waitFor(isAnswered)).toMatchObject({ payload: { my_response: 'calling' } });
+    reconnected.close();
+  });
+
   it('answers 404 to everyone but an active guardian of the alert’s owner, and stores nothing', async () => {
     const ward = await wardWithContact('Dana Ward');
     const stranger = await createTestUser(sut, 'Sam Stranger');

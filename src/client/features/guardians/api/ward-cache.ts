@@ -4,12 +4,14 @@ import type { Ward } from '#shared/schemas/guardian';
 import type { Alert, AlertAcknowledgement, AlertDelivery } from '#shared/schemas/alert';
 import type { Location, RoutePoint } from '#shared/schemas/location';
 import type { AlertProgress } from '#shared/schemas/alert-life';
+import type { RealtimePayload } from '#shared/schemas/realtime';
 import {
   withAlertProgress,
   withAlertRaised,
   withAlertResolved,
   withAlertSeen,
   withDeliveryUpdated,
+  withMyResponse,
   withoutWard,
   type WardAlertRecord,
 } from '../utils/ward-alerts';
@@ -91,6 +93,20 @@ export function applyWardAlertSeen(
 ): void {
   queryClient.setQueryData<WardAlertRecord[]>(wardKeys.alerts(viewerId), (alerts) =>
     alerts ? withAlertSeen(alerts, seen.alert_id, seen.seen_at) : alerts,
+  );
+}
+
+/**
+ * `alert.answered`: this guardian answered a ward's alert on another device (or from a push), so this one says
+ * "You answered" too, with who else is coming as the answer left it.
+ */
+export function applyMyWardAlertAnswer(
+  queryClient: QueryClient,
+  viewerId: string,
+  answer: RealtimePayload<'alert.answered'>,
+): void {
+  queryClient.setQueryData<WardAlertRecord[]>(wardKeys.alerts(viewerId), (alerts) =>
+    alerts ? withMyResponse(alerts, answer) : alerts,
   );
 }
 

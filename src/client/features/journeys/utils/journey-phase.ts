@@ -22,4 +22,4 @@ export function secondsUntilTexted(deadlineIso: string, lastChanceSeconds: numbe
 }
 
 /** Three pulses, the last long: felt in a pocket (the pushes use the same). */
-export const PROMPT_VIBRATION_MS = [300, 150, 300, 150, 600];
+export { PROMPT_VIBRATION_MS } from '#shared/constants';
