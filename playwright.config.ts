@@ -25,8 +25,18 @@ export default defineConfig({
     // tests beside it on this 2-core machine. The app stops decorative motion for people who ask for less of it
     // (`motion-safe:`); the tests ask for less too.
     reducedMotion: 'reduce',
+    // A service worker installing precaches the whole build (~180 files) in every new browser context: measured,
+    // ~0.9 CPU-seconds in Chromium and about as much in the server per context, and every test opens one or
+    // more, most of them never using it. It is there in the tests of what it does — opening offline (outbox,
+    // on-demand code, fake call, alert position, recording offline), push, and the readiness card's push
+    // subscription — which ask for it with `serviceWorkers: 'allow'`.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace records a screencast and a DOM snapshot of every step, in every test, to keep only a failure's: about
+    // 0.3 CPU-seconds a context measured on static pages, more on busy ones. In CI, where a failure is retried
+    // once, the retry records it (a flaky failure's trace is the retry's); elsewhere, with no retries, every test
+    // records one, kept if it fails.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args },
   },
   webServer: {

@@ -54,60 +54,65 @@ async function userIdOf(page: Page): Promise<string> {
   );
 }
 
-test('reloaded offline, an SOS sent when the connection returns shares a fresh position every few seconds', async ({
-  page,
-  context,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  await markOnboardingSeen(page);
-  await signUp(page, 'Olga Offline', uniqueEmail('offline-position'));
-  await api(page, 'POST', '/api/contacts', { name: 'Pat Friend', phone: '+14155550121' });
-  // Online, the profile has loaded once (Share Location is on) and positions go to the server.
-  await expect
-    .poll(async () => (await api<{ location: unknown }>(page, 'GET', '/api/locations/latest')).location, {
-      timeout: 30_000,
-    })
-    .not.toBeNull();
-  // The app opens offline only once its service worker controls the page.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => waitingInOutbox(page), { timeout: 30_000 }).toBe(0);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+test.describe('with the service worker', () => {
+  // The app opens offline through its service worker (blocked elsewhere: playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
 
-  // Offline, a reload (the profile cannot load), then an SOS: it waits in the outbox.
-  await context.setOffline(true);
-  await page.reload();
-  await page.getByRole('link', { name: 'Safety' }).click();
-  await expect(page).toHaveURL(/\/sos$/);
-  await page.getByRole('button', { name: /^SOS/ }).first().click();
-  await expect.poll(() => waitingInOutbox(page), { timeout: 30_000 }).toBeGreaterThan(0);
-
-  // Back online: the alert goes, and with it the position — shared, as the screen says.
-  const uploads = recordUploads(page);
-  await context.setOffline(false);
-  const screen = page.getByTestId('active-alert-screen');
-  await expect(screen).toBeVisible({ timeout: 30_000 });
-  const sharing = screen.getByTestId('alert-sharing');
-  await expect(sharing).toHaveAttribute('data-sharing', 'on');
-  await expect(sharing).toHaveText('Your position is being shared while this alert is active.');
-
-  // The phone lies still: each fresh fix reaches the server as a new check of the same place.
-  await expect
-    .poll(() => uploads.filter((upload) => upload.sharing && upload.stored + upload.checked > 0).length, {
-      timeout: 60_000,
-    })
-    .toBeGreaterThanOrEqual(4);
-  expect(uploads.filter((upload) => upload.checked > 0).length).toBeGreaterThanOrEqual(2);
-  const latest = await api<{ location: { recorded_at: string; checked_at: string } }>(
+  test('reloaded offline, an SOS sent when the connection returns shares a fresh position every few seconds', async ({
     page,
-    'GET',
-    '/api/locations/latest',
-  );
-  expect(Date.parse(latest.location.checked_at)).toBeGreaterThan(Date.parse(latest.location.recorded_at));
+    context,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    await markOnboardingSeen(page);
+    await signUp(page, 'Olga Offline', uniqueEmail('offline-position'));
+    await api(page, 'POST', '/api/contacts', { name: 'Pat Friend', phone: '+14155550121' });
+    // Online, the profile has loaded once (Share Location is on) and positions go to the server.
+    await expect
+      .poll(async () => (await api<{ location: unknown }>(page, 'GET', '/api/locations/latest')).location, {
+        timeout: 30_000,
+      })
+      .not.toBeNull();
+    // The app opens offline only once its service worker controls the page.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect.poll(() => waitingInOutbox(page), { timeout: 30_000 }).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
-  await snapAll(page, testInfo, 'alert-position-screen');
+    // Offline, a reload (the profile cannot load), then an SOS: it waits in the outbox.
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('link', { name: 'Safety' }).click();
+    await expect(page).toHaveURL(/\/sos$/);
+    await page.getByRole('button', { name: /^SOS/ }).first().click();
+    await expect.poll(() => waitingInOutbox(page), { timeout: 30_000 }).toBeGreaterThan(0);
+
+    // Back online: the alert goes, and with it the position — shared, as the screen says.
+    const uploads = recordUploads(page);
+    await context.setOffline(false);
+    const screen = page.getByTestId('active-alert-screen');
+    await expect(screen).toBeVisible({ timeout: 30_000 });
+    const sharing = screen.getByTestId('alert-sharing');
+    await expect(sharing).toHaveAttribute('data-sharing', 'on');
+    await expect(sharing).toHaveText('Your position is being shared while this alert is active.');
+
+    // The phone lies still: each fresh fix reaches the server as a new check of the same place.
+    await expect
+      .poll(() => uploads.filter((upload) => upload.sharing && upload.stored + upload.checked > 0).length, {
+        timeout: 60_000,
+      })
+      .toBeGreaterThanOrEqual(4);
+    expect(uploads.filter((upload) => upload.checked > 0).length).toBeGreaterThanOrEqual(2);
+    const latest = await api<{ location: { recorded_at: string; checked_at: string } }>(
+      page,
+      'GET',
+      '/api/locations/latest',
+    );
+    expect(Date.parse(latest.location.checked_at)).toBeGreaterThan(Date.parse(latest.location.recorded_at));
+
+    await snapAll(page, testInfo, 'alert-position-screen');
+  });
 });
 
 test('the tracking link of an SOS text shows no position after "I\'m safe", only that the person is safe', async ({

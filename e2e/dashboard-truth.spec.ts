@@ -60,7 +60,8 @@ test('System Ready only once contacts, location and notifications are there; eac
 }, testInfo) => {
   test.setTimeout(120_000);
   // No location permission yet: the browser refuses it until it is granted.
-  const context = await browser.newContext({ viewport: PHONE, geolocation: HOME });
+  // With the service worker, which a push subscription belongs to (blocked elsewhere: playwright.config.ts).
+  const context = await browser.newContext({ viewport: PHONE, geolocation: HOME, serviceWorkers: 'allow' });
   await fakePushSubscription(context);
   const page = await context.newPage();
   await markOnboardingSeen(page);

@@ -101,24 +101,29 @@ test('a fake call scheduled on the dashboard rings on another screen, is answere
   await expect(waiting).toBeHidden();
 });
 
-test('a fake call works without a connection', async ({ page, context }) => {
-  await signUp(page, 'Otto Offline', uniqueEmail('fake-call-offline'));
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+test.describe('with the service worker', () => {
+  // The app opens offline through its service worker (blocked elsewhere: playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(true);
-  await page.reload();
-  const dialog = await openFakeCall(page);
-  await dialog.getByText('Now').click();
-  await dialog.getByRole('button', { name: FAKE_CALL_TEXTS.schedule }).click();
-  const incoming = page.getByRole('dialog', { name: 'Mum' });
-  await expect(incoming).toBeVisible();
-  await expect(incoming).toHaveAttribute('data-ringtone', 'playing');
-  await incoming.getByRole('button', { name: FAKE_CALL_TEXTS.declineLabel }).click();
-  await expect(incoming).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Fake Call', exact: true })).toBeVisible();
-  await context.setOffline(false);
+  test('a fake call works without a connection', async ({ page, context }) => {
+    await signUp(page, 'Otto Offline', uniqueEmail('fake-call-offline'));
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    const dialog = await openFakeCall(page);
+    await dialog.getByText('Now').click();
+    await dialog.getByRole('button', { name: FAKE_CALL_TEXTS.schedule }).click();
+    const incoming = page.getByRole('dialog', { name: 'Mum' });
+    await expect(incoming).toBeVisible();
+    await expect(incoming).toHaveAttribute('data-ringtone', 'playing');
+    await incoming.getByRole('button', { name: FAKE_CALL_TEXTS.declineLabel }).click();
+    await expect(incoming).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Fake Call', exact: true })).toBeVisible();
+    await context.setOffline(false);
+  });
 });

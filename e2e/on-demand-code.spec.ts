@@ -3,6 +3,9 @@ import { GUARDIAN_PAGE_TEXTS } from '../src/shared/guardian-linking-texts';
 import { PERMISSIONS_TEXTS } from '../src/shared/onboarding-texts';
 import { personIn } from './support';
 
+// The service worker precaches every chunk, this test's subject (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Screens other than the dashboard and /sos load their code on demand (src/client/app/router.tsx); the service
 // worker precaches every chunk, so they still open without a connection.
 test('the dashboard loads without the other screens, which still open offline', async ({ context }) => {

@@ -69,57 +69,62 @@ function expectNoTwice(route: RoutePoint[]): void {
   expect(times.filter((time, index) => times.indexOf(time) !== index)).toEqual([]);
 }
 
-test('an SOS raised offline survives a reload while offline and is sent once when back online', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(120_000);
-  await markOnboardingSeen(page);
-  const alertRequests = await countPosts(page, '/api/alerts');
-  const positionRequests = await countPosts(page, '/api/locations');
-  await signUp(page, 'Olive Outbox', uniqueEmail('outbox'));
-  await addContact(page, 'Pat Friend', '+14155550111');
-  // Online, positions go straight to the server.
-  await expect
-    .poll(async () => at(await storedRoute(page), HOME).length, { timeout: 30_000 })
-    .toBeGreaterThan(0);
-  // The app opens offline only once its service worker controls the page (reloaded with an empty outbox).
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+test.describe('with the service worker', () => {
+  // The app opens offline through its service worker (blocked elsewhere: playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
+
+  test('an SOS raised offline survives a reload while offline and is sent once when back online', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await markOnboardingSeen(page);
+    const alertRequests = await countPosts(page, '/api/alerts');
+    const positionRequests = await countPosts(page, '/api/locations');
+    await signUp(page, 'Olive Outbox', uniqueEmail('outbox'));
+    await addContact(page, 'Pat Friend', '+14155550111');
+    // Online, positions go straight to the server.
+    await expect
+      .poll(async () => at(await storedRoute(page), HOME).length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    // The app opens offline only once its service worker controls the page (reloaded with an empty outbox).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect.poll(() => waitingInOutbox(page), { timeout: 30_000 }).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    // Offline, an SOS: the messaging app is offered and the alert is queued.
+    await page.getByRole('link', { name: 'Safety' }).click();
+    await expect(page).toHaveURL(/\/sos$/);
+    await context.setOffline(true);
+    await expect(page.getByText('Offline').first()).toBeVisible();
+    await page.getByRole('button', { name: /^SOS/ }).first().click();
+    await expect(page.getByText(SAVED_ALERT)).toBeVisible({ timeout: 20_000 });
+    expect(await waitingInOutbox(page)).toBeGreaterThan(0);
+
+    // A reload while offline (the service worker serves the app): the alert is still waiting.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Emergency SOS', level: 1 })).toBeVisible();
+    await expect(page.getByText(SAVED_ALERT)).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(page.getByText('Alert kept in the dev outbox').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(SAVED_ALERT)).toHaveCount(0);
+    await expect.poll(() => waitingInOutbox(page), { timeout: 30_000 }).toBe(0);
+
+    // Exactly once. Nothing is left in the outbox for the retry rule to send again (an item leaves it once the
+    // server has answered it), and every alert and position this page sent has been answered: the server holds all
+    // it will get.
+    expect((await alertRequests()).made).toBeGreaterThan(0);
+    await expect
+      .poll(async () => (await unanswered(alertRequests)) + (await unanswered(positionRequests)))
+      .toBe(0);
+    expect((await myTexts(page)).map((text) => text.to)).toEqual(['+14155550111']);
+    expect((await apiGet<{ alerts: unknown[] }>(page, '/api/alerts')).alerts).toHaveLength(1);
+    expectNoTwice(await storedRoute(page));
   });
-  await expect.poll(() => waitingInOutbox(page), { timeout: 30_000 }).toBe(0);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-
-  // Offline, an SOS: the messaging app is offered and the alert is queued.
-  await page.getByRole('link', { name: 'Safety' }).click();
-  await expect(page).toHaveURL(/\/sos$/);
-  await context.setOffline(true);
-  await expect(page.getByText('Offline').first()).toBeVisible();
-  await page.getByRole('button', { name: /^SOS/ }).first().click();
-  await expect(page.getByText(SAVED_ALERT)).toBeVisible({ timeout: 20_000 });
-  expect(await waitingInOutbox(page)).toBeGreaterThan(0);
-
-  // A reload while offline (the service worker serves the app): the alert is still waiting.
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Emergency SOS', level: 1 })).toBeVisible();
-  await expect(page.getByText(SAVED_ALERT)).toBeVisible();
-
-  await context.setOffline(false);
-  await expect(page.getByText('Alert kept in the dev outbox').first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText(SAVED_ALERT)).toHaveCount(0);
-  await expect.poll(() => waitingInOutbox(page), { timeout: 30_000 }).toBe(0);
-
-  // Exactly once. Nothing is left in the outbox for the retry rule to send again (an item leaves it once the
-  // server has answered it), and every alert and position this page sent has been answered: the server holds all
-  // it will get.
-  expect((await alertRequests()).made).toBeGreaterThan(0);
-  await expect
-    .poll(async () => (await unanswered(alertRequests)) + (await unanswered(positionRequests)))
-    .toBe(0);
-  expect((await myTexts(page)).map((text) => text.to)).toEqual(['+14155550111']);
-  expect((await apiGet<{ alerts: unknown[] }>(page, '/api/alerts')).alerts).toHaveLength(1);
-  expectNoTwice(await storedRoute(page));
 });
 
 test.describe('without a service worker', () => {

@@ -49,6 +49,9 @@ async function link(guardian: Page, ward: Page, wardName: string): Promise<void>
   await expect(guardian.getByRole('region', { name: 'People I Guard' }).getByText(wardName)).toBeVisible();
 }
 
+// The service worker shows the notification, this test's subject (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test("a ward's SOS reaches the guardian as a notification with Beacon closed, and it opens the guardian view", async ({
   browser,
   baseURL,

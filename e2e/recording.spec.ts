@@ -225,7 +225,8 @@ test('the connection drops mid-recording: the seconds wait on the phone and ever
   browser,
 }, testInfo) => {
   test.setTimeout(360_000);
-  const context = await browser.newContext(RECORDER);
+  // Offline as a phone is: with the service worker, which serves the app's code (blocked elsewhere).
+  const context = await browser.newContext({ ...RECORDER, serviceWorkers: 'allow' });
   contexts = [context];
   const page = await personIn(context, 'Nico Network', 'rec-offline');
   await page.goto('/sos');
