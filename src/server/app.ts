@@ -74,6 +74,7 @@ import {
 import { createSharingModule } from './modules/sharing/module';
 import { createRealtime } from './realtime/create-realtime';
 import { housekeepingJob } from './scheduler/housekeeping';
+import { findDueKinds } from './scheduler/job-repository';
 import { ensurePeriodicJob, jobTask, type JobHandler } from './scheduler/jobs';
 import { createScheduler, type Scheduler } from './scheduler/scheduler';
 
@@ -153,7 +154,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config.tileUrl);
   await registerOpenApi(app);
 
-  const scheduler = createScheduler({ ...config.scheduler, log: app.log });
+  // Which job kinds have work due is asked on the urgent lane: a tick must not wait behind a busy pool to find an
+  // SOS text's retry (docs/decisions/006-urgent-db-lane.md).
+  const scheduler = createScheduler({
+    ...config.scheduler,
+    log: app.log,
+    dueTaskNames: () => findDueKinds(db.urgent, clock.now()),
+  });
   app.decorate('scheduler', scheduler);
   app.addHook('onClose', () => scheduler.stop());
   // Who may do what to whose rows: every module's services ask it first (access/policy.ts).

@@ -121,6 +121,19 @@ export async function claimDueJobs(
   return rows;
 }
 
+/**
+ * The kinds with a job that a claimer could take now (due, not leased): what the scheduler's tick runs. The same
+ * conditions as `claimDueJobs` without its kind, so the partial index on due jobs serves it.
+ */
+export async function findDueKinds(db: Queryable, now: Date): Promise<Set<string>> {
+  const { rows } = await db.query<{ kind: string }>(
+    `SELECT DISTINCT kind FROM scheduled_jobs
+     WHERE status IN ('pending', 'running') AND due_at <= $1 AND (locked_until IS NULL OR locked_until < $1)`,
+    [now],
+  );
+  return new Set(rows.map((row) => row.kind));
+}
+
 /** Jobs of a kind whose every attempt was used up by claimers that never reported back (crashed each time). */
 export async function findExhaustedJobs(
   db: Queryable,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createScheduler, type Scheduler } from './scheduler';
+import { createScheduler, FULL_ROUND_EVERY, type Scheduler } from './scheduler';
 
 const log = { error: vi.fn() };
 let sut: Scheduler | undefined;
@@ -80,6 +80,39 @@ describe('scheduler', () => {
     await vi.advanceTimersByTimeAsync(2 * 20);
     expect(calls).toBe(3);
     expect(log.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('with dueTaskNames, a tick runs only the tasks with work due; every task on a full round or when asking fails', async () => {
+    vi.useFakeTimers();
+    let due: ReadonlySet<string> | Error = new Set(['sms']);
+    const dueTaskNames = vi.fn(async () => {
+      if (due instanceof Error) throw due;
+      return due;
+    });
+    sut = createScheduler({ intervalMs: 20, enabled: true, log, dueTaskNames });
+    const runs = { sms: 0, email: 0 };
+    for (const name of ['sms', 'email'] as const) {
+      sut.add({ name, run: async () => ((runs[name] += 1), { more: false }) });
+    }
+    sut.start();
+    // The first tick is a full round: both tasks, without asking.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toEqual({ sms: 1, email: 1 });
+    expect(dueTaskNames).not.toHaveBeenCalled();
+    // The next ticks ask, and run only what is due.
+    await vi.advanceTimersByTimeAsync(2 * 20);
+    expect(runs).toEqual({ sms: 3, email: 1 });
+    // Asking fails: logged, and every task runs.
+    due = new Error('database away');
+    await vi.advanceTimersByTimeAsync(20);
+    expect(runs).toEqual({ sms: 4, email: 2 });
+    expect(log.error).toHaveBeenCalledTimes(1);
+    // Nothing due: nothing runs, until the next full round runs everything.
+    due = new Set();
+    await vi.advanceTimersByTimeAsync((FULL_ROUND_EVERY - 4) * 20);
+    expect(runs).toEqual({ sms: 4, email: 2 });
+    await vi.advanceTimersByTimeAsync(20);
+    expect(runs).toEqual({ sms: 5, email: 3 });
   });
 
   it('stop waits for the running round and ignores later requests', async () => {
