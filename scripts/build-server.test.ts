@@ -35,7 +35,8 @@ describe('the server built to JavaScript', () => {
       code: 1,
       stderr: expect.stringContaining('PUBLIC_URL is required when NODE_ENV=production') as unknown,
     });
-  });
+    // Loading every module of the server: well under a second when quiet, far longer on a busy machine.
+  }, 60_000);
 
   it('carries the migrations it applies, the same files as the sources', () => {
     const sources = readdirSync(path.join(root, 'src/server/db/migrations'));
