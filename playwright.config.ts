@@ -42,8 +42,8 @@ export default defineConfig({
   webServer: {
     command: `node scripts/e2e-server.mjs ${PORT}`,
     url: `http://127.0.0.1:${PORT}/api/health`,
-    // tsx compiles the server and PGlite creates a fresh database: seconds when quiet, over a minute on a
-    // machine busy with other test runs.
+    // The server is built to JavaScript when stale (scripts/build-server.mjs, about a second) and PGlite creates a
+    // fresh database: seconds when quiet, over a minute on a machine busy with other test runs.
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',

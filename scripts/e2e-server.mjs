@@ -1,11 +1,11 @@
-// Starts the built app for the browser tests: a fresh embedded database in a temp folder, dev outboxes.
+// Starts the built app for the browser tests: a fresh embedded database in a temp folder, dev outboxes. The client
+// must be built already (`npx vite build`); the server is built here when stale, as `npm start` does.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { pathToFileURL } from 'node:url';
+import { ensureServerBuilt, FAKE_OVERPASS, SERVER_MAIN } from './build-server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.env.PORT = process.argv[2] ?? '3210';
 process.env.HOST = '127.0.0.1';
 process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'beacon-e2e-'));
@@ -33,9 +33,9 @@ for (const name of [
 ]) {
   delete process.env[name];
 }
-register();
+await ensureServerBuilt();
 // The Safety Map asks a local fake Overpass API serving fixed OpenStreetMap places in lower Manhattan (around the
 // tests' New York geolocation), so the browser tests use the real provider path without the internet.
-const { startFakeOverpass } = await import(path.join(root, 'src/server/testing/fake-overpass.ts'));
+const { startFakeOverpass } = await import(pathToFileURL(FAKE_OVERPASS).href);
 process.env.OVERPASS_URL = (await startFakeOverpass()).url;
-await import(path.join(root, 'src/server/main.ts'));
+await import(pathToFileURL(SERVER_MAIN).href);

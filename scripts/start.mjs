@@ -1,23 +1,15 @@
 // `npm start`: builds the client when it is missing, older than its sources or built with other build-time
-// settings (VITE_*), then runs the server (TypeScript, through tsx) on PORT (default 3000).
+// settings (VITE_*), builds the server to JavaScript when it is missing or older than its sources
+// (build-server.mjs), then runs the built server in this process on PORT (default 3000).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { register } from 'tsx/esm/api';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureServerBuilt, newestMtime, SERVER_MAIN } from './build-server.mjs';
 import { CLIENT_BUILD_ENV_FILE, clientBuildEnv } from './client-build-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'dist/client/index.html');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
 
 function clientIsStale() {
   if (!existsSync(builtIndex)) return true;
@@ -44,5 +36,5 @@ if (clientIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-register();
-await import(path.join(root, 'src/server/main.ts'));
+await ensureServerBuilt();
+await import(pathToFileURL(SERVER_MAIN).href);

@@ -7,7 +7,7 @@ import type { FakeTwilio } from './fake-twilio';
 import { freePort, isRecord, sleep } from './util';
 
 /** Every variable src/server/config.ts reads: none is inherited from the caller's shell by accident. */
-const SERVER_ENV_NAMES = [
+export const SERVER_ENV_NAMES = [
   'NODE_ENV',
   'PORT',
   'HOST',

@@ -1,5 +1,7 @@
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { createPGliteDataDir } from './create-pglite-data-dir';
 import type { Database, Lane, Queryable, QueryResult, Row } from './database';
 import { INT8_TYPE_ID, parseInt8 } from './int8';
 import { createPriorityGate, type PriorityGate } from './priority-gate';
@@ -13,16 +15,36 @@ function wrap(target: Pick<PGlite, 'query'>): Queryable {
   };
 }
 
-/** Opens (creating if needed) an embedded PostgreSQL in `dataDir`; no server required. */
+/**
+ * PostgreSQL's own page cache, inside PGlite's WebAssembly memory: 16 MB instead of PostgreSQL's 128 MB. PGlite
+ * touches all of it as it opens (measured: resident memory grows by the whole setting before the first query),
+ * and a WebAssembly memory never shrinks, so the default cost a server at rest 128 MiB; Beacon's embedded database
+ * is one person's or one family's, and the operating system caches its files as well. Only a cache: every write
+ * still reaches the WAL and the data files exactly as before.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+/**
+ * Opens (creating if needed) an embedded PostgreSQL in `dataDir`; no server required. A new one is created in a
+ * child process (create-pglite-data-dir.ts), so this process holds only what opening it takes.
+ */
 export async function openPGlite(dataDir: string): Promise<Database> {
   await mkdir(dataDir, { recursive: true });
-  const pg = await createPGlite({ dataDir });
-  return fromPGlite(pg);
+  const exists = await access(path.join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) await createPGliteDataDir(dataDir);
+  return fromPGlite(await createPGlite({ dataDir }));
 }
 
 /** Every PGlite Beacon opens (tests too): with the value parsers that match the `pg` driver's (int8.ts). */
 export function createPGlite(options: PGliteOptions = {}): Promise<PGlite> {
-  return PGlite.create({ ...options, parsers: { ...options.parsers, [INT8_TYPE_ID]: parseInt8 } });
+  return PGlite.create({
+    ...options,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    parsers: { ...options.parsers, [INT8_TYPE_ID]: parseInt8 },
+  });
 }
 
 export function fromPGlite(pg: PGlite): Database {
