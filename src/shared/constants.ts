@@ -428,3 +428,10 @@ export const OUTBOX_RETRY = {
   maxDelayMs: 15_000,
   jitter: 0.2,
 } as const;
+
+/**
+ * The first screen paints before anything else is asked for (lib/first-paint.ts): the GET requests, the code of
+ * the cards below the SOS button and the other on-demand code wait for it. A tab opened in the background never
+ * runs an animation frame, so the wait also ends after `fallbackMs` whatever happens.
+ */
+export const FIRST_PAINT = { fallbackMs: 300 } as const;

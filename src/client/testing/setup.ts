@@ -5,6 +5,7 @@ import { openDB } from 'idb';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetSessionRefresh } from '../features/auth/api/refresh-session';
+import { markFirstPaintDone } from '../lib/first-paint';
 import { resetRecorder } from '../features/recording/stores/recorder';
 import { resetSounds } from '../lib/sounds';
 import { uninstallFakeMedia } from './fake-media';
@@ -29,6 +30,9 @@ async function clearDeviceOutbox(): Promise<void> {
   if (db.objectStoreNames.contains('items')) await db.clear('items');
   db.close();
 }
+
+// jsdom paints nothing: requests and on-demand code must not wait for a first paint (lib/first-paint.ts).
+markFirstPaintDone();
 
 // `findBy…` and `waitFor` wait for a condition up to this long (the library's default is 1 s): a machine busy with
 // the other suites can take longer to render a change. A condition met sooner ends the wait at once.

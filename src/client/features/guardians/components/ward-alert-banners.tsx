@@ -3,6 +3,7 @@ import { useNow } from '../../../lib/use-now';
 import { useWards } from '../api/get-wards';
 import { useWardActivity } from '../hooks/ward-activity-context';
 import { wardBanners } from '../utils/ward-banners';
+import { afterFirstPaint } from '../../../lib/first-paint';
 
 // Not part of the first download (README, "Bundle budget"), but fetched as soon as any signed-in screen has shown,
 // so it is ready before an alert can arrive rather than loaded at that moment (the service worker also has it).
@@ -25,7 +26,7 @@ type WardAlertBannersProps = {
  */
 export function WardAlertBanners({ userId, guardianViewPath }: WardAlertBannersProps) {
   useEffect(() => {
-    void loadWardAlertBanner();
+    void afterFirstPaint().then(loadWardAlertBanner);
   }, []);
   const now = useNow(SAFE_NOTICE_CHECK_MS);
   const { alerts, dismiss } = useWardActivity(userId);
