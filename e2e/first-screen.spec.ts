@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { STORAGE_KEYS } from '#shared/constants';
-import { READINESS_CHECKING } from '#shared/dashboard-texts';
-import { COMMON_TEXTS } from '#shared/ui-texts';
+import { COMMON_TEXTS, SOS_TEXTS } from '#shared/ui-texts';
 import { addContact, markOnboardingSeen, signUp, uniqueEmail } from './support';
 
 test.beforeEach(async ({ page }) => {
@@ -33,7 +32,9 @@ test('a session about to expire shows the dashboard and its SOS button while the
     releaseRenewal = resolve;
   });
   let renewalAsked = false;
-  const readsBeforeRenewal: string[] = [];
+  // Every API request sent with the old token, and those sent with any other (path and token).
+  const withOldToken: string[] = [];
+  const sent: Array<{ path: string; authorization: string | undefined }> = [];
   await page.route('**/api/auth/token?grant_type=refresh_token', async (route) => {
     renewalAsked = true;
     await renewalReleased;
@@ -41,24 +42,32 @@ test('a session about to expire shows the dashboard and its SOS button while the
   });
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (!renewalAsked || !['fetch', 'xhr'].includes(request.resourceType())) return;
-    if (!url.pathname.startsWith('/api/') || url.pathname === '/api/auth/token') return;
-    readsBeforeRenewal.push(`${request.method()} ${url.pathname}`);
+    if (!['fetch', 'xhr'].includes(request.resourceType()) || !url.pathname.startsWith('/api/')) return;
+    const authorization = request.headers().authorization;
+    if (authorization === `Bearer ${oldToken}`) withOldToken.push(`${request.method()} ${url.pathname}`);
+    sent.push({ path: url.pathname, authorization });
   });
   await page.reload();
 
-  // The SOS button is there and usable at once; the readiness card tells the truth: it is not known yet.
+  // The SOS button is there and usable at once, not the loading overlay that used to stand in for every screen
+  // until the server answered.
   await expect.poll(() => renewalAsked).toBe(true);
   await expect(page.getByRole('button', { name: /^SOS/ }).first()).toBeEnabled();
-  await expect(page.getByTestId('system-ready')).toContainText(READINESS_CHECKING);
-  // Not the full-screen loading overlay that used to stand in for every screen until the server answered.
+  await expect(page.getByRole('heading', { name: SOS_TEXTS.dashboardTitle })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: COMMON_TEXTS.loading })).toHaveCount(0);
-  // No request that would be refused with the old token, and sign the person out, went before the renewal.
-  expect(readsBeforeRenewal).toEqual([]);
 
   releaseRenewal();
   await expect.poll(accessToken).not.toBe(oldToken);
-  // Once renewed, the reads go out and the card shows what it found.
-  await expect(page.getByTestId('system-ready')).not.toContainText(READINESS_CHECKING);
+  const newToken = await accessToken();
+  // Once renewed, the person's data is read with the new token; nothing went with the old one, which the server
+  // would have refused, signing the person out.
+  await expect
+    .poll(() =>
+      sent.some(
+        (request) => request.path === '/api/profile' && request.authorization === `Bearer ${newToken}`,
+      ),
+    )
+    .toBe(true);
+  expect(withOldToken).toEqual([]);
   await expect(page.getByRole('button', { name: /^SOS/ }).first()).toBeEnabled();
 });

@@ -5,6 +5,7 @@ import { openDB } from 'idb';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetSessionRefresh } from '../features/auth/api/refresh-session';
+import { resetRequestHold } from '../lib/api-client';
 import { markFirstPaintDone } from '../lib/first-paint';
 import { resetRecorder } from '../features/recording/stores/recorder';
 import { resetSounds } from '../lib/sounds';
@@ -51,6 +52,7 @@ afterEach(async () => {
   toast.dismiss();
   resetSounds();
   resetSessionRefresh();
+  resetRequestHold();
   resetRecorder();
   uninstallFakeMedia();
   vi.useRealTimers();
