@@ -1,7 +1,7 @@
 // Lighthouse (mobile preset) on `/`, `/sos` and `/guardian` of a running Beacon, signed in, median of N runs.
 // A measurement run by hand, not a test: it asserts nothing. docs/PERFORMANCE.md has the figures and the steps.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,12 +17,14 @@ const USAGE = `Usage: npx tsx bench/lighthouse.ts [options]
 
   --url <origin>        the running app (default http://127.0.0.1:3301)
   --runs <n>            Lighthouse runs per page; the median is reported (default 3)
+  --pages <list>        the pages, comma-separated (default /,/sos,/guardian)
   --reports <dir>       where each run's Lighthouse JSON report is kept
                         (default <tmp>/beacon-lighthouse-reports)
   --json                also print every run's figures as one JSON line
+  --reanalyse <dir>     print the before-LCP figures of the reports kept in <dir>, and stop
   -h, --help`;
 
-type Options = { origin: string; runs: number; reports: string; json: boolean };
+type Options = { origin: string; runs: number; pages: string[]; reports: string; json: boolean };
 
 type RunFigures = {
   performance: number;
@@ -30,12 +32,56 @@ type RunFigures = {
   fcpMs: number;
   tbtMs: number;
   transferredBytes: number;
+  /** From the unthrottled trace Lighthouse recorded, so they do not depend on its simulation (see below). */
+  requestsBeforeLcp: number;
+  apiCallsBeforeLcp: number;
+  scriptBytesBeforeLcp: number;
+  longestChain: number;
+};
+
+type NetworkRequest = {
+  url: string;
+  networkRequestTime: number;
+  resourceType?: string;
+  transferSize?: number;
 };
 
 type LighthouseReport = {
   categories: { performance: { score: number } };
-  audits: Record<string, { numericValue?: number }>;
+  audits: Record<
+    string,
+    {
+      numericValue?: number;
+      details?: {
+        items?: unknown[];
+        longestChain?: { length: number };
+      };
+    }
+  >;
 };
+
+/**
+ * What the page asked for before its largest paint, in the trace as recorded (no throttling). Lighthouse's
+ * simulated LCP replays everything that started before the recorded one on a slow phone's network and CPU, so
+ * these counts explain the simulated figure and, unlike it, hardly move with the machine's load.
+ */
+function beforeLcp(
+  report: LighthouseReport,
+): Pick<RunFigures, 'requestsBeforeLcp' | 'apiCallsBeforeLcp' | 'scriptBytesBeforeLcp' | 'longestChain'> {
+  const metrics = report.audits.metrics?.details?.items?.[0] as
+    { observedLargestContentfulPaint?: number } | undefined;
+  const lcp = metrics?.observedLargestContentfulPaint ?? Number.NaN;
+  const requests = (report.audits['network-requests']?.details?.items ?? []) as NetworkRequest[];
+  const early = requests.filter((request) => request.networkRequestTime < lcp);
+  return {
+    requestsBeforeLcp: early.length,
+    apiCallsBeforeLcp: early.filter((request) => new URL(request.url).pathname.startsWith('/api/')).length,
+    scriptBytesBeforeLcp: early
+      .filter((request) => request.resourceType === 'Script')
+      .reduce((sum, request) => sum + (request.transferSize ?? 0), 0),
+    longestChain: report.audits['critical-request-chains']?.details?.longestChain?.length ?? Number.NaN,
+  };
+}
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
@@ -43,6 +89,7 @@ function parseOptions(argv: string[]): Options {
     options: {
       url: { type: 'string', default: 'http://127.0.0.1:3301' },
       runs: { type: 'string', default: '3' },
+      pages: { type: 'string', default: PAGES.join(',') },
       reports: { type: 'string', default: path.join(os.tmpdir(), 'beacon-lighthouse-reports') },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -55,6 +102,7 @@ function parseOptions(argv: string[]): Options {
   return {
     origin: new URL(values.url).origin,
     runs: Number(values.runs),
+    pages: values.pages.split(',').map((page) => page.trim()),
     reports: values.reports,
     json: values.json,
   };
@@ -110,6 +158,7 @@ function lighthouseRun(url: string, profileDir: string, outputPath: string): Run
     fcpMs: audit('first-contentful-paint'),
     tbtMs: audit('total-blocking-time'),
     transferredBytes: audit('total-byte-weight'),
+    ...beforeLcp(report),
   };
 }
 
@@ -139,6 +188,10 @@ function medianFigures(runs: RunFigures[]): RunFigures {
     fcpMs: of('fcpMs'),
     tbtMs: of('tbtMs'),
     transferredBytes: of('transferredBytes'),
+    requestsBeforeLcp: of('requestsBeforeLcp'),
+    apiCallsBeforeLcp: of('apiCallsBeforeLcp'),
+    scriptBytesBeforeLcp: of('scriptBytesBeforeLcp'),
+    longestChain: of('longestChain'),
   };
 }
 
@@ -151,6 +204,10 @@ function tableRow(page: string, figures: RunFigures): string {
     seconds(figures.fcpMs),
     `${Math.round(figures.tbtMs)} ms`,
     `${Math.round(figures.transferredBytes / 1024)} KiB`,
+    String(figures.requestsBeforeLcp),
+    String(figures.apiCallsBeforeLcp),
+    `${Math.round(figures.scriptBytesBeforeLcp / 1024)} KiB`,
+    String(figures.longestChain),
   ].join(' | ');
 }
 
@@ -179,15 +236,28 @@ function loadAverage(): string {
     .join(' ');
 }
 
+/** `--reanalyse <dir>`: the figures of reports already kept, without running Lighthouse again. */
+function reanalyse(dir: string): void {
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
+    const report = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as LighthouseReport;
+    console.log(`${file}: ${JSON.stringify(beforeLcp(report))}`);
+  }
+}
+
 async function main(): Promise<void> {
+  const reanalyseAt = process.argv.indexOf('--reanalyse');
+  if (reanalyseAt >= 0) return reanalyse(process.argv[reanalyseAt + 1] ?? '.');
   const options = parseOptions(process.argv.slice(2));
   const profileDir = await seedProfile(options.origin, await signUpPerson(options.origin));
   mkdirSync(options.reports, { recursive: true });
   try {
     console.log(`load average ${loadAverage()}`);
-    console.log('page | performance | LCP | FCP | TBT | transferred');
+    console.log(
+      'page | performance | LCP | FCP | TBT | transferred | requests before LCP | API calls before LCP | ' +
+        'JS before LCP | longest critical chain',
+    );
     const allRuns: Record<string, RunFigures[]> = {};
-    for (const pagePath of PAGES) {
+    for (const pagePath of options.pages) {
       const runs: RunFigures[] = [];
       for (let run = 0; run < options.runs; run += 1) {
         const report = path.join(options.reports, `${pagePath.slice(1) || 'home'}-${run + 1}.json`);

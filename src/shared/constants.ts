@@ -441,3 +441,10 @@ export const OUTBOX_RETRY = {
  * seconds); entries are kept `retentionDays`; the person's list shows the newest `listLimit`.
  */
 export const SHARING_VIEWS = { visitMinutes: 30, retentionDays: 30, listLimit: 100 } as const;
+
+/**
+ * The first screen paints before anything else is asked for (lib/first-paint.ts): the GET requests, the code of
+ * the cards below the SOS button and the other on-demand code wait for it. A tab opened in the background never
+ * runs an animation frame, so the wait also ends after `fallbackMs` whatever happens.
+ */
+export const FIRST_PAINT = { fallbackMs: 300 } as const;

@@ -5,13 +5,13 @@
  * recording code, not with the first screen.
  */
 import { RECORDING } from './constants';
+import { RECORDING_CARD_TEXTS } from './recording-card-texts';
 
 const seconds = (count: number): string => `${count} ${count === 1 ? 'second' : 'seconds'}`;
 
 export const RECORDING_TEXTS = {
   // The controls (SOS screen, active-alert screen, escort panel)
-  controlsTitle: 'Emergency recording',
-  record: 'Record what is happening',
+  ...RECORDING_CARD_TEXTS,
   stop: 'Stop Recording',
   starting: 'Starting…',
   recordingVideo: 'Recording video and sound',
@@ -31,9 +31,6 @@ export const RECORDING_TEXTS = {
   unsupported: 'This browser cannot record.',
   autoStoppedTitle: 'Recording Auto-Stopped',
   autoStopped: `A recording stops after ${RECORDING.maxDurationSeconds / 60} minutes. Start a new one if you need more.`,
-  /** Said plainly on every set of controls: what a web app can and cannot do. */
-  limits:
-    'Recording continues only while Beacon is open on screen: the camera and microphone stop when the screen turns off or you switch to another app.',
   wakeLockOn: 'The screen is kept awake while recording.',
   wakeLockUnsupported: 'This browser cannot keep the screen awake: keep it on yourself while recording.',
   wakeLockLost: 'The screen could not be kept awake: keep it on yourself while recording.',

@@ -1,8 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { AuthProvider } from '../features/auth/components/auth-provider';
 import { ThemeProvider } from '../features/theme/components/theme-provider';
 import { browserDevice, DeviceProvider, type DeviceAdapters } from '../lib/device/device-context';
+import { watchFirstPaint } from '../lib/first-paint';
 import { createQueryClient } from '../lib/query-client';
 import { RealtimeTransportContext } from '../lib/realtime/realtime-context';
 import { browserRealtimeTransport, type RealtimeTransport } from '../lib/realtime/realtime-transport';
@@ -25,6 +26,8 @@ export function AppProvider({
   realtime = browserRealtimeTransport,
 }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  // The first render is committed: requests and on-demand code wait for its paint (lib/first-paint.ts).
+  useLayoutEffect(watchFirstPaint, []);
   return (
     <QueryClientProvider client={client}>
       <DeviceProvider adapters={device}>

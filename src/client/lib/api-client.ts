@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ApiErrorSchema, type ErrorCode } from '#shared/schemas/api-error';
 import { COMMON_TEXTS } from '#shared/ui-texts';
+import { afterFirstPaint } from './first-paint';
 import { clearSession, getSession } from './session-store';
 
 /** Failures the client itself names: no answer at all, or an answer that is not what the API promises. */
@@ -52,11 +53,35 @@ export type ApiRequestOptions<T> = {
 /** For 204 answers and answers whose body the caller does not need. */
 export const noContent = z.unknown().transform((): void => undefined);
 
+let sessionCheck: Promise<void> = Promise.resolve();
+
+/**
+ * A stored session about to expire is renewed on start-up (AuthProvider) while the screens already show from it.
+ * Until that ends, every request that would sign the person out on a 401 waits for it: sent with the old token it
+ * would be refused, and end the session being renewed. An alert (`signOutOn401: false`) never waits: it sends at
+ * once with the token the phone holds and renews the session itself when refused.
+ */
+export function holdRequestsUntil(check: Promise<unknown>): void {
+  sessionCheck = check.then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** Forgets a renewal still held. For the client tests, which share this module between files. */
+export function resetRequestHold(): void {
+  sessionCheck = Promise.resolve();
+}
+
 /**
  * The one fetch wrapper. Adds the bearer token, turns `{error, message}` answers into `ApiError`, and signs the
  * person out cleanly when the server rejects their token (401), so every screen falls back to the login card.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  const method = options.method ?? 'GET';
+  // Reads wait for the first screen to paint (lib/first-paint.ts); what the person sends (an alert) never waits.
+  if (method === 'GET') await afterFirstPaint();
+  if (options.auth !== false && options.signOutOn401 !== false) await sessionCheck;
   const token = options.auth === false ? undefined : getSession()?.access_token;
   const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   const raw = options.rawBody;
@@ -67,7 +92,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   let response: Response;
   try {
     response = await fetch(path, {
-      method: options.method ?? 'GET',
+      method,
       headers,
       body: raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,

@@ -5,6 +5,8 @@ import { openDB } from 'idb';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetSessionRefresh } from '../features/auth/api/refresh-session';
+import { resetRequestHold } from '../lib/api-client';
+import { markFirstPaintDone } from '../lib/first-paint';
 import { resetRecorder } from '../features/recording/stores/recorder';
 import { resetSounds } from '../lib/sounds';
 import { uninstallFakeMedia } from './fake-media';
@@ -30,6 +32,9 @@ async function clearDeviceOutbox(): Promise<void> {
   db.close();
 }
 
+// jsdom paints nothing: requests and on-demand code must not wait for a first paint (lib/first-paint.ts).
+markFirstPaintDone();
+
 // `findBy…` and `waitFor` wait for a condition up to this long (the library's default is 1 s): a machine busy with
 // the other suites can take longer to render a change. A condition met sooner ends the wait at once.
 configure({ asyncUtilTimeout: 10_000 });
@@ -47,6 +52,7 @@ afterEach(async () => {
   toast.dismiss();
   resetSounds();
   resetSessionRefresh();
+  resetRequestHold();
   resetRecorder();
   uninstallFakeMedia();
   vi.useRealTimers();

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { BottomNav } from '../../features/dashboard/components/bottom-nav';
@@ -7,17 +7,18 @@ import { useWardJourneys } from '../../features/journeys/hooks/use-ward-journeys
 import { paths } from '../../lib/paths';
 import { ActiveAlertGate } from './active-alert-gate';
 import { SkipToSosLink } from './skip-to-sos-link';
+import { lazyAfterFirstPaint } from '../../lib/first-paint';
 
 // Shown from 768 px only: a phone's first screen does without its code and icons (it shares them with the menu).
-const SideNav = lazy(async () => ({
-  default: (await import('../../features/dashboard/components/side-nav')).SideNav,
-}));
+const SideNav = lazyAfterFirstPaint(
+  async () => (await import('../../features/dashboard/components/side-nav')).SideNav,
+);
 // AI Protection's detectors load on demand, beside the first screen rather than in its download.
-const ProtectionHost = lazy(async () => ({ default: (await import('./protection-host')).ProtectionHost }));
+const ProtectionHost = lazyAfterFirstPaint(async () => (await import('./protection-host')).ProtectionHost);
 // Fake Call's scheduler and call screens, likewise: a scheduled call rings on whichever screen the person is.
-const FakeCallHost = lazy(async () => ({
-  default: (await import('../../features/fake-call/components/fake-call-host')).FakeCallHost,
-}));
+const FakeCallHost = lazyAfterFirstPaint(
+  async () => (await import('../../features/fake-call/components/fake-call-host')).FakeCallHost,
+);
 
 /**
  * The dashboard and the tab pages. Signed-in people get "Skip to SOS" first, then the navigation: bottom tabs on

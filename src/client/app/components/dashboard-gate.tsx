@@ -32,7 +32,6 @@ export function DashboardGate() {
   if (!session && pathname === paths.home && !hasSeenOnboarding()) {
     return <Navigate to={paths.splash} replace />;
   }
-  if (status === 'checking') return <LoadingOverlay />;
   if (session) {
     return (
       <>
@@ -41,7 +40,8 @@ export function DashboardGate() {
       </>
     );
   }
-  if (health.isPending) return <LoadingOverlay />;
+  // Signed out by a refused renewal: the overlay until it has finished.
+  if (status === 'checking' || health.isPending) return <LoadingOverlay />;
   // Offline is not a server problem: the login card shows, and says what fails when it is used.
   if (health.isError && network.isOnline()) {
     return (

@@ -40,11 +40,17 @@ function renderGate(status: AuthStatus, whenSignedOut?: 'login' | 'redirect-home
 }
 
 describe('<RequireSession>', () => {
-  it('shows the loading overlay while the session is checked, not the screen', () => {
+  it('shows the screen from the stored session while it is renewed, without waiting for the network', () => {
     storeSession(fakeSession());
     renderGate('checking');
+    expect(screen.getByText(`Signed in as ${fakeSession().user.email}`)).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows the loading overlay, not the login card, while a refused renewal finishes signing out', () => {
+    renderGate('checking');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(screen.queryByText(/Signed in as/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Login to Beacon' })).not.toBeInTheDocument();
   });
 
   it('shows the login card in place of the screen when signed out', async () => {

@@ -23,9 +23,9 @@ type RequireSessionProps = {
 };
 
 /**
- * The layout route of every screen that needs an account: the loading overlay while the stored session is
- * checked, then the login card (or '/') when signed out, else the screen, which reads the person with
- * useRequiredSession().
+ * The layout route of every screen that needs an account: the screen when a session is stored (even one being
+ * renewed: requests wait for the renewal, the SOS does not), which reads the person with useRequiredSession();
+ * else the login card (or '/').
  */
 export function RequireSession({ whenSignedOut = 'login' }: RequireSessionProps) {
   const status = useAuthStatus();
@@ -33,7 +33,9 @@ export function RequireSession({ whenSignedOut = 'login' }: RequireSessionProps)
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  if (status === 'checking') return <LoadingOverlay />;
+  // A stored session shows its screens at once, while it is renewed (AuthProvider); the overlay only covers a
+  // renewal that has just been refused, until it has finished signing out.
+  if (!session && status === 'checking') return <LoadingOverlay />;
   if (!session) {
     if (whenSignedOut === 'redirect-home') return <Navigate to={paths.home} replace />;
     return (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { healthKeys } from '../../features/dashboard/api/health-keys';
 import { ServerWatchScope } from '../../features/dashboard/components/server-watch-scope';
@@ -11,11 +11,12 @@ import { RealtimeScope } from '../realtime/realtime-scope';
 import { LocationSharingScope } from './location-sharing-scope';
 import { PushSignOutScope } from './push-sign-out-scope';
 import { OutboxRunner } from './outbox-runner';
+import { lazyAfterFirstPaint } from '../../lib/first-paint';
 
 // The journey heartbeat and the Sound setting's sync load right after the first screen (not in the first download).
-const JourneyBackground = lazy(async () => ({
-  default: (await import('./journey-background')).JourneyBackground,
-}));
+const JourneyBackground = lazyAfterFirstPaint(
+  async () => (await import('./journey-background')).JourneyBackground,
+);
 
 /**
  * Ties per-person state to the signed-in person: their notification list, and a server cache that is emptied

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { FREE_TIER_CONTACT_LIMIT } from '#shared/constants';
 import { READINESS_CHECKING } from '#shared/dashboard-texts';
 import { SOS_TEXTS } from '#shared/ui-texts';
@@ -19,36 +19,38 @@ import { paths } from '../../lib/paths';
 import { lazyDialog } from '../../components/lazy-dialog';
 import { useAppSosFlow } from '../hooks/use-app-sos-flow';
 import { isFirstRunState } from '../components/first-run';
+import { lazyAfterFirstPaint } from '../../lib/first-paint';
 
 // These load right after the first screen: the SOS card comes first, and they stay out of the first download
 // (the SOS reads the contacts itself, without the card).
-const DashboardReadiness = lazy(async () => ({
-  default: (await import('../components/dashboard-readiness')).DashboardReadiness,
-}));
-const EmergencyContactsCard = lazy(async () => ({
-  default: (await import('../../features/contacts/components/emergency-contacts-card')).EmergencyContactsCard,
-}));
-const PermissionsOffer = lazy(async () => ({
-  default: (await import('../../features/permissions/components/permissions-offer')).PermissionsOffer,
-}));
+const DashboardReadiness = lazyAfterFirstPaint(
+  async () => (await import('../components/dashboard-readiness')).DashboardReadiness,
+);
+const EmergencyContactsCard = lazyAfterFirstPaint(
+  async () =>
+    (await import('../../features/contacts/components/emergency-contacts-card')).EmergencyContactsCard,
+);
+const PermissionsOffer = lazyAfterFirstPaint(
+  async () => (await import('../../features/permissions/components/permissions-offer')).PermissionsOffer,
+);
 
 // The quick actions (and the Your Location dialog behind them) load right after the first screen.
 /** Shown by the Show/Hide Map quick action, and inside the Escort Mode dialog; Leaflet comes with it. */
 // A running escort or check-in, with its last chance: loaded on demand, so the first screen stays small.
-const RunningJourneyCard = lazy(async () => ({
-  default: (await import('../../features/journeys/components/running-journey-card')).RunningJourneyCard,
-}));
-const SafetyMapCard = lazy(async () => ({
-  default: (await import('../../features/safety-map/components/safety-map-card')).SafetyMapCard,
-}));
+const RunningJourneyCard = lazyAfterFirstPaint(
+  async () => (await import('../../features/journeys/components/running-journey-card')).RunningJourneyCard,
+);
+const SafetyMapCard = lazyAfterFirstPaint(
+  async () => (await import('../../features/safety-map/components/safety-map-card')).SafetyMapCard,
+);
 /** The dialog comes from the module the /map page is in, so both share one chunk (escort-screens.ts). */
 const EscortDialog = lazyDialog(
   async () => (await import('../components/escort-screens')).EscortDialog,
   ({ open }) => open,
 );
-const QuickActionsPanel = lazy(async () => ({
-  default: (await import('../components/quick-actions-panel')).QuickActionsPanel,
-}));
+const QuickActionsPanel = lazyAfterFirstPaint(
+  async () => (await import('../components/quick-actions-panel')).QuickActionsPanel,
+);
 
 /** Stands in for the readiness card while its code loads: it is not known yet whether Beacon is ready. */
 function ReadinessPlaceholder() {

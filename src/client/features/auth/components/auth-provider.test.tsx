@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH } from '#shared/constants';
+import { apiRequest, noContent } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session-store';
 import { fakeSession, mockApi, type FakeRoute } from '../../../testing/fake-api';
 import { storeSession } from '../../../testing/render-app';
@@ -72,6 +73,37 @@ describe('AuthProvider session refresh', () => {
     expect(screen.getByText('checking:access-1')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(screen.getByText('ready:access-2')).toBeInTheDocument();
+  });
+
+  it('holds requests until a stale session is renewed, so none is refused and signs the person out', async () => {
+    storeSession(fakeSession({ expires_at: NOW / 1000 - 10 }, NOW));
+    const api = mockApi([refreshRoute(), { method: 'POST', path: '/api/locations', status: 204 }]);
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    // Sent as the screen shows, while the renewal is under way.
+    const upload = apiRequest('/api/locations', { method: 'POST', body: {}, schema: noContent });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await upload;
+    expect(api.requests.map((request) => request.path)).toEqual([REFRESH_PATH, '/api/locations']);
+    expect(api.requests[1]?.authorization).toBe('Bearer access-2');
+  });
+
+  it('does not hold an alert: it goes at once with the token the phone holds', async () => {
+    storeSession(fakeSession({ expires_at: NOW / 1000 - 10 }, NOW));
+    const api = mockApi([refreshRoute(), { method: 'POST', path: '/api/alerts', status: 204 }]);
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await apiRequest('/api/alerts', { method: 'POST', body: {}, schema: noContent, signOutOn401: false });
+    expect(api.requests.find((request) => request.path === '/api/alerts')?.authorization).toBe(
+      'Bearer access-1',
+    );
+    await act(() => vi.advanceTimersByTimeAsync(0));
   });
 
   it('signs out cleanly when the server refuses the refresh token', async () => {

@@ -1,5 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { AUTH } from '#shared/constants';
+import { holdRequestsUntil } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session-store';
 import { needsRefresh, refreshSessionIfNeeded } from '../api/refresh-session';
 import { AuthStatusContext, type AuthStatus } from '../hooks/auth-status-context';
@@ -10,17 +11,21 @@ function refreshQuietly(): Promise<unknown> {
 }
 
 /**
- * Reads the stored session on load, refreshes it first when it is stale, and keeps it fresh: every
+ * Reads the stored session on load, renews it when it is stale, and keeps it fresh: every
  * `AUTH.refreshCheckIntervalMs`, when the tab becomes visible again (timers sleep in background tabs) and when
  * the network comes back.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthStatus>(() => (needsRefresh(getSession()) ? 'checking' : 'ready'));
 
-  useEffect(() => {
+  // A layout effect: it runs before any screen's effects, so their requests already find the renewal to wait for
+  // (holdRequestsUntil). The screens themselves show from the stored session meanwhile: an SOS never waits for it.
+  useLayoutEffect(() => {
     if (status !== 'checking') return;
     let active = true;
-    void refreshQuietly().then(() => {
+    const check = refreshQuietly();
+    holdRequestsUntil(check);
+    void check.then(() => {
       if (active) setStatus('ready');
     });
     return () => {

@@ -3,7 +3,10 @@ import { COMMON_TEXTS } from '#shared/ui-texts';
 import { Logo } from '../../../components/logo';
 import { Spinner } from '../../../components/ui/spinner';
 
-/** Shown while the session is checked (docs/PRODUCT.md#dashboard). */
+/**
+ * Shown while a renewal the server refused signs the person out, and to a signed-out visitor until the server's
+ * health is known (docs/PRODUCT.md#dashboard). A stored session's screens never wait behind it.
+ */
 export function LoadingOverlay() {
   return (
     <div
