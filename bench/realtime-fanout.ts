@@ -215,7 +215,7 @@ async function linkInDatabase(harness: Harness, ward: string, guardians: readonl
   });
 }
 
-/** Opens one socket per guardian and resolves once each has said `ready`. */
+/** Opens one socket per guardian and resolves once each has said `ready` (fails after 30 s without it). */
 async function openGuardianSockets(
   baseUrl: string,
   tokens: readonly string[],
@@ -223,15 +223,24 @@ async function openGuardianSockets(
 ): Promise<BenchSocket[]> {
   const wsBase = baseUrl.replace(/^http/, 'ws');
   return mapLimit(tokens, 16, async (token) => {
-    const socket = await openSocket(`${wsBase}/api/realtime?access_token=${encodeURIComponent(token)}`);
-    await new Promise<void>((resolve, reject) => {
-      socket.on('message', (data: Buffer) => {
-        const text = data.toString('utf8');
-        if (text.startsWith('{"type":"ready"')) resolve();
-        else onText(text);
-      });
-      socket.once('close', (code: number) => reject(new Error(`a guardian's socket closed with ${code}`)));
+    let settle: (error?: Error) => void = () => undefined;
+    const isReady = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => settle(new Error("a guardian's socket said nothing for 30 s")), 30_000);
+      settle = (error) => {
+        clearTimeout(timer);
+        if (error) reject(error);
+        else resolve();
+      };
     });
+    const socket = await openSocket(
+      `${wsBase}/api/realtime?access_token=${encodeURIComponent(token)}`,
+      (text) => {
+        if (text.startsWith('{"type":"ready"')) settle();
+        else onText(text);
+      },
+    );
+    socket.once('close', (code: number) => settle(new Error(`a guardian's socket closed with ${code}`)));
+    await isReady;
     return socket;
   });
 }

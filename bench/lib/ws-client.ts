@@ -22,9 +22,13 @@ type WebSocketConstructor = new (url: string, options?: { perMessageDeflate?: bo
 
 const WebSocket = createRequire(import.meta.url)('ws') as WebSocketConstructor;
 
-/** Opens a socket; resolves once it is open. */
-export function openSocket(url: string): Promise<BenchSocket> {
+/**
+ * Opens a socket with its message listener attached from the start (a first message may come in the same read as
+ * the upgrade's answer); resolves once it is open.
+ */
+export function openSocket(url: string, onMessage: (text: string) => void): Promise<BenchSocket> {
   const socket = new WebSocket(url, { perMessageDeflate: false });
+  socket.on('message', (data: Buffer) => onMessage(data.toString('utf8')));
   return new Promise((resolve, reject) => {
     socket.once('error', reject);
     socket.once('open', () => resolve(socket));
