@@ -116,3 +116,119 @@ describe('realtime hub heartbeat', () => {
     ).toBeNull();
   });
 });
+
+describe('realtime hub fan-out', () => {
+  let hub: RealtimeHub;
+  let inserts: number;
+  let nextId: number;
+  const raw = new Map<FakeSocket, unknown[]>();
+  const ward = 'user-ward';
+  const db: Queryable = {
+    async query<R>(sql: string, params: readonly unknown[] = []) {
+      const answer = (rows: unknown[]) => ({ rows: rows as R[], rowCount: rows.length });
+      if (sql.includes('max(id)')) return answer([{ id: 0 }]);
+      if (sql.includes('FROM guardian_relationships WHERE guardian_id = $1')) {
+        return answer([{ ward_id: ward, id: 'relationship', activated_at: new Date(0) }]);
+      }
+      if (sql.includes('INSERT INTO realtime_events')) {
+        inserts++;
+        const events = JSON.parse(String(params[1])) as Array<{
+          type: string;
+          payload: unknown;
+          created_at: string;
+        }>;
+        return answer(
+          events.map((event) => ({
+            ...event,
+            id: nextId++,
+            user_id: params[0],
+            created_at: new Date(event.created_at),
+          })),
+        );
+      }
+      return answer([]);
+    },
+  } as Queryable;
+  const log = { error: vi.fn(), warn: vi.fn(), debug: vi.fn() } as unknown as FastifyBaseLogger;
+
+  /** A guardian's socket that keeps what was passed to `send`, as passed. */
+  const connectGuardian = async (token: string): Promise<FakeSocket> => {
+    const socket = new FakeSocket(true);
+    const passed: unknown[] = [];
+    raw.set(socket, passed);
+    const send = socket.send.bind(socket);
+    socket.send = (data: string) => {
+      passed.push(data);
+      send(data);
+    };
+    hub.accept(socket as unknown as HubSocket, { query: { access_token: token } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(socket.sent[0]).toMatchObject({ type: 'ready' });
+    return socket;
+  };
+  const position = (latitude: number) =>
+    ({
+      type: 'location.updated',
+      userId: ward,
+      payload: {
+        user_id: ward,
+        latitude,
+        longitude: 11.5,
+        accuracy: null,
+        speed: null,
+        heading: null,
+        altitude: null,
+        address: null,
+        battery_level: null,
+        online: null,
+        recorded_at: new Date(0).toISOString(),
+        checked_at: new Date(0).toISOString(),
+      },
+    }) as const;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    inserts = 0;
+    nextId = 1;
+    raw.clear();
+    const clock = manualClock();
+    hub = createRealtimeHub({
+      db,
+      clock,
+      access: createAccessPolicy({ db, clock }),
+      log,
+      bus: createInProcessBus(),
+      verifyToken: async (token) => ({ userId: `user-${token}`, sessionId: token, email: '' }),
+      liveSessionIds: async (ids) => new Set(ids),
+    });
+  });
+  afterEach(async () => {
+    await hub.close();
+    vi.useRealTimers();
+  });
+
+  it("serializes an event once: every guardian's socket is handed the same bytes", async () => {
+    const guardians = await Promise.all(['g1', 'g2', 'g3'].map(connectGuardian));
+    await hub.publish(position(48.1));
+    const handed = guardians.map((socket) => raw.get(socket)?.[1]);
+    expect(guardians.map((socket) => socket.sent[1])).toEqual(
+      guardians.map(() => expect.objectContaining({ type: 'location.updated', id: 1 })),
+    );
+    expect(Buffer.isBuffer(handed[0])).toBe(true);
+    expect(handed[1]).toBe(handed[0]);
+    expect(handed[2]).toBe(handed[0]);
+  });
+
+  it("stores a burst of one person's events in one statement behind the first, and delivers them in order", async () => {
+    const guardian = await connectGuardian('g1');
+    const published = await Promise.all([1, 2, 3, 4, 5].map((n) => hub.publish(position(n))));
+    // The first is stored at once; the four published while it was being stored go together.
+    expect(inserts).toBe(2);
+    expect(published.map((event) => event?.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(guardian.sent.slice(1)).toEqual(
+      [1, 2, 3, 4, 5].map((n) =>
+        expect.objectContaining({ id: n, payload: expect.objectContaining({ latitude: n }) }),
+      ),
+    );
+  });
+});

@@ -6,18 +6,40 @@ import type { RealtimeAudience } from './publisher';
 
 type EventRow = { id: number; user_id: string; type: string; payload: unknown; created_at: Date };
 
-/** Stores an event and returns it with its id (ids only grow, so clients can resume after the last one seen). */
-export async function insertEvent(
+export type NewEvent = {
+  type: RealtimeEventType;
+  audience: RealtimeAudience;
+  payload: unknown;
+  now: Date;
+};
+
+/**
+ * Stores one person's events in ONE statement and returns them with their ids, in the order given. Rows are
+ * inserted in the order of the SELECT's ORDER BY, so ids ascend in that order (ids only grow, so clients can
+ * resume after the last one seen); the answer is sorted by id to match.
+ */
+export async function insertEvents(
   db: Queryable,
-  event: { userId: string; type: RealtimeEventType; audience: RealtimeAudience; payload: unknown; now: Date },
-): Promise<RealtimeEvent> {
-  const row = await one<EventRow>(
-    db,
-    `INSERT INTO realtime_events (user_id, type, audience, payload, created_at) VALUES ($1, $2, $3, $4::jsonb, $5)
+  userId: string,
+  events: readonly NewEvent[],
+): Promise<RealtimeEvent[]> {
+  if (events.length === 0) return [];
+  const rows = events.map((event, seq) => ({
+    seq,
+    type: event.type,
+    audience: event.audience,
+    payload: event.payload,
+    created_at: event.now.toISOString(),
+  }));
+  const { rows: stored } = await db.query<EventRow>(
+    `INSERT INTO realtime_events (user_id, type, audience, payload, created_at)
+     SELECT $1, e.type, e.audience, e.payload, e.created_at
+     FROM jsonb_to_recordset($2::jsonb) AS e(seq int, type text, audience text, payload jsonb, created_at timestamptz)
+     ORDER BY e.seq
      RETURNING id::double precision AS id, user_id, type, payload, created_at`,
-    [event.userId, event.type, event.audience, JSON.stringify(event.payload), event.now],
+    [userId, JSON.stringify(rows)],
   );
-  return toEvent(row!);
+  return stored.map(toEvent).sort((a, b) => a.id - b.id);
 }
 
 /** The newest event id (0 when there is none): a freshly connected client starts from here. */

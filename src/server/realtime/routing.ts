@@ -3,7 +3,7 @@
  * (guardian-index.ts: which connected people watch whom). Routing is two map lookups, never a database read.
  */
 import type { RealtimeEvent, RealtimePayload } from '#shared/schemas/realtime';
-import { offer, type Connection } from './connection';
+import { offer, outgoing, type Connection } from './connection';
 import { createGuardianIndex } from './guardian-index';
 import type { RealtimeAudience } from './publisher';
 
@@ -12,7 +12,10 @@ export type Routing = {
   join(conn: Connection, userId: string, wardsOf: () => Promise<readonly string[]>): Promise<void>;
   /** Removes a socket; the person's last one drops them from the index. */
   leave(conn: Connection, userId: string): void;
-  /** Synchronous: the person's sockets and, for guardian-visible events, their connected active guardians'. */
+  /**
+   * Synchronous: the person's sockets and, for guardian-visible events, their connected active guardians'. The
+   * event is serialized once, and only when someone here receives it.
+   */
   deliver(event: RealtimeEvent, audience: RealtimeAudience): void;
   /** A relationship changed: the guardian's side of the event says whether they now watch the ward. */
   noteRelationship(userId: string, payload: RealtimePayload<'relationship.updated'>): void;
@@ -51,7 +54,9 @@ export function createRouting(): Routing {
           for (const conn of byUser.get(guardianId) ?? []) recipients.add(conn);
         }
       }
-      for (const conn of recipients) offer(conn, event);
+      if (recipients.size === 0) return;
+      const message = outgoing(event);
+      for (const conn of recipients) offer(conn, message);
     },
 
     noteRelationship(userId, payload) {
