@@ -4,7 +4,7 @@
  * answer through recordResponse, the one way any channel answers an alert.
  */
 import { ALERT_RESPONSE_TEXTS } from '#shared/alert-response-texts';
-import type { RespondRequest } from '#shared/schemas/alert-life';
+import type { AnswerRequest } from '#shared/schemas/alert-life';
 import type { RespondResult } from '#shared/schemas/alert-respond';
 import { ERRORS } from '#shared/texts';
 import { AppError } from '../../http/app-error';
@@ -16,7 +16,7 @@ import { listResponses } from './response-repository';
 import { listTimelines } from './timeline-repository';
 import { verifyResponseToken } from './response-token';
 
-type ChosenResponse = RespondRequest['response'];
+type ChosenResponse = AnswerRequest['response'];
 
 type RespondDeps = Pick<AlertDeps, 'db' | 'clock' | 'events' | 'access' | 'profiles'>;
 
