@@ -6,8 +6,6 @@ import { DRILL, SAFETY_NETWORK } from './constants';
 import type { AlertDeliveryStatus } from './schemas/alert';
 
 export const DRILL_SCREEN_TEXTS = {
-  rowTitle: 'Test my safety network',
-  rowDescription: 'Send a TEST alert and see who gets it',
   title: 'Test my safety network',
   description:
     'Sends a clearly marked TEST alert to every emergency contact (by text) and every guardian (in Beacon). Nothing escalates and nobody is called.',
@@ -39,7 +37,7 @@ export const DRILL_SCREEN_TEXTS = {
   status: (status: AlertDeliveryStatus | null, error: string | null): string => {
     switch (status) {
       case 'sent':
-        return 'Delivered to the provider';
+        return 'Sent';
       case 'kept_in_dev_outbox':
         return 'Kept in the dev outbox (not sent)';
       case 'failed':
