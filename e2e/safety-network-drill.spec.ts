@@ -41,7 +41,9 @@ test('a person tests their safety network and sees their contact confirm', async
     .poll(async () => {
       const { messages } = await api<Outbox>(page, 'GET', '/api/dev/sms-outbox');
       const text = messages.find((message) => message.to === MUM)?.body ?? '';
-      expect(text).toMatch(/^TEST from Beacon — Dana Drill is testing their safety network\. Nothing is wrong\./);
+      expect(text).toMatch(
+        /^TEST from Beacon — Dana Drill is testing their safety network\. Nothing is wrong\./,
+      );
       link = /\nTap to confirm you got it: (\S+\/r\/[a-z2-7]{26})$/.exec(text)?.[1];
       return link;
     })

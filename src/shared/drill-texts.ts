@@ -19,7 +19,8 @@ export function withDrillResponderLink(text: string, responderUrl: string): stri
 }
 
 export const DRILL_PUSH_TEXTS = {
-  title: (wardName: string): string => `${DRILL_LABEL}: ${wardName || 'your ward'} is testing their safety network`,
+  title: (wardName: string): string =>
+    `${DRILL_LABEL}: ${wardName || 'your ward'} is testing their safety network`,
   body: 'Nothing is wrong. Open Beacon to confirm you got it.',
 } as const;
 
@@ -30,7 +31,8 @@ export const DRILL_VIEW_TEXTS = {
   confirm: 'I got it',
   confirmed: 'Confirmed: thank you.',
   ended: 'The test has ended.',
-  notification: (name: string): string => `${DRILL_LABEL}: ${name || 'Your ward'} is testing their safety network`,
+  notification: (name: string): string =>
+    `${DRILL_LABEL}: ${name || 'Your ward'} is testing their safety network`,
 } as const;
 
 /** A failed text whose provider gave no reason. */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ALERT_RESPONSES, CHOSEN_RESPONSES } from '../alert-life';
 import { ALERT_LIFE_TEXTS } from '../alert-life-texts';
 import { ALERT_RESPONSE_TEXTS } from '../alert-response-texts';
-import { AlertProgressSchema, AnswerRequestSchema, RespondRequestSchema } from './alert-life';
+import { AlertProgressSchema, AnswerRequestSchema } from './alert-life';
 
 /**
  * The shape of a push answer token (modules/alerts/response-token.ts): a version prefix, the alert's and the

@@ -66,4 +66,3 @@ export const DrillSchema = z.object({
   too_few: z.boolean(),
 });
 export type Drill = z.infer<typeof DrillSchema>;
-

@@ -157,7 +157,9 @@ async function bodyToSend(
   if (!(await hasResponderLink(db, delivery.id))) return delivery.body;
   const url = responderUrl(keys.origin, responderCode(keys.responderKey, delivery.id));
   // A drill's text asks the contact to confirm they got it (drill-raise.ts).
-  return isDrill(delivery) ? withDrillResponderLink(delivery.body, url) : withResponderLink(delivery.body, url);
+  return isDrill(delivery)
+    ? withDrillResponderLink(delivery.body, url)
+    : withResponderLink(delivery.body, url);
 }
 
 /** The earlier send as a finished attempt, or undefined when this attempt must send (none, or unknown). */

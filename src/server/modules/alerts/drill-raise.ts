@@ -56,7 +56,14 @@ export async function scheduleDrillEnd(tx: Queryable, alert: repo.AlertRow, now:
   if (!isDrill(alert)) return;
   await enqueueJobs(
     tx,
-    [{ kind: DRILL_END_JOB, key: alert.id, dueAt: drillEndsAt(alert.created_at), payload: { drillId: alert.id } }],
+    [
+      {
+        kind: DRILL_END_JOB,
+        key: alert.id,
+        dueAt: drillEndsAt(alert.created_at),
+        payload: { drillId: alert.id },
+      },
+    ],
     now,
   );
 }

@@ -80,7 +80,7 @@ describe('the safety network drill', () => {
       { phone: MUM, name: 'Mum' },
       { phone: DAD, name: 'Dad' },
     ]);
-    let guardian = await createTestUser(sut, 'Gina Guardian');
+    const guardian = await createTestUser(sut, 'Gina Guardian');
     await linkGuardian(sut, guardian, person, 'active');
     const browser = await subscribe(guardian, 'gina');
     push.received.length = 0;
@@ -92,7 +92,9 @@ describe('the safety network drill', () => {
 
     // Each contact's text says TEST and nothing is wrong, with their own link to confirm.
     const [mumText] = await textsTo(person, MUM);
-    expect(mumText).toMatch(/^TEST from Beacon — Jane Doe is testing their safety network\. Nothing is wrong\./);
+    expect(mumText).toMatch(
+      /^TEST from Beacon — Jane Doe is testing their safety network\. Nothing is wrong\./,
+    );
     expect(mumText).not.toContain('SOS');
     const code = LINK.exec(mumText ?? '')?.[1];
     expect(code).toBeDefined();
@@ -160,7 +162,6 @@ describe('the safety network drill', () => {
     expect(push.received).toHaveLength(1);
     // It ended by itself, with no follow-up text to anyone.
     person = await signInAgain(sut, person);
-    guardian = await signInAgain(sut, guardian);
     const ended = (await read(person, drill.id)).json<Drill>();
     expect(drill.ends_at).toBe(
       new Date(Date.parse(drill.started_at) + DRILL.endsAfterMinutes * 60_000).toISOString(),

@@ -159,7 +159,8 @@ function recipientOf(
   const guardian = delivery.channel === 'push';
   return {
     kind: guardian ? 'guardian' : 'contact',
-    name: (guardian ? names.get(delivery.recipient) : delivery.recipient_name) ?? delivery.recipient_name ?? '',
+    name:
+      (guardian ? names.get(delivery.recipient) : delivery.recipient_name) ?? delivery.recipient_name ?? '',
     channel: delivery.channel,
     status: delivery.status as DrillRecipient['status'],
     last_error: delivery.last_error,
@@ -187,7 +188,12 @@ const DrillEndPayloadSchema = z.object({ drillId: z.string() });
 export function drillEndJob(deps: Pick<AlertDeps, 'db' | 'clock' | 'events' | 'log'>): JobHandler<null> {
   return {
     kind: DRILL_END_JOB,
-    retry: { backoffMs: [5_000, 15_000, 45_000, 120_000], jitter: 0.2, maxAttempts: 12, giveUpAfterMs: 3_600_000 },
+    retry: {
+      backoffMs: [5_000, 15_000, 45_000, 120_000],
+      jitter: 0.2,
+      maxAttempts: 12,
+      giveUpAfterMs: 3_600_000,
+    },
     leaseMs: 60_000,
     concurrency: 4,
     async attempt(job) {

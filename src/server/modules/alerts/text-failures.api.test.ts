@@ -26,9 +26,12 @@ describe('contacts whose texts keep failing', () => {
   let brokenWorks = false;
 
   beforeAll(async () => {
-    fake = await startFakeTwilio((request) => (request.to === BROKEN && !brokenWorks ? REFUSAL : acceptedReply()), {
-      now: () => sut.clock.now(),
-    });
+    fake = await startFakeTwilio(
+      (request) => (request.to === BROKEN && !brokenWorks ? REFUSAL : acceptedReply()),
+      {
+        now: () => sut.clock.now(),
+      },
+    );
     sut = await createTestApp({
       TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
       TWILIO_AUTH_TOKEN: 'test-auth-token',

@@ -33,7 +33,10 @@ export function ContactRow({ contact, onEdit, onDelete, editable = true }: Conta
           <PhoneNumber value={contact.phone} />
         </span>
         {contact.text_failure ? (
-          <p className="flex items-start gap-1.5 text-sm text-primary-text" data-testid="contact-texts-failing">
+          <p
+            className="flex items-start gap-1.5 text-sm text-primary-text"
+            data-testid="contact-texts-failing"
+          >
             <MessageSquareWarning className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span>
               {CONTACTS_TEXTS.textsFailing(

@@ -254,7 +254,9 @@ function DrillBanner({ banner, wardName, userId, onClose }: WardAlertBannerProps
         <h2 id={titleId} className="leading-tight font-semibold break-words">
           {DRILL_VIEW_TEXTS.banner(wardName)}
         </h2>
-        <p className="text-muted-foreground">{ended ? DRILL_VIEW_TEXTS.ended : DRILL_VIEW_TEXTS.nothingWrong}</p>
+        <p className="text-muted-foreground">
+          {ended ? DRILL_VIEW_TEXTS.ended : DRILL_VIEW_TEXTS.nothingWrong}
+        </p>
         {ended ? null : confirmed ? (
           <p className="font-semibold">{DRILL_VIEW_TEXTS.confirmed}</p>
         ) : (

@@ -35,6 +35,8 @@ export function DrillAnswer({ code, view }: { code: string; view: ResponderView 
         ) : ended ? null : (
           <Button
             size="lg"
+            // Calm, not the red of an emergency.
+            variant="outline"
             disabled={respond.isPending}
             onClick={() =>
               respond.mutate({ response: 'acknowledged' }, { onError: (error) => notifyError(error) })

@@ -2,7 +2,7 @@ import { CircleCheck, Clock, MessageSquareWarning, TriangleAlert } from 'lucide-
 import { useState } from 'react';
 import { DRILL_SCREEN_TEXTS as TEXTS } from '#shared/drill-screen-texts';
 import { DRILL_LABEL } from '#shared/drill-texts';
-import type { Drill, DrillRecipient, SafetyNetwork } from '#shared/schemas/safety-network';
+import type { DrillRecipient, SafetyNetwork } from '#shared/schemas/safety-network';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -61,7 +61,12 @@ function BeforeDrill({ userId, onStarted }: { userId: string; onStarted: (id: st
       <Reachability network={network.data} />
       <p className="text-sm text-muted-foreground">{TEXTS.drillsLeft(left)}</p>
       <Button
-        onClick={() => start.mutate(undefined, { onSuccess: (drill) => onStarted(drill.id), onError: (error) => notifyError(error) })}
+        onClick={() =>
+          start.mutate(undefined, {
+            onSuccess: (drill) => onStarted(drill.id),
+            onError: (error) => notifyError(error),
+          })
+        }
         disabled={left === 0 || start.isPending}
       >
         {start.isPending ? TEXTS.starting : TEXTS.start}
@@ -96,7 +101,15 @@ function Reachability({ network }: { network: Pick<SafetyNetwork, 'reachable' | 
   );
 }
 
-function DrillProgress({ userId, drillId, onClose }: { userId: string; drillId: string; onClose: () => void }) {
+function DrillProgress({
+  userId,
+  drillId,
+  onClose,
+}: {
+  userId: string;
+  drillId: string;
+  onClose: () => void;
+}) {
   const drill = useDrill(userId, drillId);
   const network = useSafetyNetwork(userId);
   const end = useEndDrill(userId);
