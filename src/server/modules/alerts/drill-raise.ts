@@ -8,10 +8,13 @@
  *  - it never escalates (escalation-job.ts `escalates`), and it ends by itself DRILL.endsAfterMinutes after it
  *    started: one `drill-end` job, enqueued in the same transaction.
  */
+import type { AlertResponseKind } from '#shared/alert-life';
+import { ALERT_LIFE_TEXTS } from '#shared/alert-life-texts';
 import { DRILL } from '#shared/constants';
 import { ABUSE_LIMIT_TEXTS } from '#shared/texts';
 import type { Clock } from '../../adapters/clock';
 import type { Queryable } from '../../db/database';
+import { AppError } from '../../http/app-error';
 import { createRateLimiter, tooManyRequests } from '../../http/rate-limiter';
 import { enqueueJobs } from '../../scheduler/jobs';
 import { DRILL_TRIGGER, findOpenDrill } from './drill-repository';
@@ -66,4 +69,14 @@ export async function scheduleDrillEnd(tx: Queryable, alert: repo.AlertRow, now:
     ],
     now,
   );
+}
+
+/**
+ * "I got it" (`acknowledged`) answers a drill only: a real alert's contacts and guardians answer with its buttons
+ * ("on my way", "calling"). 400 naming the field otherwise, before anything is stored.
+ */
+export function checkAnswerFits(isADrill: boolean, response: AlertResponseKind): void {
+  if (response === 'acknowledged' && !isADrill) {
+    throw new AppError('validation_failed', ALERT_LIFE_TEXTS.invalidResponse, { field: 'response' });
+  }
 }

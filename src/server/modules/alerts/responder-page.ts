@@ -15,7 +15,7 @@ import { AppError } from '../../http/app-error';
 import { createRateLimiter, tooManyRequests } from '../../http/rate-limiter';
 import type { AlertDeps } from './alert-deps';
 import { alertStateOf } from './alert-state';
-import { isDrill } from './drill-raise';
+import { checkAnswerFits, isDrill } from './drill-raise';
 import { recordResponse } from './record-response';
 import { findContactResponse, findResponderLink, type ResponderLinkRow } from './responder-link-repository';
 import { listResponses } from './response-repository';
@@ -115,6 +115,7 @@ export function createResponderPage(deps: Deps): ResponderPage {
           RESPONDER_PAGE_TEXTS.safeNoAnswerNeeded(firstNameOf(names.get(link.user_id))),
         );
       }
+      checkAnswerFits(isDrill(link), request.response);
       const decision = await answers.consume(link.id);
       if (!decision.allowed) throw tooManyRequests(decision);
       await recordResponse(
