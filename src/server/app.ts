@@ -35,7 +35,12 @@ import { rejectUnstorableText } from './http/reject-unstorable-text';
 import { registerSecurityHeaders } from './http/security-headers';
 import { validatorCompiler } from './http/validation';
 import type { AlertEvents } from './modules/alerts/alert-events';
-import { alertFacts, createAlertsModule, responderLinkRevocation } from './modules/alerts/module';
+import {
+  alertFacts,
+  alertTextFailures,
+  createAlertsModule,
+  responderLinkRevocation,
+} from './modules/alerts/module';
 import { realtimeAlertEvents } from './modules/alerts/realtime-alert-events';
 import { ALERT_RESPONSE_KEY_NAME } from './modules/alerts/response-token';
 import { createAccessTokens } from './modules/auth/access-token';
@@ -279,7 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       contacts: contactLists,
       escalationDefaultSeconds: config.alerts.escalationSeconds,
     }),
-    createContactsModule({ db, clock, access }),
+    createContactsModule({ db, clock, access, textFailures: alertTextFailures }),
     createProtectionModule({ db, clock, access, publisher: realtime }),
     alerts,
     createGuardiansModule({ db, clock, access, publisher: realtime, people: profiles, positions }),

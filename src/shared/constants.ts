@@ -268,13 +268,29 @@ export const ALERT_TRIGGER_TYPES = [
   'escort_expired',
   'checkin_missed',
   'duress',
+  'drill',
 ] as const;
 
 /**
- * Raised only by the server when someone enters the person's duress PIN (docs/decisions/042-safety-pin-and-duress.md):
- * never by a client through POST /api/alerts.
+ * Raised only by the server, never by a client through POST /api/alerts: `duress` when someone enters the person's
+ * duress PIN (docs/decisions/042-safety-pin-and-duress.md), `drill` by "Test my safety network" through its own
+ * route (docs/decisions/045-safety-network-drill.md).
  */
-export const SERVER_ONLY_TRIGGER_TYPES = ['duress'] as const;
+export const SERVER_ONLY_TRIGGER_TYPES = ['duress', 'drill'] as const;
+
+/**
+ * "Test my safety network" (docs/decisions/045-safety-network-drill.md): drills a person may start per rolling
+ * `windowHours`; a drill left open ends by itself `endsAfterMinutes` after it started. A drill is never an SOS, so
+ * this limit never holds back a real alert.
+ */
+export const DRILL = { perWindow: 3, windowHours: 24, endsAfterMinutes: 30 } as const;
+
+/**
+ * A contact whose texts keep failing: the last `failedInARow` texts Beacon sent to their number all failed (the
+ * provider refused them, or a limit held them back). Fewer than `reachableAtLeast` people who can be reached
+ * (contacts with a textable number whose texts are not failing, plus active guardians) is warned about.
+ */
+export const SAFETY_NETWORK = { failedInARow: 2, reachableAtLeast: 2 } as const;
 
 /**
  * The safety PIN and the duress PIN: 4 to 8 digits; wrong PINs allowed per person per window before every PIN is

@@ -131,3 +131,9 @@ export const SUBSCRIPTION_TEXTS = {
     'Priority support',
   ],
 } as const;
+
+/** Emergency Settings' "Test my safety network" row; the screen's words load with it (drill-screen-texts.ts). */
+export const DRILL_ROW_TEXTS = {
+  title: 'Test my safety network',
+  description: 'Send a TEST alert and see who gets it',
+} as const;

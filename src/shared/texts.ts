@@ -2,6 +2,7 @@
 import {
   ALERT_LIMITS,
   APP_NAME,
+  DRILL,
   EMERGENCY_NUMBER,
   EMERGENCY_SMS,
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -179,6 +180,8 @@ export const HELD_TEXT_REASONS = {
  */
 export const ABUSE_LIMIT_TEXTS = {
   tooManyAlerts: `You have raised ${ALERT_LIMITS.newAlertsPerHour} alerts in this hour. Text or call your contacts from your phone, or call ${EMERGENCY_NUMBER}.`,
+  /** A drill is a test: its limit never stands in the way of a real alert (the SOS button works as always). */
+  tooManyDrills: `You have used your ${DRILL.perWindow} tests of your safety network for today. Your SOS button works as always.`,
   tooManySignUps:
     'Too many accounts were created from your network in the last hour. Try again later or from another network.',
 } as const;
@@ -195,6 +198,7 @@ export const ALERT_TRIGGER_LABELS: Record<(typeof ALERT_TRIGGER_TYPES)[number], 
   escort_expired: 'escort timer expired',
   checkin_missed: 'missed check-in',
   duress: 'duress PIN entered',
+  drill: 'TEST of their safety network',
 };
 
 /**

@@ -90,6 +90,9 @@ export const NOTIFICATION_TEXTS = {
 
 /** The Emergency Contacts card and add/edit dialog (docs/PRODUCT.md#emergency-contacts). Toasts: TOASTS. */
 export const CONTACTS_TEXTS = {
+  /** The last texts to this contact's number all failed (docs/decisions/045-safety-network-drill.md). */
+  textsFailing: (count: number, reason: string, when: string): string =>
+    `Texts to this number keep failing (last ${count}, latest ${when}): ${reason}`,
   title: 'Emergency Contacts',
   description: 'The people Beacon texts when you raise an SOS.',
   addButton: 'Add emergency contact',

@@ -386,6 +386,24 @@ const TABLE: Record<string, Row> = {
     observe: async ({ world }) =>
       (await ownerGet<{ alert: { status: string } }>(world, `/api/alerts/${world.alerts.open}`)).alert.status,
   },
+  // "Test my safety network": the owner's alone. Others have nobody to reach, so their own drill is refused.
+  'GET /api/safety-network': { request: () => ({ url: '/api/safety-network' }), expect: ownRows(200) },
+  'POST /api/safety-network/drills': {
+    // The owner's drill is open already: starting again answers it and sends nothing.
+    request: () => ({ url: '/api/safety-network/drills' }),
+    expect: signedIn({ owner: answers(200, 'private'), others: refused(400, 'no_emergency_contacts') }),
+  },
+  'GET /api/safety-network/drills/{id}': {
+    request: ({ world }) => ({ url: `/api/safety-network/drills/${world.alerts.drill}` }),
+    expect: ownerOnly(answers(200, 'private')),
+  },
+  'POST /api/safety-network/drills/{id}/end': {
+    request: ({ world }) => ({ url: `/api/safety-network/drills/${world.alerts.drill}/end` }),
+    expect: ownerOnly(changing(answers(200, 'private'), 1)),
+    observe: async ({ world }) =>
+      (await ownerGet<{ ended_at: string | null }>(world, `/api/safety-network/drills/${world.alerts.drill}`))
+        .ended_at,
+  },
   'POST /api/send-emergency-sms': {
     // The owner's contact's number: texting it is the owner's alone.
     request: ({ world }) => ({

@@ -116,7 +116,8 @@ export type World = {
     /** Deleted only by the owner's DELETE case. */
     removed: EmergencyContact;
   };
-  alerts: { ended: string; open: string };
+  /** `drill`: the owner's open "Test my safety network" drill (only the owner's end case ends it). */
+  alerts: { ended: string; open: string; drill: string };
   escortId: string;
   checkinId: string;
   shareLinks: Record<LinkRole | 'patched' | 'removed', ShareLink>;
@@ -360,6 +361,8 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
     mainPhone: past.contacts.main.phone,
     endedResponderCode: past.endedResponderCode,
   });
+  // Started last, after the responder codes were read from the texts: its own texts must not be taken for them.
+  const drill = await as(sut, owner)<{ id: string }>('POST', '/api/safety-network/drills', 201);
   const responderCodes: World['responderCodes'] = {
     'responder-link holder': today.responderCode,
     'ended-SOS responder-link holder': past.endedResponderCode,
@@ -379,7 +382,7 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
     ...people,
     owner,
     contacts: past.contacts,
-    alerts: { ended: past.endedAlert, open: today.openAlert },
+    alerts: { ended: past.endedAlert, open: today.openAlert, drill: drill.id },
     recordings: today.recordings,
     escortId: today.escortId,
     checkinId: today.checkinId,
@@ -392,6 +395,7 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
         ...[...Object.values(CONTACTS), LATER_CONTACT].flatMap((contact) => [contact.name, contact.phone]),
         past.endedAlert,
         today.openAlert,
+        drill.id,
         ...Object.values(today.recordings).flatMap((recording) => [recording.id, recording.client_id]),
         String(OWNER_POSITION.latitude),
         String(OWNER_POSITION.longitude),

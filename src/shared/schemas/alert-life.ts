@@ -53,6 +53,15 @@ export const RespondRequestSchema = z.object({
 export type RespondRequest = z.infer<typeof RespondRequestSchema>;
 
 /**
+ * What a guardian or a contact may answer from their screen: the chosen answers, or `acknowledged` ("I got it"),
+ * the answer to a drill (docs/decisions/045-safety-network-drill.md).
+ */
+export const AnswerRequestSchema = z.object({
+  response: z.enum(ALERT_RESPONSES, { error: ALERT_LIFE_TEXTS.invalidResponse }),
+});
+export type AnswerRequest = z.infer<typeof AnswerRequestSchema>;
+
+/**
  * The `alert.progress` realtime event (to the person and their active guardians): a timeline entry was added;
  * the alert's state and every response as they now stand, so a screen replaces what it showed.
  */

@@ -4,10 +4,10 @@
  * carried: the service worker holds no session).
  */
 import { z } from 'zod';
-import { CHOSEN_RESPONSES } from '../alert-life';
+import { ALERT_RESPONSES, CHOSEN_RESPONSES } from '../alert-life';
 import { ALERT_LIFE_TEXTS } from '../alert-life-texts';
 import { ALERT_RESPONSE_TEXTS } from '../alert-response-texts';
-import { AlertProgressSchema, RespondRequestSchema } from './alert-life';
+import { AlertProgressSchema, AnswerRequestSchema } from './alert-life';
 
 /**
  * The shape of a push answer token (modules/alerts/response-token.ts): a version prefix, the alert's and the
@@ -18,7 +18,7 @@ export const ALERT_RESPONSE_TOKEN_PREFIX = 'bar1_';
 export const ALERT_RESPONSE_TOKEN_PATTERN = /^bar1_[0-9a-f]{64}[A-Za-z0-9_-]{43}$/;
 
 /** POST /api/wards/alerts/:id/respond: the shared response body, with the example the OpenAPI document shows. */
-export const GuardianRespondRequestSchema = RespondRequestSchema.meta({ example: { response: 'on_my_way' } });
+export const GuardianRespondRequestSchema = AnswerRequestSchema.meta({ example: { response: 'on_my_way' } });
 
 /** POST /api/alert-responses/push: the token the push carried and the button pressed. */
 export const PushRespondRequestSchema = z
@@ -44,6 +44,6 @@ export type PushRespondRequest = z.infer<typeof PushRespondRequestSchema>;
 export const RespondResultSchema = AlertProgressSchema.extend({
   changed: z.boolean(),
   /** The caller's answer as it now stands. */
-  my_response: z.enum(CHOSEN_RESPONSES),
+  my_response: z.enum(ALERT_RESPONSES),
 });
 export type RespondResult = z.infer<typeof RespondResultSchema>;

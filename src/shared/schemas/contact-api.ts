@@ -4,8 +4,15 @@
  */
 import { z } from 'zod';
 import { EmergencyContactSchema } from './profile';
+import { TextFailureSchema } from './text-failure';
 
-export const ContactListResponseSchema = z.object({ contacts: z.array(EmergencyContactSchema) });
+/** A contact as GET /api/contacts lists it: with whether texts to their number keep failing (null when not). */
+export const ListedContactSchema = EmergencyContactSchema.extend({
+  text_failure: TextFailureSchema.nullable().default(null),
+});
+export type ListedContact = z.infer<typeof ListedContactSchema>;
+
+export const ContactListResponseSchema = z.object({ contacts: z.array(ListedContactSchema) });
 export type ContactListResponse = z.infer<typeof ContactListResponseSchema>;
 
 /**

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ALERT_RESPONSES } from '../alert-life';
-import { AlertStateSchema, RespondRequestSchema } from './alert-life';
+import { AlertStateSchema, AnswerRequestSchema } from './alert-life';
 import { TimestampSchema } from './common';
 
 /** 26 letters and digits of base32 (130 bits). Anything else cannot be a code and answers 404. */
@@ -50,10 +50,15 @@ export const ResponderViewSchema = z.object({
   position: ResponderPositionSchema.nullable(),
   /** When the page stops opening: a day after the alert was raised, or an hour after the person is safe. */
   open_until: TimestampSchema,
+  /** A drill ("Test my safety network"): nothing is wrong, the page asks only to confirm the text arrived. */
+  test: z.boolean().default(false),
 });
 export type ResponderView = z.infer<typeof ResponderViewSchema>;
 
-/** POST /api/responder/:code/respond: the shared answer, with its example for the API document. */
-export const ResponderRespondRequestSchema = RespondRequestSchema.meta({
+/**
+ * POST /api/responder/:code/respond: the shared answers, or `acknowledged` ("I got it"), the one a drill's page
+ * offers, with its example for the API document.
+ */
+export const ResponderRespondRequestSchema = AnswerRequestSchema.meta({
   example: { response: 'on_my_way' },
 });

@@ -20,6 +20,7 @@ import { HowItWorksSection } from '../../features/settings/components/how-it-wor
 import { PrivacySection } from '../../features/settings/components/privacy-section';
 import { PushOptInCard } from '../../features/push/components/push-opt-in-card';
 import { SafetyPinRow } from '../../features/safety-pin/components/safety-pin-row';
+import { SafetyNetworkRow } from '../../features/safety-network/components/safety-network-row';
 import { SettingsDialog } from '../../features/settings/components/settings-dialog';
 import { SubscriptionSection } from '../../features/subscription/components/subscription-section';
 import { ThemePicker } from '../../features/theme/components/theme-picker';
@@ -83,6 +84,7 @@ export function SettingsDialogContainer({ open, onOpenChange, layout }: Settings
         userId={userId}
         onManageContacts={() => goTo(paths.contacts)}
         safetyPin={<SafetyPinRow userId={userId} />}
+        safetyNetwork={<SafetyNetworkRow userId={userId} />}
         lastChance={
           <LastChanceSetting
             value={profile.data?.last_chance_minutes}

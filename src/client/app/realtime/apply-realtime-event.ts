@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { alertKeys } from '../../features/sos/api/alert-keys';
+import { safetyNetworkKeys } from '../../features/safety-network/api/safety-network-keys';
 import { applyOwnAlertProgress } from '../../features/sos/api/alert-progress';
 import { toast } from '../../lib/toast';
 import { NOTIFICATION_TOAST_MS } from '#shared/constants';
 import { WARD_ALERT_TEXTS } from '#shared/guardian-ui-texts';
+import { DRILL_VIEW_TEXTS } from '#shared/drill-texts';
 import { PUSH_TEXTS } from '#shared/push-texts';
 import type { Ward } from '#shared/schemas/guardian';
 import { RealtimeEventSchema, type RealtimeEnvelope, type RealtimeEvent } from '#shared/schemas/realtime';
@@ -61,13 +63,17 @@ function applyOwnEvent(event: RealtimeEvent, queryClient: QueryClient): boolean 
       // replaces a read already on its way, which may have left before the answer and would hide it.
       applyOwnAlertProgress(queryClient, event.user_id, event.payload);
       void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+      // A drill's screen shows the same answers and deliveries ("Test my safety network").
+      void queryClient.invalidateQueries({ queryKey: safetyNetworkKeys.all });
       return true;
     case 'alert.created':
     case 'alert.delivery_updated':
       void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+      void queryClient.invalidateQueries({ queryKey: safetyNetworkKeys.all });
       return true;
     case 'alert.resolved':
       void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+      void queryClient.invalidateQueries({ queryKey: safetyNetworkKeys.all });
       // A journey whose deadline raised this alert is over too: the server no longer shows it.
       void queryClient.invalidateQueries({ queryKey: journeyKeys.activeEscort(event.user_id) });
       void queryClient.invalidateQueries({ queryKey: journeyKeys.activeCheckIn(event.user_id) });
@@ -122,13 +128,14 @@ async function wardName(sinks: RealtimeSinks, wardId: string): Promise<string> {
 }
 
 /** A ward's new alert also goes on the guardian's notification list, wherever they are in the app. */
-async function notifyWardAlert(sinks: RealtimeSinks, wardId: string): Promise<void> {
+async function notifyWardAlert(sinks: RealtimeSinks, wardId: string, drill: boolean): Promise<void> {
   const name = await wardName(sinks, wardId);
-  sinks.addNotification({
-    type: 'error',
-    title: WARD_ALERT_TEXTS.title(name),
-    message: PUSH_TEXTS.alertBody(name),
-  });
+  // A drill says TEST and that nothing is wrong: it must not read like an emergency.
+  sinks.addNotification(
+    drill
+      ? { type: 'info', title: DRILL_VIEW_TEXTS.notification(name), message: DRILL_VIEW_TEXTS.nothingWrong }
+      : { type: 'error', title: WARD_ALERT_TEXTS.title(name), message: PUSH_TEXTS.alertBody(name) },
+  );
 }
 
 /** A ward's journey warning also goes on the guardian's notification list: silence, or a dying battery. */
@@ -203,7 +210,7 @@ export function applyRealtimeEvent(
       return;
     case 'alert.created':
       if (applyWardAlertRaised(queryClient, viewerId, event.user_id, event.payload)) {
-        void notifyWardAlert(sinks, event.user_id);
+        void notifyWardAlert(sinks, event.user_id, event.payload.trigger_type === 'drill');
       }
       return;
     case 'alert.resolved':

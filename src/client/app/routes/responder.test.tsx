@@ -27,6 +27,7 @@ function view(overrides: Partial<ResponderView> = {}): ResponderView {
       recorded_at: new Date(Date.now() - 60_000).toISOString(),
     },
     open_until: new Date(Date.now() + 20 * 3_600_000).toISOString(),
+    test: false,
     ...overrides,
   };
 }

@@ -3,10 +3,12 @@ import { guardianViewUrl } from '#shared/constants';
 import { CHOSEN_RESPONSES } from '#shared/alert-life';
 import { ALERT_LIFE_TEXTS } from '#shared/alert-life-texts';
 import { ALERT_PUSH_ACTION_TEXTS } from '#shared/alert-response-texts';
+import { buildDrillSms, DRILL_PUSH_TEXTS } from '#shared/drill-texts';
 import type { PushPayload, PushRespond } from '#shared/schemas/push';
 import type { Queryable } from '../../db/database';
 import { smsLocation } from './alert-position';
 import type { Recipients } from './alert-recipients';
+import { isDrill } from './drill-raise';
 import { meetingForText } from './meeting-repository';
 import type { RaiseAlertInput, RaiseDeps } from './raise-input';
 import { PUSH_TEXTS } from '#shared/push-texts';
@@ -25,8 +27,16 @@ export async function deliveriesFor(
   const guardians = recipients.pushTo;
   const names = await deps.profiles.findFullNames(tx, [input.userId, ...guardians]);
   const fullName = names.get(input.userId) ?? '';
-  const texts = recipients.texts.length > 0 ? await alertText(tx, deps, input, alert, fullName, now) : '';
-  const push = guardianPush(input.userId, fullName, alert.id, input.triggerType === 'duress');
+  const drill = isDrill(input);
+  const texts =
+    recipients.texts.length === 0
+      ? ''
+      : drill
+        ? buildDrillSms(fullName)
+        : await alertText(tx, deps, input, alert, fullName, now);
+  const push = drill
+    ? drillPush(input.userId, fullName, alert.id)
+    : guardianPush(input.userId, fullName, alert.id, input.triggerType === 'duress');
   return [
     ...recipients.texts.map((r) => ({ channel: 'sms' as const, ...r, body: texts })),
     ...guardians.map((id) => ({
@@ -34,8 +44,11 @@ export async function deliveriesFor(
       recipient: id,
       recipientName: names.get(id) || null,
       contactId: null,
-      // Each guardian's own: its answer buttons carry a token only they were given.
-      body: JSON.stringify({ ...push, respond: pushAnswer(responseToken(deps.responseKey, alert.id, id)) }),
+      // Each guardian's own: its answer buttons carry a token only they were given. A drill's push has none: the
+      // guardian confirms from the TEST banner it opens.
+      body: JSON.stringify(
+        drill ? push : { ...push, respond: pushAnswer(responseToken(deps.responseKey, alert.id, id)) },
+      ),
     })),
   ];
 }
@@ -94,6 +107,16 @@ function guardianPush(wardId: string, wardName: string, alertId: string, duress:
   return {
     title: PUSH_TEXTS.alertTitle(wardName),
     body: duress ? PUSH_TEXTS.duressBody(wardName) : PUSH_TEXTS.alertBody(wardName),
+    url: guardianViewUrl(wardId),
+    tag: `alert-${alertId}`,
+  };
+}
+
+/** A drill's push: TEST in its title, "nothing is wrong", opening the guardian view at that ward. */
+function drillPush(wardId: string, wardName: string, alertId: string): PushPayload {
+  return {
+    title: DRILL_PUSH_TEXTS.title(wardName),
+    body: DRILL_PUSH_TEXTS.body,
     url: guardianViewUrl(wardId),
     tag: `alert-${alertId}`,
   };

@@ -15,6 +15,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CANCELLED_DELIVERY_ERROR } from '#shared/active-alert-texts';
 import { withResponderLink } from '#shared/alert-sms-text';
+import { withDrillResponderLink } from '#shared/drill-texts';
 import {
   DELIVERY_RETRY,
   type ChannelSender,
@@ -28,6 +29,7 @@ import type { Database, Queryable } from '../../db/database';
 import { enqueueJobs, type Attempt, type JobHandler, type Settlement } from '../../scheduler/jobs';
 import type { AlertEvents } from './alert-events';
 import * as repo from './repository';
+import { isDrill } from './drill-raise';
 import { responderCode, responderUrl } from './responder-code';
 import { hasResponderLink } from './responder-link-repository';
 
@@ -153,10 +155,11 @@ async function bodyToSend(
 ): Promise<string> {
   if (delivery.channel !== 'sms' || delivery.purpose !== 'alert') return delivery.body;
   if (!(await hasResponderLink(db, delivery.id))) return delivery.body;
-  return withResponderLink(
-    delivery.body,
-    responderUrl(keys.origin, responderCode(keys.responderKey, delivery.id)),
-  );
+  const url = responderUrl(keys.origin, responderCode(keys.responderKey, delivery.id));
+  // A drill's text asks the contact to confirm they got it (drill-raise.ts).
+  return isDrill(delivery)
+    ? withDrillResponderLink(delivery.body, url)
+    : withResponderLink(delivery.body, url);
 }
 
 /** The earlier send as a finished attempt, or undefined when this attempt must send (none, or unknown). */

@@ -17,6 +17,7 @@ import type { Database, Queryable } from '../../db/database';
 import { cancelJob, enqueueJobs, type JobHandler } from '../../scheduler/jobs';
 import type { RetryPolicy } from '../../scheduler/retry-policy';
 import type { AlertEvents } from './alert-events';
+import { isDrill } from './drill-raise';
 import { escalationStart, ladder, nextDueAt, nextStep, stepKey, type LadderStep } from './escalation-ladder';
 import { stepTaken } from './escalation-repository';
 import { takeStep, type StepDeps } from './escalation-step';
@@ -47,11 +48,11 @@ const StepPayloadSchema = z.object({
 type StepPayload = z.infer<typeof StepPayloadSchema>;
 
 /**
- * Whether an alert escalates at all. Every alert does today; a drill (when there is one) must answer false here,
- * and so must anything else that must never call or text a contact again on its own.
+ * Whether an alert escalates at all: every alert but a drill ("Test my safety network", drill-raise.ts), which must
+ * never call or text a contact again on its own. Anything else of that kind must answer false here too.
  */
-export function escalates(_alert: Pick<repo.AlertRow, 'trigger_type'>): boolean {
-  return true;
+export function escalates(alert: Pick<repo.AlertRow, 'trigger_type'>): boolean {
+  return !isDrill(alert);
 }
 
 /** Enqueues the alert's first step, in the transaction that raises it. */

@@ -8,8 +8,11 @@ import type { ServerModule } from '../server-module';
 import type { AlertEvents } from './alert-events';
 import { createChangeSignal } from './change-signal';
 import { DELIVERY_JOB, deliveryJob } from './delivery-job';
+import { createDrillService, drillEndJob } from './drill';
+import { drillRoutes } from './drill-routes';
 import { escalationJob } from './escalation-job';
 import type { AlertPorts, SafetyPinPort } from './ports';
+import { textFailures } from './drill-repository';
 import { findAlertFacts } from './repository';
 import { revokeResponderLinksOf } from './responder-link-repository';
 import { createResponderPage } from './responder-page';
@@ -53,14 +56,15 @@ export function createAlertsModule(
   raiseDuressAlert: AlertService['raiseDuressAlert'];
 } {
   const changes = createChangeSignal();
-  const service = createAlertService({
+  const alertDeps = {
     ...deps,
     changes,
     wakeDeliveries: () => deps.wakeJobs(DELIVERY_JOB),
     firstAttemptWaitMs: deps.config.alerts.firstAttemptWaitMs,
     smsGlobalMaxPerHour: deps.config.alerts.smsGlobalMaxPerHour,
     escalationDefaultSeconds: deps.config.alerts.escalationSeconds,
-  });
+  };
+  const service = createAlertService(alertDeps);
   const slowestSend = Math.max(deps.config.sms.timeoutMs, deps.config.push.timeoutMs);
   return {
     name: 'alerts',
@@ -68,6 +72,8 @@ export function createAlertsModule(
     raiseDuressAlert: service.raiseDuressAlert,
     routes: async (app) => {
       await app.register(alertRoutes(service));
+      // "Test my safety network" (drill.ts): the drill goes through the same pipeline, never escalating.
+      await app.register(drillRoutes(createDrillService(alertDeps)));
       // The contact's responder page (responder-page.ts): public routes, the code in their text the credential.
       await app.register(responderRoutes(createResponderPage(deps)));
       // The voice provider's callbacks about an escalation call: public routes, its signature the credential.
@@ -85,6 +91,7 @@ export function createAlertsModule(
         onChange: changes.notify,
       }),
       escalationJob({ ...deps, wakeDeliveries: () => deps.wakeJobs(DELIVERY_JOB) }),
+      drillEndJob(deps),
     ],
   };
 }
@@ -94,3 +101,6 @@ export const responderLinkRevocation = { revokeResponderLinksOf };
 
 /** What other modules may use of alerts: an alert's owner, end and recording. app.ts hands it to recordings. */
 export const alertFacts = { findAlertFacts };
+
+/** Whether texts to a person's contacts' numbers keep failing: app.ts hands it to the contacts module. */
+export const alertTextFailures = { textFailures };

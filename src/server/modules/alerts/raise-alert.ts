@@ -26,6 +26,7 @@ import { deliveriesFor } from './alert-messages';
 import { alertPosition, type AlertPosition } from './alert-position';
 import { recipientsFor, type Recipients } from './alert-recipients';
 import { writeDeliveries } from './delivery-job';
+import { countDrill, isDrill, openDrill, scheduleDrillEnd } from './drill-raise';
 import { scheduleEscalation } from './escalation-job';
 import { insertMeeting } from './meeting-repository';
 import type { RaiseAlertInput, RaiseDeps, RaisedAlert } from './raise-input';
@@ -84,8 +85,13 @@ async function raiseInTransaction(
     }
     return { alert: existing, outcome: 'repeated', queued: 0, textsDueBy: existing.created_at };
   }
-  // A journey's deadline and the duress alert are their own alerts: never joined, never refused for the count.
-  if (!input.journey && input.triggerType !== 'duress') {
+  if (isDrill(input)) {
+    // A drill never joins an alert nor is joined by one; a drill still open is the answer to starting another.
+    const drill = await openDrill(tx, input.userId);
+    if (drill) return { alert: drill, outcome: 'joined', queued: 0, textsDueBy: drill.created_at };
+    await countDrill(tx, deps.clock, input.userId);
+  } else if (!input.journey && input.triggerType !== 'duress') {
+    // A journey's deadline and the duress alert are their own alerts: never joined, never refused for the count.
     const open = await repo.findOpenAlert(tx, input.userId, raisedAtOf(input, now));
     if (open) {
       // The meeting this SOS carries goes with the alert it joins, unless that alert carries one already.
@@ -109,6 +115,7 @@ async function raiseInTransaction(
   const escalationSeconds =
     (await deps.profiles.findEscalationSeconds(tx, input.userId)) ?? deps.escalationDefaultSeconds;
   await scheduleEscalation(tx, alert, escalationSeconds, now);
+  await scheduleDrillEnd(tx, alert, now);
   return { alert, outcome: 'created', queued, textsDueBy: now };
 }
 
@@ -159,14 +166,12 @@ async function queueDeliveries(
   account: repo.AccountStanding,
   now: Date,
 ): Promise<number> {
-  const sender = await senderOf(tx, input.userId, account, alert.id, now);
-  // Limits may hold texts back (stored as failed, with the reason), never the alert itself.
-  const deliveries = await holdTextsOverCaps(
-    tx,
-    deps,
-    sender,
-    await deliveriesFor(tx, deps, input, alert, recipients, now),
-  );
+  const planned = await deliveriesFor(tx, deps, input, alert, recipients, now);
+  // Limits may hold texts back (stored as failed, with the reason), never the alert itself. A drill's texts pass
+  // none and count toward none (drill-raise.ts).
+  const deliveries = isDrill(input)
+    ? planned
+    : await holdTextsOverCaps(tx, deps, await senderOf(tx, input.userId, account, alert.id, now), planned);
   const queued = await writeDeliveries(tx, alert.id, deliveries, now);
   // Each contact's text carries a link of its own to answer from (responder-page.ts); the code is derived from the
   // delivery id when the text is sent, so only its hash is written here.

@@ -70,6 +70,11 @@ const DELIVERY_COLUMNS =
 const NOT_DURESS = "AND trigger_type <> 'duress'";
 /** An alert the person's phone sees as it is: neither the duress alert nor one the duress PIN ended there. */
 const SHOWN_TO_OWNER = "trigger_type <> 'duress' AND concealed_at IS NULL";
+/**
+ * A drill ("Test my safety network", drill-raise.ts) is no emergency: an SOS never joins it, "I'm safe" never ends
+ * it, the person's alert lists (and so their active-alert screen) never show it, and the SMS limits never count it.
+ */
+const NOT_DRILL = "AND trigger_type <> 'drill'";
 
 export type NewAlert = Omit<
   AlertRow,
@@ -130,7 +135,8 @@ export function findOpenAlert(db: Queryable, userId: string, raisedAt: Date): Pr
   return one<AlertRow>(
     db,
     `SELECT ${ALERT_COLUMNS} FROM alerts
-     WHERE user_id = $1 AND ${SHOWN_TO_OWNER} AND (resolved_at IS NULL OR (created_at <= $2 AND resolved_at > $2))
+     WHERE user_id = $1 AND ${SHOWN_TO_OWNER} ${NOT_DRILL}
+       AND (resolved_at IS NULL OR (created_at <= $2 AND resolved_at > $2))
      ORDER BY resolved_at IS NULL DESC, created_at DESC, id DESC LIMIT 1`,
     [userId, raisedAt],
   );
@@ -145,7 +151,7 @@ export async function countOtherAlertsSince(
 ): Promise<number> {
   const row = await one<{ count: number }>(
     db,
-    'SELECT count(*)::int AS count FROM alerts WHERE user_id = $1 AND created_at >= $2 AND id <> $3',
+    `SELECT count(*)::int AS count FROM alerts WHERE user_id = $1 AND created_at >= $2 AND id <> $3 ${NOT_DRILL}`,
     [userId, since, alertId],
   );
   return row?.count ?? 0;
@@ -210,9 +216,10 @@ export async function resolveAlerts(
 ): Promise<AlertRow[]> {
   const { rows } = await db.query<AlertRow>(
     `UPDATE alerts SET resolved_at = $3
-     WHERE user_id = $1 AND resolved_at IS NULL
+     WHERE user_id = $1 AND resolved_at IS NULL ${NOT_DRILL}
        AND EXISTS (SELECT 1 FROM alerts target WHERE target.id = $2 AND target.user_id = $1
-                   AND target.resolved_at IS NULL AND alerts.created_at <= target.created_at)
+                   AND target.resolved_at IS NULL AND target.trigger_type <> 'drill'
+                   AND alerts.created_at <= target.created_at)
      RETURNING ${ALERT_COLUMNS}`,
     [userId, alertId, at],
   );
@@ -227,7 +234,7 @@ export async function listAlerts(
 ): Promise<AlertRow[]> {
   const { rows } = await db.query<AlertRow>(
     `SELECT ${ALERT_COLUMNS} FROM alerts
-     WHERE user_id = $1 ${NOT_DURESS}
+     WHERE user_id = $1 ${NOT_DURESS} ${NOT_DRILL}
        AND ($3::text IS NULL OR ($3::text = 'active') = (resolved_at IS NULL AND concealed_at IS NULL))
      ORDER BY created_at DESC, id DESC LIMIT $2`,
     [userId, limit, status ?? null],
@@ -371,7 +378,7 @@ export async function countAwaitingFirstAttempt(
 export type OwnerVisibility = { user_id: string; hidden_from_owner: boolean };
 const HIDDEN_FROM_OWNER = "(a.trigger_type = 'duress' OR a.concealed_at IS NOT NULL) AS hidden_from_owner";
 
-export type DeliveryToSend = DeliveryRow & OwnerVisibility & { body: string };
+export type DeliveryToSend = DeliveryRow & OwnerVisibility & { body: string; trigger_type: string };
 
 /** An alert or escalation delivery (`d`) of an alert (`a`) the person has ended. */
 const ENDED = "(d.purpose IN ('alert', 'escalation') AND a.resolved_at IS NOT NULL)";
@@ -394,7 +401,7 @@ export function startAttempt(
          attempts = $2, updated_at = $3
      FROM alerts a
      WHERE d.id = $1 AND a.id = d.alert_id AND d.status IN ('pending', 'sending')
-     RETURNING ${qualified('d')}, d.body, a.user_id, ${HIDDEN_FROM_OWNER}`,
+     RETURNING ${qualified('d')}, d.body, a.user_id, a.trigger_type, ${HIDDEN_FROM_OWNER}`,
     [delivery.id, delivery.attempts, now, delivery.cancelledError],
   );
 }
@@ -566,10 +573,10 @@ export async function concealAlerts(
 ): Promise<AlertRow[]> {
   const { rows } = await db.query<AlertRow>(
     `UPDATE alerts SET concealed_at = $3
-     WHERE user_id = $1 AND resolved_at IS NULL AND ${SHOWN_TO_OWNER}
+     WHERE user_id = $1 AND resolved_at IS NULL AND ${SHOWN_TO_OWNER} ${NOT_DRILL}
        AND EXISTS (SELECT 1 FROM alerts target WHERE target.id = $2 AND target.user_id = $1
                    AND target.resolved_at IS NULL AND target.concealed_at IS NULL
-                   AND target.trigger_type <> 'duress' AND alerts.created_at <= target.created_at)
+                   AND target.trigger_type NOT IN ('duress', 'drill') AND alerts.created_at <= target.created_at)
      RETURNING ${ALERT_COLUMNS}`,
     [userId, alertId, at],
   );

@@ -4,19 +4,21 @@
  * answer through recordResponse, the one way any channel answers an alert.
  */
 import { ALERT_RESPONSE_TEXTS } from '#shared/alert-response-texts';
-import type { RespondRequest } from '#shared/schemas/alert-life';
+import type { AnswerRequest } from '#shared/schemas/alert-life';
 import type { RespondResult } from '#shared/schemas/alert-respond';
 import { ERRORS } from '#shared/texts';
 import { AppError } from '../../http/app-error';
 import type { AlertDeps } from './alert-deps';
 import { alertStateOf } from './alert-state';
+import { checkAnswerFits } from './drill-raise';
+import { findDrill } from './drill-repository';
 import { recordResponse } from './record-response';
 import * as repo from './repository';
 import { listResponses } from './response-repository';
 import { listTimelines } from './timeline-repository';
 import { verifyResponseToken } from './response-token';
 
-type ChosenResponse = RespondRequest['response'];
+type ChosenResponse = AnswerRequest['response'];
 
 type RespondDeps = Pick<AlertDeps, 'db' | 'clock' | 'events' | 'access' | 'profiles'>;
 
@@ -34,6 +36,9 @@ export async function respondAsGuardian(
   const { ownerId } = await deps.access.require({ userId: guardianId }, 'watch', () =>
     repo.findAlertStamp(deps.db, alertId),
   );
+  if (response === 'acknowledged') {
+    checkAnswerFits((await findDrill(deps.db, ownerId, alertId)) !== undefined, response);
+  }
   const names = await deps.profiles.findFullNames(deps.db, [guardianId]);
   const name = names.get(guardianId) || ALERT_RESPONSE_TEXTS.unnamedGuardian;
   const progress = await recordResponse(deps, alertId, { kind: 'guardian', guardianId, name }, response);

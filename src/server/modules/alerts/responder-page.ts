@@ -8,13 +8,14 @@
 import { RESPONDER_LINK } from '#shared/constants';
 import type { ResponderPosition, ResponderView } from '#shared/schemas/responder';
 import { RESPONDER_PAGE_TEXTS } from '#shared/responder-page-texts';
-import type { RespondRequest } from '#shared/schemas/alert-life';
+import type { AnswerRequest } from '#shared/schemas/alert-life';
 import { alertTriggerLabel } from '#shared/texts';
 import { THE_PUBLIC, type Caller } from '../../access/policy';
 import { AppError } from '../../http/app-error';
 import { createRateLimiter, tooManyRequests } from '../../http/rate-limiter';
 import type { AlertDeps } from './alert-deps';
 import { alertStateOf } from './alert-state';
+import { checkAnswerFits, isDrill } from './drill-raise';
 import { recordResponse } from './record-response';
 import { findContactResponse, findResponderLink, type ResponderLinkRow } from './responder-link-repository';
 import { listResponses } from './response-repository';
@@ -25,7 +26,7 @@ const HOUR_MS = 3_600_000;
 export type ResponderPage = {
   /** The page, logged for the person (who has looked). */
   view(code: string, from: SeenFrom): Promise<ResponderView>;
-  respond(code: string, request: RespondRequest): Promise<ResponderView>;
+  respond(code: string, request: AnswerRequest): Promise<ResponderView>;
 };
 
 type Deps = Pick<AlertDeps, 'db' | 'clock' | 'access' | 'events' | 'profiles' | 'positions' | 'views'>;
@@ -86,6 +87,7 @@ export function createResponderPage(deps: Deps): ResponderPage {
       position_shared: shared,
       position: shared && !link.resolved_at ? await positionOf(link.user_id) : null,
       open_until: closesAt(link).toISOString(),
+      test: isDrill(link),
     };
   };
 
@@ -120,6 +122,7 @@ export function createResponderPage(deps: Deps): ResponderPage {
           RESPONDER_PAGE_TEXTS.safeNoAnswerNeeded(firstNameOf(names.get(link.user_id))),
         );
       }
+      checkAnswerFits(isDrill(link), request.response);
       const decision = await answers.consume(link.id);
       if (!decision.allowed) throw tooManyRequests(decision);
       await recordResponse(

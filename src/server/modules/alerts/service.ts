@@ -41,7 +41,7 @@ import type {
   SendEmergencySmsResponse,
   WardAlertListResponse,
 } from '#shared/schemas/alert';
-import type { RespondRequest } from '#shared/schemas/alert-life';
+import type { AnswerRequest, RespondRequest } from '#shared/schemas/alert-life';
 import type { RespondResult } from '#shared/schemas/alert-respond';
 import type { AuthContext } from '../../http/access';
 import type { AlertDeps } from './alert-deps';
@@ -85,7 +85,7 @@ export type AlertService = {
   respondToWardAlert(
     auth: AuthContext,
     alertId: string,
-    response: RespondRequest['response'],
+    response: AnswerRequest['response'],
   ): Promise<RespondResult>;
   /** The same answer from the alert push's action button, with the token the push carried. */
   respondWithPushToken(token: string, response: RespondRequest['response']): Promise<RespondResult>;

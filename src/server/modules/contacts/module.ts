@@ -2,6 +2,7 @@ import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
 import type { ServerModule } from '../server-module';
+import type { TextFailuresPort } from './ports';
 import { replaceContactList } from './replace-contact-list';
 import { countContacts, listContacts } from './repository';
 import { contactRoutes } from './routes';
@@ -12,6 +13,8 @@ export function createContactsModule(deps: {
   db: Database;
   clock: Clock;
   access: AccessPolicy;
+  /** Whether texts to a contact's number keep failing (the alerts module's deliveries). */
+  textFailures: TextFailuresPort;
 }): ServerModule {
   return { name: 'contacts', routes: contactRoutes(createContactService(deps)) };
 }

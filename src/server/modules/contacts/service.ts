@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { MAX_EMERGENCY_CONTACTS } from '#shared/constants';
+import { normalisePhoneNumber } from '#shared/phone';
 import type { ContactListResponse } from '#shared/schemas/contact-api';
 import type {
   EmergencyContact,
@@ -13,6 +14,7 @@ import type { Database } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/access';
 import { countNewContactNumbers } from './new-number-cap';
+import type { TextFailuresPort } from './ports';
 import * as repo from './repository';
 
 export type ContactInput = z.output<typeof EmergencyContactInputSchema>;
@@ -30,12 +32,24 @@ export function createContactService(deps: {
   db: Database;
   clock: Clock;
   access: AccessPolicy;
+  textFailures: TextFailuresPort;
 }): ContactService {
   const notFound = (): AppError => new AppError('not_found', ERRORS.notFound);
   return {
     async list(auth) {
       const { ownerId } = await deps.access.require(auth, 'manage', { ownerId: auth.userId });
-      return { contacts: await repo.listContacts(deps.db, ownerId) };
+      const contacts = await repo.listContacts(deps.db, ownerId);
+      const failures = await deps.textFailures.textFailures(
+        deps.db,
+        ownerId,
+        contacts.map((contact) => normalisePhoneNumber(contact.phone)),
+      );
+      return {
+        contacts: contacts.map((contact) => ({
+          ...contact,
+          text_failure: failures.get(normalisePhoneNumber(contact.phone)) ?? null,
+        })),
+      };
     },
 
     async add(auth, input) {

@@ -1,13 +1,18 @@
-import { Pencil, Phone, Trash2 } from 'lucide-react';
+import { MessageSquareWarning, Pencil, Phone, Trash2 } from 'lucide-react';
 import type { EmergencyContact } from '#shared/schemas/profile';
+import type { TextFailure } from '#shared/schemas/text-failure';
 import { CONTACTS_TEXTS } from '#shared/ui-texts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { telHref } from '../utils/tel-href';
 import { PhoneNumber } from '../../../components/phone-number';
+import { formatDayTime } from '../../../lib/time-format';
+
+/** A contact as the list holds it: GET /api/contacts adds whether texts to their number keep failing. */
+type ListedContact = EmergencyContact & { text_failure?: TextFailure | null };
 
 type ContactRowProps = {
-  contact: EmergencyContact;
+  contact: ListedContact;
   /** Omitted on read-only lists (the SOS page), where only the call button shows. */
   onEdit?: (contact: EmergencyContact) => void;
   onDelete?: (contact: EmergencyContact) => void;
@@ -27,6 +32,21 @@ export function ContactRow({ contact, onEdit, onDelete, editable = true }: Conta
         <span className="truncate text-sm text-muted-foreground tabular-nums">
           <PhoneNumber value={contact.phone} />
         </span>
+        {contact.text_failure ? (
+          <p
+            className="flex items-start gap-1.5 text-sm text-primary-text"
+            data-testid="contact-texts-failing"
+          >
+            <MessageSquareWarning className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>
+              {CONTACTS_TEXTS.textsFailing(
+                contact.text_failure.failed_in_a_row,
+                contact.text_failure.reason,
+                formatDayTime(contact.text_failure.failed_at),
+              )}
+            </span>
+          </p>
+        ) : null}
       </div>
       <div className="flex shrink-0 items-center gap-1">
         <Button asChild variant="ghost" size="icon">

@@ -63,6 +63,24 @@ afterEach(() => {
 });
 
 describe('EmergencyContactsCard', () => {
+  it('flags a contact whose texts keep failing, with the provider’s reason', async () => {
+    const failing = {
+      ...bob,
+      text_failure: {
+        reason: 'Invalid To number',
+        failed_at: '2026-11-26T10:00:00.000Z',
+        failed_in_a_row: 2,
+      },
+    };
+    mockApi([listRoute([{ ...ada }, failing])]);
+    renderCard();
+    const flag = await screen.findByTestId('contact-texts-failing');
+    expect(flag).toHaveTextContent('Texts to this number keep failing (last 2');
+    expect(flag).toHaveTextContent('Invalid To number');
+    expect(rows()[1]).toContainElement(flag);
+    expect(screen.getAllByTestId('contact-texts-failing')).toHaveLength(1);
+  });
+
   it('shows the empty state with an Add First Contact button that opens the add dialog', async () => {
     mockApi([listRoute([])]);
     const { user } = renderCard();

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ALERT_RESPONSE_TEXTS } from '#shared/alert-response-texts';
-import type { RespondRequest } from '#shared/schemas/alert-life';
+import type { AnswerRequest } from '#shared/schemas/alert-life';
 import { RespondResultSchema, type RespondResult } from '#shared/schemas/alert-respond';
 import { apiRequest } from '../../../lib/api-client';
 import { notifyError } from '../../../lib/notify-error';
 import { withMyResponse, type WardAlertRecord } from '../utils/ward-alerts';
 import { wardKeys } from './guardian-keys';
 
-export type GuardianAnswer = RespondRequest['response'];
+export type GuardianAnswer = AnswerRequest['response'];
 
 export function respondToAlert(alertId: string, response: GuardianAnswer): Promise<RespondResult> {
   return apiRequest(`/api/wards/alerts/${encodeURIComponent(alertId)}/respond`, {

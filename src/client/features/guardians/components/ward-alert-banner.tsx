@@ -1,6 +1,7 @@
-import { Check, MapPin, ShieldCheck, Siren, X } from 'lucide-react';
+import { Check, FlaskConical, MapPin, ShieldCheck, Siren, X } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { DRILL_VIEW_TEXTS } from '#shared/drill-texts';
 import { GUARDIAN_VIEW_TEXTS } from '#shared/guardian-view-texts';
 import { mapLink } from '#shared/map-link';
 import { alertTriggerLabel } from '#shared/texts';
@@ -10,6 +11,7 @@ import { focusRing } from '../../../components/ui/focus-ring';
 import { cn } from '../../../lib/cn';
 import { formatDayTime } from '../../../lib/time-format';
 import { useMarkAlertSeen } from '../api/mark-alert-seen';
+import { useRespondToAlert } from '../api/respond-to-alert';
 import type { WardAlert } from '../hooks/ward-activity-context';
 import type { WardBanner } from '../utils/ward-banners';
 import { DeliveryStatuses } from './delivery-statuses';
@@ -40,6 +42,8 @@ type WardAlertBannerProps = {
  */
 export function WardAlertBanner(props: WardAlertBannerProps) {
   const { banner } = props;
+  // A drill ("Test my safety network") is no emergency: a calm TEST banner, never the red one.
+  if (banner.entry.alert.trigger_type === 'drill') return <DrillBanner {...props} />;
   if (banner.state === 'safe') return <SafeBanner {...props} />;
   return banner.entry.seen_at ? <SeenBanner {...props} /> : <LoudBanner {...props} />;
 }
@@ -229,5 +233,56 @@ function ViewWardLink({
     >
       {GUARDIAN_VIEW_TEXTS.viewWard}
     </Link>
+  );
+}
+
+/** A ward's drill: TEST, nothing is wrong, and "I got it" (their answer shows on the ward's drill screen). */
+function DrillBanner({ banner, wardName, userId, onClose }: WardAlertBannerProps) {
+  const titleId = useId();
+  const respond = useRespondToAlert(userId);
+  const ended = banner.state === 'safe';
+  const confirmed = banner.entry.my_response != null;
+  return (
+    <section
+      role="status"
+      aria-labelledby={titleId}
+      data-testid="ward-drill-banner"
+      className="flex items-start gap-2 rounded-2xl border-2 border-info/50 bg-info-soft p-3 text-sm text-foreground shadow-sm"
+    >
+      <FlaskConical className="mt-0.5 size-5 shrink-0 text-info" aria-hidden />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h2 id={titleId} className="leading-tight font-semibold break-words">
+          {DRILL_VIEW_TEXTS.banner(wardName)}
+        </h2>
+        <p className="text-muted-foreground">
+          {ended ? DRILL_VIEW_TEXTS.ended : DRILL_VIEW_TEXTS.nothingWrong}
+        </p>
+        {ended ? null : confirmed ? (
+          <p className="font-semibold">{DRILL_VIEW_TEXTS.confirmed}</p>
+        ) : (
+          <Button
+            size="sm"
+            variant="outline"
+            className="self-start"
+            disabled={respond.isPending}
+            onClick={() => respond.mutate({ alertId: banner.entry.alert.id, response: 'acknowledged' })}
+          >
+            <Check aria-hidden />
+            {DRILL_VIEW_TEXTS.confirm}
+          </Button>
+        )}
+      </div>
+      {ended ? (
+        <Button
+          size="icon"
+          variant="ghost"
+          className="-mt-1 -mr-1 size-8"
+          aria-label={WARD_BANNER_TEXTS.closeSafe(wardName)}
+          onClick={onClose}
+        >
+          <X aria-hidden />
+        </Button>
+      ) : null}
+    </section>
   );
 }

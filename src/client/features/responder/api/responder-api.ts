@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRACK_PAGE_REFRESH_MS } from '#shared/constants';
-import type { RespondRequest } from '#shared/schemas/alert-life';
+import type { AnswerRequest } from '#shared/schemas/alert-life';
 import { ResponderViewSchema, type ResponderView } from '#shared/schemas/responder';
 import { apiRequest, isClientError } from '../../../lib/api-client';
 import { responderKeys } from './responder-keys';
@@ -34,7 +34,7 @@ export function useResponderView(code: string) {
 export function useRespond(code: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: RespondRequest) =>
+    mutationFn: (request: AnswerRequest) =>
       apiRequest(`${path(code)}/respond`, {
         method: 'POST',
         body: request,

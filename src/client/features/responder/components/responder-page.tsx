@@ -27,6 +27,7 @@ import { formatAgo, formatDayTimeZone } from '../../../lib/time-format';
 import { useNow } from '../../../lib/use-now';
 import { responderKeys } from '../api/responder-keys';
 import { useRespond, useResponderView } from '../api/responder-api';
+import { DrillAnswer } from './drill-answer';
 
 const CLOCK_TICK_MS = 5000;
 const NOT_FOUND = 404;
@@ -75,6 +76,13 @@ export function ResponderPage({ code, brand }: { code: string; brand: ReactNode 
     );
   }
 
+  if (data.test) {
+    return (
+      <Shell brand={brand}>
+        <DrillAnswer code={code} view={data} />
+      </Shell>
+    );
+  }
   const safe = data.state === 'resolved';
   return (
     <Shell brand={brand}>

@@ -18,13 +18,21 @@ type Props = {
   safetyPin?: ReactNode;
   /** The last chance before a journey's alert (composed by app/). */
   lastChance?: ReactNode;
+  /** "Test my safety network" (features/safety-network), composed by the app. */
+  safetyNetwork?: ReactNode;
 };
 
 /**
  * Emergency Settings: the contacts, the last chance before a journey's alert texts them, what Beacon does when
- * nobody answers an alert (its dialog loads when first opened) and the safety PIN.
+ * nobody answers an alert (its dialog loads when first opened), the safety PIN and "Test my safety network".
  */
-export function EmergencySettingsSection({ userId, onManageContacts, safetyPin, lastChance }: Props) {
+export function EmergencySettingsSection({
+  userId,
+  onManageContacts,
+  safetyPin,
+  lastChance,
+  safetyNetwork,
+}: Props) {
   const escalation = useEscalationSettings(userId);
   const [escalationOpen, setEscalationOpen] = useState(false);
   const seconds = escalation.data?.escalation_seconds;
@@ -56,6 +64,7 @@ export function EmergencySettingsSection({ userId, onManageContacts, safetyPin, 
         settings={escalation.data}
       />
       {safetyPin}
+      {safetyNetwork}
     </div>
   );
 }
