@@ -245,8 +245,10 @@ describe('EmergencyContactsCard', () => {
     const list = listRoute([ada, bob]);
     const api = mockApi([list, { method: 'DELETE', path: `/api/contacts/${bob.id}`, status: 204 }]);
     const { user } = renderCard();
+    const deleteBob = await screen.findByRole('button', { name: 'Delete Bob Smith' });
+    // The list read after the delete answers without Bob (the first read waits for the first paint).
     list.body = { contacts: [ada] };
-    await user.click(await screen.findByRole('button', { name: 'Delete Bob Smith' }));
+    await user.click(deleteBob);
     expect(await screen.findByText('Contact deleted')).toBeInTheDocument();
     expect(screen.getByText('Emergency contact has been removed.')).toBeInTheDocument();
     expect(screen.queryByText('Bob Smith')).not.toBeInTheDocument();
@@ -262,8 +264,10 @@ describe('EmergencyContactsCard', () => {
       { method: 'POST', path: '/api/contacts', status: 201, body: restored },
     ]);
     const { user } = renderCard();
+    const deleteBob = await screen.findByRole('button', { name: 'Delete Bob Smith' });
+    // The list read after the delete answers without Bob (the first read waits for the first paint).
     list.body = { contacts: [ada] };
-    await user.click(await screen.findByRole('button', { name: 'Delete Bob Smith' }));
+    await user.click(deleteBob);
     await waitFor(() => expect(api.requests.some((request) => request.method === 'DELETE')).toBe(true));
     list.body = { contacts: [ada, restored] };
     // A plain click: sonner's toast calls setPointerCapture on pointer-down, which jsdom lacks.
@@ -292,8 +296,10 @@ describe('EmergencyContactsCard', () => {
       },
     ]);
     const { user } = renderCard();
+    const deleteBob = await screen.findByRole('button', { name: 'Delete Bob Smith' });
+    // The list read after the delete answers without Bob (the first read waits for the first paint).
     list.body = { contacts: [ada] };
-    await user.click(await screen.findByRole('button', { name: 'Delete Bob Smith' }));
+    await user.click(deleteBob);
     // A plain click: sonner's toast calls setPointerCapture on pointer-down, which jsdom lacks.
     fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
     expect(
