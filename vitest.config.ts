@@ -29,7 +29,6 @@ const ON_BOTH_DATABASES = [
   'src/server/modules/alerts/crash-safety.api.test.ts',
   'src/server/modules/alerts/independent-deliveries.api.test.ts',
   'src/server/modules/alerts/repeated-sos.api.test.ts',
-  'src/server/modules/alerts/sms-caps.api.test.ts',
   'src/server/modules/alerts/escalation-instances.api.test.ts',
   'src/server/modules/journeys/deadline-instances.api.test.ts',
   'src/server/modules/auth/account-email.api.test.ts',
