@@ -14,7 +14,7 @@ import {
   postLocation,
   type TestSocket,
 } from '../modules/guardians/guardian-test-helpers';
-import { pieces, startRecording, storePiece } from '../modules/recordings/recording-test-helpers';
+import { pieces, startRecording, storePiece, watchMedia } from '../modules/recordings/recording-test-helpers';
 
 /**
  * Two instances on one database and one Redis: a socket on instance B receives an event published on A. Needs
@@ -93,19 +93,7 @@ describe.skipIf(!redisUrl && !mustRun)('realtime fan-out across instances (Redis
       method: 'POST',
       url: `/api/track/${link.share_code}/recordings/${recording.id}/playback`,
     });
-    const media = await a.app.inject({
-      method: 'GET',
-      url: granted.json<PlaybackResponse>().media_url,
-      payloadAsStream: true,
-    });
-    expect(media.statusCode).toBe(200);
-    const stream = media.stream();
-    const ended = new Promise<void>((resolve, reject) => {
-      stream.on('end', resolve);
-      stream.on('close', resolve);
-      stream.on('error', reject);
-      stream.resume();
-    });
+    const { ended } = await watchMedia(a, granted.json<PlaybackResponse>().media_url);
     // A hears B's stop over the bus: that is what wakes its streams.
     const heard = new Promise<void>((resolve) =>
       a.app.realtime.onEvent((event) => {

@@ -115,3 +115,17 @@ export async function finishedRecording(
 
 export const joined = (parts: readonly Uint8Array[]): Buffer =>
   Buffer.concat(parts.map((p) => Buffer.from(p)));
+
+/** Opens a media URL as a stream (200) and reads it; `ended` resolves once the server ends it. */
+export async function watchMedia(sut: TestApp, mediaUrl: string): Promise<{ ended: Promise<void> }> {
+  const media = await sut.app.inject({ method: 'GET', url: mediaUrl, payloadAsStream: true });
+  expect(media.statusCode).toBe(200);
+  const stream = media.stream();
+  const ended = new Promise<void>((resolve, reject) => {
+    stream.on('end', resolve);
+    stream.on('close', resolve);
+    stream.on('error', reject);
+    stream.resume();
+  });
+  return { ended };
+}

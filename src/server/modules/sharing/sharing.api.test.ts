@@ -16,7 +16,13 @@ import { responderCode } from '../alerts/responder-code';
 import { createTestUserWithContacts, raiseAlert, resolveAlert } from '../../testing/test-alerts';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { linkGuardian } from '../guardians/guardian-test-helpers';
-import { finishedRecording, pieces, startRecording, storePiece } from '../recordings/recording-test-helpers';
+import {
+  finishedRecording,
+  pieces,
+  startRecording,
+  storePiece,
+  watchMedia,
+} from '../recordings/recording-test-helpers';
 
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const COMPUTER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120 Safari/537.36';
@@ -245,19 +251,7 @@ describe('who has looked, and stop all sharing', () => {
       url: `/api/track/${link.share_code}/recordings/${recording.id}/playback`,
     });
     expect(granted.statusCode).toBe(200);
-    const media = await sut.app.inject({
-      method: 'GET',
-      url: granted.json<PlaybackResponse>().media_url,
-      payloadAsStream: true,
-    });
-    expect(media.statusCode).toBe(200);
-    const stream = media.stream();
-    const ended = new Promise<void>((resolve, reject) => {
-      stream.on('end', resolve);
-      stream.on('close', resolve);
-      stream.on('error', reject);
-      stream.resume();
-    });
+    const { ended } = await watchMedia(sut, granted.json<PlaybackResponse>().media_url);
 
     await stop(owner);
     await ended;

@@ -169,15 +169,7 @@ function SafeBanner({ banner, wardName, onClose }: WardAlertBannerProps) {
           </time>
         ) : null}
       </div>
-      <Button
-        size="icon"
-        variant="ghost"
-        className="-mt-1 -mr-1 size-8"
-        aria-label={WARD_BANNER_TEXTS.closeSafe(wardName)}
-        onClick={onClose}
-      >
-        <X aria-hidden />
-      </Button>
+      <CloseBanner wardName={wardName} onClose={onClose} />
     </section>
   );
 }
@@ -272,17 +264,22 @@ function DrillBanner({ banner, wardName, userId, onClose }: WardAlertBannerProps
           </Button>
         )}
       </div>
-      {ended ? (
-        <Button
-          size="icon"
-          variant="ghost"
-          className="-mt-1 -mr-1 size-8"
-          aria-label={WARD_BANNER_TEXTS.closeSafe(wardName)}
-          onClick={onClose}
-        >
-          <X aria-hidden />
-        </Button>
-      ) : null}
+      {ended ? <CloseBanner wardName={wardName} onClose={onClose} /> : null}
     </section>
+  );
+}
+
+/** The banner's close button, once the ward is safe or their test has ended. */
+function CloseBanner({ wardName, onClose }: { wardName: string; onClose: () => void }) {
+  return (
+    <Button
+      size="icon"
+      variant="ghost"
+      className="-mt-1 -mr-1 size-8"
+      aria-label={WARD_BANNER_TEXTS.closeSafe(wardName)}
+      onClick={onClose}
+    >
+      <X aria-hidden />
+    </Button>
   );
 }
