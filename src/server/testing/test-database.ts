@@ -46,6 +46,11 @@ export async function createPostgresClone(): Promise<{ url: string; drop(): Prom
     for (let attempt = 1; ; attempt++) {
       try {
         await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+        // A commit need not wait for its WAL to reach the disk: what a test checks is what other connections and
+        // processes see, which is the same either way (only a crash of PostgreSQL itself could lose the last
+        // commits). On this machine a flushed commit took 4.4 ms against 0.06 ms (pgbench, one row a commit), and
+        // the API files commit thousands of times.
+        await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
         break;
       } catch (error) {
         if (attempt >= 10) throw error;

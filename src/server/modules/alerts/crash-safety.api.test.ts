@@ -5,13 +5,12 @@
  * fake's message list whether the text (found by its reference) already went before sending it again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
@@ -19,7 +18,7 @@ import { smsReference } from '../../adapters/sms/sms-reference';
 import type { Database } from '../../db/database';
 import { createPGlite, fromPGlite } from '../../db/open-pglite';
 import { openPostgres } from '../../db/open-postgres';
-import { withDatabase } from '../../testing/global-setup';
+import { createPostgresClone } from '../../testing/test-database';
 import { createAccessTokens } from '../auth/access-token';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -144,21 +143,11 @@ function replyByAttempt(
 /** A migrated database the child process can use: a PGlite data directory, or a fresh PostgreSQL database. */
 async function createDatabase(): Promise<TestDatabase> {
   if (process.env.BEACON_TEST_DB === 'postgres') {
-    const url = process.env.DATABASE_URL as string;
-    const name = `beacon_crash_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-    await admin.end();
+    const clone = await createPostgresClone();
     const db: TestDatabase = {
-      env: { DATABASE_URL: withDatabase(url, name) },
-      open: async () => openPostgres(withDatabase(url, name), { max: 2, urgent: 1 }),
-      async drop() {
-        const dropper = new pg.Client({ connectionString: url });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-      },
+      env: { DATABASE_URL: clone.url },
+      open: async () => openPostgres(clone.url, { max: 2, urgent: 1 }),
+      drop: () => clone.drop(),
     };
     cleanups.push(() => db.drop());
     return db;
