@@ -102,12 +102,15 @@ describe('SMS limits: no account can hold back another person’s SOS, nor the p
     const breaker = 100;
     sut = await appWithLog({ SMS_GLOBAL_MAX_PER_HOUR: String(breaker), ALERT_FIRST_ATTEMPT_WAIT_MS: '0' });
     const app = sut;
-    // The attack: 12 accounts (no e-mail confirmation), 10 numbers each, 10 SOS each (ended in between, as an
-    // SOS while one is open only joins it).
+    // The attack: 12 accounts (no e-mail confirmation), 10 numbers each, SOS after SOS (ended in between, as an
+    // SOS while one is open only joins it) until each has asked for more texts than its own hourly budget, so
+    // both limits are reached: each account's budget and, with 12 of them, the global breaker.
     const attackers = await Promise.all(
       Array.from({ length: 12 }, (_, i) => personWith(app, `Attacker ${i}`, numbers(1000 + i * 10, 10))),
     );
-    for (let round = 0; round < 10; round++) {
+    const rounds = SMS_BUDGET.newTextsPerHour / 10 + 1;
+    expect(attackers.length * SMS_BUDGET.newTextsPerHour).toBeGreaterThan(breaker);
+    for (let round = 0; round < rounds; round++) {
       for (const attacker of attackers) await sosCycle(app, attacker);
     }
     await app.app.scheduler.runNow(DELIVERY_JOB);
