@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -21,6 +22,7 @@ describe('the server built to JavaScript', () => {
   // Inside the repository, as dist/server is: node finds the packages left external in its node_modules.
   let outDir: string;
   beforeAll(async () => {
+    mkdirSync(path.join(root, 'dist'), { recursive: true });
     outDir = path.join(mkdtempSync(path.join(root, 'dist', 'build-server-test-')), 'server');
     await buildServer(outDir);
   }, 60_000);
@@ -37,6 +39,22 @@ describe('the server built to JavaScript', () => {
     });
     // Loading every module of the server: well under a second when quiet, far longer on a busy machine.
   }, 60_000);
+
+  it('loads the S3 SDK, the Redis client, the PostgreSQL driver and nodemailer only when configured', () => {
+    // A static import of a package left external is loaded at every start, whatever the configuration; the
+    // adapters that need them load them themselves when they are created.
+    const code = readFileSync(path.join(outDir, 'main.js'), 'utf8');
+    const staticImports = [...code.matchAll(/^import\s+(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/gm)].map(
+      (match) => match[1],
+    );
+    expect(staticImports).toContain('fastify');
+    expect(staticImports).not.toContain('@aws-sdk/client-s3');
+    expect(staticImports).not.toContain('ioredis');
+    expect(staticImports).not.toContain('pg');
+    expect(staticImports).not.toContain('nodemailer');
+    expect(code).toContain('import("@aws-sdk/client-s3")');
+    expect(code).toContain('import("ioredis")');
+  });
 
   it('carries the migrations it applies, the same files as the sources', () => {
     const sources = readdirSync(path.join(root, 'src/server/db/migrations'));

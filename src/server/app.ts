@@ -244,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     access,
-    storage: deps.storage ?? createRecordingStorage(config),
+    storage: deps.storage ?? (await createRecordingStorage(config)),
     publisher: realtime,
     channels,
     retentionHours: config.recordings.retentionHours,

@@ -9,6 +9,11 @@ import { createMailer } from './adapters/mail/create-mailer';
 import { createSmsProvider } from './adapters/sms/create-sms-provider';
 
 const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+/** New embedded databases are copied from a template kept here (db/pglite-template.ts), made the first time. */
+const PGLITE_TEMPLATES = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../dist/pglite-templates',
+);
 
 async function main(): Promise<void> {
   let config;
@@ -22,7 +27,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, {
+    templates: PGLITE_TEMPLATES,
+    warn: (message, error) => logger.warn({ err: error }, message),
+  });
   const mailer = createMailer(config, db);
   const sms = createSmsProvider(config, db.urgent, systemClock, logger);
   const app = await buildApp({ config, db, logger, clock: systemClock, mailer, sms, clientDir: CLIENT_DIR });

@@ -1,8 +1,9 @@
-import { access, mkdir } from 'node:fs/promises';
+import { access, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { createPGliteDataDir } from './create-pglite-data-dir';
 import type { Database, Lane, Queryable, QueryResult, Row } from './database';
+import { copyPGliteTemplate, discardPGliteTemplate } from './pglite-template';
 import { INT8_TYPE_ID, parseInt8 } from './int8';
 import { createPriorityGate, type PriorityGate } from './priority-gate';
 
@@ -24,18 +25,56 @@ function wrap(target: Pick<PGlite, 'query'>): Queryable {
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
+export type OpenPGliteOptions = {
+  /**
+   * Where the template of a new database is kept (pglite-template.ts): a new data directory is copied from it
+   * instead of being made by initdb. Without it, or when the template cannot be made or used, initdb makes it.
+   */
+  templates?: string;
+  /** Told why a template could not be used (the database is then made without it). */
+  warn?: (message: string, error: unknown) => void;
+};
+
 /**
- * Opens (creating if needed) an embedded PostgreSQL in `dataDir`; no server required. A new one is created in a
- * child process (create-pglite-data-dir.ts), so this process holds only what opening it takes.
+ * Opens (creating if needed) an embedded PostgreSQL in `dataDir`; no server required. A new one is copied from a
+ * template or made in a child process (create-pglite-data-dir.ts), so this process holds only what opening it
+ * takes.
  */
-export async function openPGlite(dataDir: string): Promise<Database> {
+export async function openPGlite(dataDir: string, options: OpenPGliteOptions = {}): Promise<Database> {
   await mkdir(dataDir, { recursive: true });
   const exists = await access(path.join(dataDir, 'PG_VERSION')).then(
     () => true,
     () => false,
   );
+  if (!exists && options.templates) {
+    const opened = await openFromTemplate(dataDir, options.templates, options.warn);
+    if (opened) return opened;
+  }
   if (!exists) await createPGliteDataDir(dataDir);
   return fromPGlite(await createPGlite({ dataDir }));
+}
+
+/** Null when the template could not be used; `dataDir` is then as empty as it was. */
+async function openFromTemplate(
+  dataDir: string,
+  templates: string,
+  warn: OpenPGliteOptions['warn'] = () => undefined,
+): Promise<Database | null> {
+  const copied = await copyPGliteTemplate(dataDir, templates).catch((error: unknown) => {
+    warn('Could not make the template of a new embedded database; making this one without it', error);
+    return false;
+  });
+  if (!copied) return null;
+  try {
+    return fromPGlite(await createPGlite({ dataDir }));
+  } catch (error) {
+    warn('A copy of the embedded database template did not open; making the database without it', error);
+    // Nothing but the copy is in it: the directory was empty, and the copy only took its place while it was.
+    await rm(dataDir, { recursive: true, force: true });
+    await mkdir(dataDir, { recursive: true });
+    await discardPGliteTemplate(templates);
+    return null;
+  }
 }
 
 /** Every PGlite Beacon opens (tests too): with the value parsers that match the `pg` driver's (int8.ts). */

@@ -31,7 +31,7 @@ export async function createRealtime(
 ): Promise<RealtimeHub> {
   const { config, ...hubDeps } = deps;
   const bus = config.redisUrl
-    ? createRedisBus({ url: config.redisUrl, channelPrefix: config.redisChannelPrefix, log: app.log })
+    ? await createRedisBus({ url: config.redisUrl, channelPrefix: config.redisChannelPrefix, log: app.log })
     : createInProcessBus();
   const hub = createRealtimeHub({ ...hubDeps, log: app.log, bus });
   app.decorate('realtime', hub);

@@ -96,7 +96,7 @@ function storageContract(
 
 storageContract('a folder under DATA_DIR (the default)', async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'beacon-storage-'));
-  const storage = createRecordingStorage(loadConfig({ DATA_DIR: dataDir }));
+  const storage = await createRecordingStorage(loadConfig({ DATA_DIR: dataDir }));
   expect(storage.kind).toBe('folder');
   return {
     storage,
@@ -113,7 +113,7 @@ storageContract(
   'an S3-compatible bucket (S3_*), against a local s3rver',
   async () => {
     const s3 = await startLocalS3();
-    const storage = createRecordingStorage(loadConfig(s3.env));
+    const storage = await createRecordingStorage(loadConfig(s3.env));
     expect(storage.kind).toBe('s3');
     return { storage, close: s3.close };
   },

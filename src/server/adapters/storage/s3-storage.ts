@@ -1,11 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { exactly } from './folder-storage';
@@ -28,8 +21,19 @@ const DELETE_CONCURRENCY = 16;
  * Recordings in an S3-compatible bucket. A piece is streamed into one PutObject with its length (known from the
  * request's Content-Length), so it is never held in memory; an upload whose source fails is aborted, and whatever
  * a compatible service may have kept of it is deleted.
+ *
+ * The SDK is loaded here, when a bucket is configured, not by a static import: loading it costs a server that
+ * keeps recordings in a folder about 0.2 s of CPU at every start and 27 MiB for good.
  */
-export function s3Storage(settings: S3Settings): RecordingStorage & { client: S3Client } {
+export async function s3Storage(settings: S3Settings): Promise<RecordingStorage & { client: S3Client }> {
+  const {
+    DeleteObjectCommand,
+    GetObjectCommand,
+    ListObjectsV2Command,
+    NoSuchKey,
+    PutObjectCommand,
+    S3Client,
+  } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
