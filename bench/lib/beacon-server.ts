@@ -72,6 +72,17 @@ export type BeaconServer = {
   stop(): Promise<void>;
 };
 
+/**
+ * `BENCH_SERVER_ENV="HTTP_CONCURRENCY=8,…"`: server settings to try in a benchmark run (the Beacon variables of
+ * the shell are not passed on, so a setting to compare must be asked for by name).
+ */
+function serverEnvFromShell(): Record<string, string> {
+  const pairs = (process.env.BENCH_SERVER_ENV ?? '').split(',').filter((pair) => pair.includes('='));
+  return Object.fromEntries(
+    pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+}
+
 export async function startServer(options: {
   repo: string;
   dataDir: string;
@@ -104,6 +115,7 @@ export async function startServer(options: {
     TWILIO_BASE_URL: options.twilio.baseUrl,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
+    ...serverEnvFromShell(),
   });
 
   // The repo's own tsx when it has one (what `npx tsx` would run), else npx.
