@@ -1,11 +1,17 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR } from './migrate';
 import { openDatabase } from './open-database';
-import { PGLITE_SHARED_BUFFERS } from './open-pglite';
+import { createPGlite, PGLITE_SHARED_BUFFERS } from './open-pglite';
 import { copyPGliteTemplate, pgliteTemplatePath } from './pglite-template';
+
+/** Every migration of this build, as the runner finds them: the .sql files of its folder. */
+async function migrationFiles(dir = MIGRATIONS_DIR): Promise<string[]> {
+  return (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort();
+}
 
 /** The embedded database the server opens from its data directory (open-database.ts, open-pglite.ts). */
 // Creating a database runs initdb (seconds when quiet, over a minute on a machine busy with other test runs).
@@ -77,10 +83,10 @@ describe('a new embedded database copied from a template', () => {
   const storesAndKeeps = async (name: string): Promise<void> => {
     const first = await open(name);
     try {
-      const { rows } = await first.query<{ count: string }>(
-        'SELECT count(*)::text AS count FROM schema_migrations',
+      const { rows } = await first.query<{ name: string }>(
+        'SELECT name FROM schema_migrations ORDER BY name',
       );
-      expect(Number(rows[0]?.count)).toBeGreaterThan(0);
+      expect(rows.map((row) => row.name)).toEqual(await migrationFiles());
       await first.query(
         `INSERT INTO users (id, email, password_hash) VALUES (gen_random_uuid(), '${name}@example.test', 'x')`,
       );
@@ -99,10 +105,19 @@ describe('a new embedded database copied from a template', () => {
   it(
     'makes the template the first time, then copies it: each copy opens, migrates and keeps its own data',
     async () => {
+      const template = await pgliteTemplatePath(templates);
+      // Templates of other migrations (and from before templates were migrated, named after PGlite alone).
+      const stale = [
+        template.replace(/[0-9a-f]{16}$/, '0'.repeat(16)),
+        template.replace(/-[0-9a-f]{16}$/, ''),
+      ];
+      for (const other of stale) {
+        await mkdir(other, { recursive: true });
+        await writeFile(path.join(other, 'PG_VERSION'), '17\n');
+      }
       await storesAndKeeps('first');
-      const template = pgliteTemplatePath(templates);
       expect(existsSync(path.join(template, 'PG_VERSION'))).toBe(true);
-      // Only the template itself is left in its folder: no half-made one, no migrated data.
+      // Only the template itself is left in its folder: no half-made one, no migrated data, no stale one.
       expect(await readdir(templates)).toEqual([path.basename(template)]);
 
       // A file only the template has shows the next database is its copy, not initdb's work.
@@ -115,9 +130,35 @@ describe('a new embedded database copied from a template', () => {
   );
 
   it(
+    'is migrated already: a copy lists every migration before the migration runner has run on it',
+    async () => {
+      const dataDir = path.join(dir, 'copied', 'pglite');
+      await mkdir(dataDir, { recursive: true });
+      expect(await copyPGliteTemplate(dataDir, templates)).toBe(true);
+      const pg = await createPGlite({ dataDir });
+      try {
+        const { rows } = await pg.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+        expect(rows.map((row) => row.name)).toEqual(await migrationFiles());
+        // And nothing else: a row a migration wrote (a secret, say) would be the same in every new database.
+        const tables = await pg.query<{ name: string }>(
+          "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'schema_migrations'",
+        );
+        expect(tables.rows.length).toBeGreaterThan(0);
+        for (const { name } of tables.rows) {
+          const count = await pg.query<{ rows: number }>(`SELECT count(*)::int AS rows FROM "${name}"`);
+          expect({ name, rows: count.rows[0]?.rows }).toEqual({ name, rows: 0 });
+        }
+      } finally {
+        await pg.close();
+      }
+    },
+    CREATE_TIMEOUT_MS,
+  );
+
+  it(
     'makes the database without the template when a copy of it does not open, and discards that template',
     async () => {
-      const template = pgliteTemplatePath(templates);
+      const template = await pgliteTemplatePath(templates);
       await rm(template, { recursive: true, force: true });
       await mkdir(template, { recursive: true });
       await writeFile(path.join(template, 'PG_VERSION'), '17\n');
@@ -142,11 +183,34 @@ describe('a new embedded database copied from a template', () => {
     const dataDir = path.join(dir, 'kept', 'pglite');
     await mkdir(dataDir, { recursive: true });
     await writeFile(path.join(dataDir, 'somebody-elses'), 'kept');
-    const template = pgliteTemplatePath(templates);
+    const template = await pgliteTemplatePath(templates);
     await mkdir(template, { recursive: true });
     await writeFile(path.join(template, 'PG_VERSION'), '17\n');
     expect(await copyPGliteTemplate(dataDir, templates)).toBe(false);
     expect(await readdir(dataDir)).toEqual(['somebody-elses']);
     expect(await readdir(path.dirname(dataDir))).toEqual(['pglite']);
+  });
+
+  it('has a template of its own for each set of migrations: another is made when one is added or changed', async () => {
+    const copyOfMigrations = async (name: string): Promise<string> => {
+      const copy = path.join(dir, 'migration-sets', name);
+      await cp(MIGRATIONS_DIR, copy, { recursive: true });
+      return copy;
+    };
+    const [last] = (await migrationFiles()).slice(-1);
+    const same = await copyOfMigrations('same');
+    const added = await copyOfMigrations('added');
+    await writeFile(path.join(added, '999_added.sql'), 'CREATE TABLE added (id int);\n');
+    const changed = await copyOfMigrations('changed');
+    await appendFile(path.join(changed, last as string), '\nCREATE TABLE changed (id int);\n');
+    const commented = await copyOfMigrations('commented');
+    await appendFile(path.join(commented, last as string), '\n-- Only a comment: the schema is the same.\n');
+
+    const key = (migrations: string) => pgliteTemplatePath(templates, migrations);
+    const current = await key(MIGRATIONS_DIR);
+    expect(path.dirname(current)).toBe(templates);
+    expect(await key(same)).toBe(current);
+    expect(await key(commented)).toBe(current);
+    expect(new Set([current, await key(added), await key(changed)]).size).toBe(3);
   });
 });
