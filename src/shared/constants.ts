@@ -461,6 +461,15 @@ export const SHARING_VIEWS = { visitMinutes: 30, retentionDays: 30, listLimit: 1
 /**
  * The first screen paints before anything else is asked for (lib/first-paint.ts): the GET requests, the code of
  * the cards below the SOS button and the other on-demand code wait for it. A tab opened in the background never
- * runs an animation frame, so the wait also ends after `fallbackMs` whatever happens.
+ * runs an animation frame, so the wait also ends after `fallbackMs` whatever happens. After the paint, the
+ * deferred code starts `tasksPerIdle` pieces at a time when the main thread is idle, and the next few once those
+ * have loaded (or after `groupWaitMs`, so a stalled download holds nothing up); a phone that is never idle starts
+ * them after `idleTimeoutMs` anyway. Browsers without idle callbacks (Safari) wait `idleFallbackMs` instead.
  */
-export const FIRST_PAINT = { fallbackMs: 300 } as const;
+export const FIRST_PAINT = {
+  fallbackMs: 300,
+  tasksPerIdle: 2,
+  idleTimeoutMs: 1000,
+  groupWaitMs: 3000,
+  idleFallbackMs: 50,
+} as const;

@@ -10,6 +10,8 @@ import {
   markFirstPaintDone,
   resetFirstPaintForTest,
   watchFirstPaint,
+  whenIdleAfterFirstPaint,
+  type DeferredRank,
 } from './first-paint';
 
 const Thing = z.object({ ok: z.boolean() });
@@ -48,7 +50,7 @@ describe('the first paint comes first', () => {
           return <p>loaded card</p>;
         },
     );
-    const LazyCard = lazyAfterFirstPaint(load);
+    const LazyCard = lazyAfterFirstPaint('screen', load);
     render(
       <Suspense fallback={<p>placeholder</p>}>
         <LazyCard />
@@ -93,5 +95,173 @@ describe('the first paint comes first', () => {
     expect(painted).toBe(false);
     await vi.advanceTimersByTimeAsync(1000);
     expect(painted).toBe(true);
+  });
+});
+
+describe('after the first paint, deferred work starts a few at a time in idle time', () => {
+  afterEach(() => {
+    markFirstPaintDone();
+  });
+
+  /** Defers one task per rank given, each noting when it starts in `started`. */
+  function deferAll(ranks: [string, DeferredRank][], started: string[]): Promise<string>[] {
+    return ranks.map(([name, rank]) =>
+      whenIdleAfterFirstPaint(rank, () => {
+        started.push(name);
+        return name;
+      }),
+    );
+  }
+
+  /** A page whose frames and idle callbacks the test runs by hand, painted. */
+  async function paintWithIdleByHand(): Promise<(() => void)[]> {
+    const frames: FrameRequestCallback[] = [];
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    watchFirstPaint();
+    frames.shift()?.(0);
+    frames.shift()?.(16);
+    await settle();
+    return idle;
+  }
+
+  it('starts what the screen shows first, then what stands by, then what is kept warm, two per idle time', async () => {
+    resetFirstPaintForTest();
+    const started: string[] = [];
+    const done = deferAll(
+      [
+        ['ward banner preload', 'warm'],
+        ['fake call host', 'standby'],
+        ['readiness card', 'screen'],
+        ['quick actions', 'screen'],
+        ['protection host', 'standby'],
+        ['contacts card', 'screen'],
+      ],
+      started,
+    );
+    await settle();
+    expect(started).toEqual([]);
+
+    const idle = await paintWithIdleByHand();
+    expect(started).toEqual([]);
+    expect(idle).toHaveLength(1);
+
+    idle.shift()?.();
+    await settle();
+    expect(started).toEqual(['readiness card', 'quick actions']);
+    expect(idle).toHaveLength(1);
+
+    idle.shift()?.();
+    await settle();
+    expect(started).toEqual(['readiness card', 'quick actions', 'contacts card', 'fake call host']);
+
+    idle.shift()?.();
+    await settle();
+    idle.shift()?.();
+    await settle();
+    expect(started).toEqual([
+      'readiness card',
+      'quick actions',
+      'contacts card',
+      'fake call host',
+      'protection host',
+      'ward banner preload',
+    ]);
+    expect(idle).toHaveLength(0);
+    await expect(Promise.all(done)).resolves.toEqual([
+      'ward banner preload',
+      'fake call host',
+      'readiness card',
+      'quick actions',
+      'protection host',
+      'contacts card',
+    ]);
+  });
+
+  it('lets what the screen shows, asked for later, overtake what is still waiting', async () => {
+    resetFirstPaintForTest();
+    const started: string[] = [];
+    deferAll(
+      [
+        ['journey heartbeat', 'standby'],
+        ['side navigation', 'standby'],
+        ['notice preload', 'warm'],
+      ],
+      started,
+    );
+    const idle = await paintWithIdleByHand();
+    idle.shift()?.();
+    await settle();
+    expect(started).toEqual(['journey heartbeat', 'side navigation']);
+
+    deferAll([['safety map', 'screen']], started);
+    idle.shift()?.();
+    await settle();
+    expect(started).toEqual(['journey heartbeat', 'side navigation', 'safety map', 'notice preload']);
+  });
+
+  it('loses nothing when a task fails: its caller hears of it and the rest still start', async () => {
+    resetFirstPaintForTest();
+    const started: string[] = [];
+    const failing = whenIdleAfterFirstPaint('screen', () => Promise.reject(new Error('chunk not fetched')));
+    const others = deferAll(
+      [
+        ['toaster', 'screen'],
+        ['recording outbox', 'standby'],
+      ],
+      started,
+    );
+    const idle = await paintWithIdleByHand();
+    idle.shift()?.();
+    await expect(failing).rejects.toThrow('chunk not fetched');
+    await settle();
+    idle.shift()?.();
+    await expect(Promise.all(others)).resolves.toEqual(['toaster', 'recording outbox']);
+  });
+
+  it('falls back to a timer where the browser has no idle callbacks', async () => {
+    resetFirstPaintForTest();
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const started: string[] = [];
+    const done = deferAll(
+      [
+        ['readiness card', 'screen'],
+        ['quick actions', 'screen'],
+        ['fake call host', 'standby'],
+      ],
+      started,
+    );
+    watchFirstPaint();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(started).toEqual([]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(started).toEqual(['readiness card', 'quick actions']);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(started).toEqual(['readiness card', 'quick actions', 'fake call host']);
+    await expect(Promise.all(done)).resolves.toHaveLength(3);
+  });
+
+  it('does not let a download that never ends hold the rest up for good', async () => {
+    resetFirstPaintForTest();
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 0);
+    vi.stubGlobal('requestIdleCallback', undefined);
+    const started: string[] = [];
+    void whenIdleAfterFirstPaint('screen', () => new Promise<never>(() => undefined));
+    deferAll(
+      [
+        ['quick actions', 'screen'],
+        ['fake call host', 'standby'],
+      ],
+      started,
+    );
+    watchFirstPaint();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(started).toEqual(['quick actions']);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(started).toEqual(['quick actions', 'fake call host']);
   });
 });

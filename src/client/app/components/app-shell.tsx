@@ -11,12 +11,17 @@ import { lazyAfterFirstPaint } from '../../lib/first-paint';
 
 // Shown from 768 px only: a phone's first screen does without its code and icons (it shares them with the menu).
 const SideNav = lazyAfterFirstPaint(
+  'standby',
   async () => (await import('../../features/dashboard/components/side-nav')).SideNav,
 );
 // AI Protection's detectors load on demand, beside the first screen rather than in its download.
-const ProtectionHost = lazyAfterFirstPaint(async () => (await import('./protection-host')).ProtectionHost);
+const ProtectionHost = lazyAfterFirstPaint(
+  'standby',
+  async () => (await import('./protection-host')).ProtectionHost,
+);
 // Fake Call's scheduler and call screens, likewise: a scheduled call rings on whichever screen the person is.
 const FakeCallHost = lazyAfterFirstPaint(
+  'standby',
   async () => (await import('../../features/fake-call/components/fake-call-host')).FakeCallHost,
 );
 

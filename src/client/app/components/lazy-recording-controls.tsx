@@ -6,6 +6,7 @@ import { lazyAfterFirstPaint } from '../../lib/first-paint';
 
 /** The recording code (recorder, upload, texts) downloads when a screen offering it first shows. */
 const RecordingControls = lazyAfterFirstPaint(
+  'screen',
   async () => (await import('../../features/recording/components/recording-controls')).RecordingControls,
 );
 

@@ -8,7 +8,7 @@ import { useDevice } from '../../lib/device/device-context';
 import { deviceOutbox } from '../../lib/outbox/device-outbox';
 import { useOutboxRunner } from '../../lib/outbox/use-outbox';
 import { renewSessionForAlert, useAlertOutcomeNotifier } from '../hooks/use-app-sos-flow';
-import { afterFirstPaint } from '../../lib/first-paint';
+import { whenIdleAfterFirstPaint } from '../../lib/first-paint';
 
 /**
  * Sends what the device outbox holds for the signed-in person (alerts first, then location readings, then
@@ -36,11 +36,12 @@ export function OutboxRunner({ userId }: { userId: string | null }) {
     // Recordings' code loads after the first screen; their pieces wait in IndexedDB until it has.
     let stopRecordings: (() => void) | null = null;
     let mounted = true;
-    void afterFirstPaint()
-      .then(() => import('../../features/recording/api/recording-outbox'))
-      .then((recordings) => {
-        if (mounted) stopRecordings = recordings.registerRecordingOutbox();
-      });
+    void whenIdleAfterFirstPaint(
+      'standby',
+      () => import('../../features/recording/api/recording-outbox'),
+    ).then((recordings) => {
+      if (mounted) stopRecordings = recordings.registerRecordingOutbox();
+    });
     return () => {
       mounted = false;
       stopAlerts();

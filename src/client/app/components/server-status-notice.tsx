@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useHealth } from '../../features/dashboard/api/get-health';
 import { useServerStatus } from '../../features/dashboard/hooks/use-server-status';
 import { useOnline } from '../../lib/device/use-online';
-import { afterFirstPaint } from '../../lib/first-paint';
+import { whenIdleAfterFirstPaint } from '../../lib/first-paint';
 
 /**
  * Not part of the first download (bundle budget), but fetched as soon as a screen with SOS has shown: a server
@@ -22,7 +22,7 @@ const ServerUnavailableNotice = lazy(async () => ({
  */
 export function ServerStatusNotice({ className }: { className?: string }) {
   useEffect(() => {
-    void afterFirstPaint().then(loadServerUnavailableNotice);
+    void whenIdleAfterFirstPaint('warm', loadServerUnavailableNotice);
   }, []);
   const health = useHealth();
   const status = useServerStatus();

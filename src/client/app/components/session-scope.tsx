@@ -15,6 +15,7 @@ import { lazyAfterFirstPaint } from '../../lib/first-paint';
 
 // The journey heartbeat and the Sound setting's sync load right after the first screen (not in the first download).
 const JourneyBackground = lazyAfterFirstPaint(
+  'standby',
   async () => (await import('./journey-background')).JourneyBackground,
 );
 

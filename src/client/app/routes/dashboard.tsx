@@ -24,13 +24,16 @@ import { lazyAfterFirstPaint } from '../../lib/first-paint';
 // These load right after the first screen: the SOS card comes first, and they stay out of the first download
 // (the SOS reads the contacts itself, without the card).
 const DashboardReadiness = lazyAfterFirstPaint(
+  'screen',
   async () => (await import('../components/dashboard-readiness')).DashboardReadiness,
 );
 const EmergencyContactsCard = lazyAfterFirstPaint(
+  'screen',
   async () =>
     (await import('../../features/contacts/components/emergency-contacts-card')).EmergencyContactsCard,
 );
 const PermissionsOffer = lazyAfterFirstPaint(
+  'screen',
   async () => (await import('../../features/permissions/components/permissions-offer')).PermissionsOffer,
 );
 
@@ -38,9 +41,11 @@ const PermissionsOffer = lazyAfterFirstPaint(
 /** Shown by the Show/Hide Map quick action, and inside the Escort Mode dialog; Leaflet comes with it. */
 // A running escort or check-in, with its last chance: loaded on demand, so the first screen stays small.
 const RunningJourneyCard = lazyAfterFirstPaint(
+  'screen',
   async () => (await import('../../features/journeys/components/running-journey-card')).RunningJourneyCard,
 );
 const SafetyMapCard = lazyAfterFirstPaint(
+  'screen',
   async () => (await import('../../features/safety-map/components/safety-map-card')).SafetyMapCard,
 );
 /** The dialog comes from the module the /map page is in, so both share one chunk (escort-screens.ts). */
@@ -49,6 +54,7 @@ const EscortDialog = lazyDialog(
   ({ open }) => open,
 );
 const QuickActionsPanel = lazyAfterFirstPaint(
+  'screen',
   async () => (await import('../components/quick-actions-panel')).QuickActionsPanel,
 );
 

@@ -8,7 +8,7 @@ import { useWarningInterruption } from '../hooks/use-warning-interruption';
 import { dismissWarning, useDismissedWarnings } from '../stores/warning-dismissals';
 import { wardBanners } from '../utils/ward-banners';
 import { warningBanners } from '../utils/warning-banners';
-import { afterFirstPaint } from '../../../lib/first-paint';
+import { whenIdleAfterFirstPaint } from '../../../lib/first-paint';
 
 // Not part of the first download (README, "Bundle budget"), but fetched as soon as any signed-in screen has shown,
 // so it is ready before an alert can arrive rather than loaded at that moment (the service worker also has it).
@@ -37,7 +37,7 @@ type WardAlertBannersProps = {
  */
 export function WardAlertBanners({ userId, guardianViewPath, journeys }: WardAlertBannersProps) {
   useEffect(() => {
-    void afterFirstPaint().then(() => Promise.all([loadWardAlertBanner(), loadWardWarningBanner()]));
+    void whenIdleAfterFirstPaint('warm', () => Promise.all([loadWardAlertBanner(), loadWardWarningBanner()]));
   }, []);
   const now = useNow(SAFE_NOTICE_CHECK_MS);
   const { alerts, dismiss } = useWardActivity(userId);

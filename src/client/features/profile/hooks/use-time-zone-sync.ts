@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { browserTimeZone } from '../../../lib/browser-time-zone';
+import { whenIdleAfterFirstPaint } from '../../../lib/first-paint';
 import { profileQueryOptions } from '../api/get-profile';
 import { profileKeys } from '../api/profile-keys';
 
@@ -17,13 +18,20 @@ export function useTimeZoneSync(userId: string | null): void {
 
   useEffect(() => {
     if (!userId || !profile || tried.current === userId) return;
-    const zone = browserTimeZone();
-    if (!zone || zone === profile.time_zone) return;
-    tried.current = userId;
-    // Loaded on demand: the profile-saving code stays out of the first download (README, "Bundle budget").
-    import('../api/update-profile')
-      .then(({ updateProfile }) => updateProfile({ time_zone: zone }))
-      .then((saved) => queryClient.setQueryData(profileKeys.detail(userId), saved))
-      .catch(() => undefined);
+    let current = true;
+    // Asking the browser for its zone loads its time-zone data, a long task on a slow phone: nothing waits for it.
+    void whenIdleAfterFirstPaint('warm', () => {
+      const zone = browserTimeZone();
+      if (!current || !zone || zone === profile.time_zone || tried.current === userId) return;
+      tried.current = userId;
+      // Loaded on demand: the profile-saving code stays out of the first download (README, "Bundle budget").
+      import('../api/update-profile')
+        .then(({ updateProfile }) => updateProfile({ time_zone: zone }))
+        .then((saved) => queryClient.setQueryData(profileKeys.detail(userId), saved))
+        .catch(() => undefined);
+    });
+    return () => {
+      current = false;
+    };
   }, [userId, profile, queryClient]);
 }

@@ -3,7 +3,7 @@ import { useDevice } from '../../../lib/device/device-context';
 import { useQueuedAlerts } from '../hooks/use-queued-alerts';
 import { useUnsentAlert } from '../hooks/unsent-alert-context';
 import { alertMessagingAppOffer } from '../utils/offline-sms';
-import { afterFirstPaint } from '../../../lib/first-paint';
+import { whenIdleAfterFirstPaint } from '../../../lib/first-paint';
 
 // Not part of the first download (README, "Bundle budget"), but fetched as soon as an SOS screen has shown, so it
 // is in memory before an SOS can need it, even when the server is gone by then (the service worker also has it).
@@ -23,7 +23,7 @@ type DeliveryStatusPanelProps = {
  */
 export function DeliveryStatusPanel({ userId, onRetryQueued }: DeliveryStatusPanelProps) {
   useEffect(() => {
-    void afterFirstPaint().then(loadSosFallbackPanel);
+    void whenIdleAfterFirstPaint('warm', loadSosFallbackPanel);
   }, []);
   const { sms } = useDevice();
   const newestQueued = useQueuedAlerts(userId).at(-1);
