@@ -35,7 +35,7 @@ export async function resolveAlert(
   if (pinCheck.refusal) throw pinCheck.refusal;
   const lane = deps.db.urgent;
   const now = deps.clock.now();
-  const resolved = await lane.transaction(async (tx) => {
+  const { resolved, answer } = await lane.transaction(async (tx) => {
     const rows = await repo.resolveAlerts(tx, ownerId, alertId, now);
     const told = new Set<string>();
     for (const row of rows) {
@@ -43,12 +43,13 @@ export async function resolveAlert(
       await cancelEscalation(tx, row.id, now);
       await appendTimeline(tx, row.id, { kind: 'resolved', at: now });
     }
-    return rows;
+    // The answer is read before the delivery job can see the all-clears: it always shows them just queued. Read
+    // after the commit, it showed them sent whenever the job was quicker than the read, and the duress PIN's answer,
+    // which shows them queued (owner-view.ts), could then be told apart from a real "I'm safe".
+    const ended = rows.find((row) => row.id === alertId);
+    return { resolved: rows, answer: ended ? await loadDetail(tx, ended) : null };
   });
   if (resolved.length > 0) deps.wakeDeliveries();
-  const alert =
-    resolved.find((row) => row.id === alertId) ?? (await repo.findAlert(deps.db, ownerId, alertId));
-  if (!alert) throw new AppError('not_found', ERRORS.notFound);
   for (const row of resolved) {
     const detail = await loadDetail(lane, row);
     // Ending a duress alert too (a real "I'm safe" ends every earlier alert): only guardians ever heard of it.
@@ -59,5 +60,9 @@ export async function resolveAlert(
       ...(hidden ? { audience: 'watchers' } : {}),
     });
   }
+  if (answer) return answer;
+  // Already ended (a repeat, or an alert this person ended earlier): answered as it stands.
+  const alert = await repo.findAlert(deps.db, ownerId, alertId);
+  if (!alert) throw new AppError('not_found', ERRORS.notFound);
   return loadDetail(lane, alert);
 }
