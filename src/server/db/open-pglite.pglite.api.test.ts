@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from './migrate';
 import { openDatabase } from './open-database';
-import { createPGlite, PGLITE_SHARED_BUFFERS } from './open-pglite';
+import { createPGlite, fromPGlite, PGLITE_SHARED_BUFFERS } from './open-pglite';
 import { copyPGliteTemplate, pgliteTemplatePath } from './pglite-template';
 
 /** Every migration of this build, as the runner finds them: the .sql files of its folder. */
@@ -212,5 +212,26 @@ describe('a new embedded database copied from a template', () => {
     expect(await key(same)).toBe(current);
     expect(await key(commented)).toBe(current);
     expect(new Set([current, await key(added), await key(changed)]).size).toBe(3);
+  });
+});
+
+describe('statements queued on the embedded database', () => {
+  it('leave the event loop turns, so an SOS read off its socket meanwhile goes ahead of the queue', async () => {
+    // A budget of 0: a turn after every statement (the server's budget is a few milliseconds of statements).
+    const db = fromPGlite(await createPGlite(), { statementRunBudgetMs: 0 });
+    try {
+      const order: string[] = [];
+      const uploads = Array.from({ length: 20 }, (_, i) =>
+        db.query('SELECT 1').then(() => order.push(`upload ${i}`)),
+      );
+      // What an arriving request looks like to the loop: a callback on a later turn, not a promise callback.
+      const sos = new Promise<void>((resolve) =>
+        setImmediate(() => void db.urgent.query('SELECT 1').then(() => (order.push('sos'), resolve()))),
+      );
+      await Promise.all([...uploads, sos]);
+      expect(order.indexOf('sos')).toBeLessThanOrEqual(2);
+    } finally {
+      await db.close();
+    }
   });
 });
