@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadAverage } from './lib/harness';
-import { describeRepo, log, sleep } from './lib/util';
+import { describeRepo, log, percentile, sleep } from './lib/util';
 
 const BENCHES = ['uploads', 'fanout', 'sos', 'startup', 'lighthouse'] as const;
 type BenchName = (typeof BENCHES)[number];
@@ -159,10 +159,7 @@ type StartupResult = {
   results: Array<{ name: string; ms: number[]; cpuMs: number[]; idleRssMiB: number }>;
 };
 
-const medianOf = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
-};
+const medianOf = (values: number[]): number => percentile(values, 50) ?? 0;
 
 async function startup(databaseUrl: string | undefined): Promise<Row[]> {
   const run = await runBench('bench/startup.ts', databaseUrl ? ['--database-url', databaseUrl] : []);
