@@ -8,13 +8,15 @@ import type { AddressInfo } from 'node:net';
 
 export type Received = { path: string; headers: IncomingHttpHeaders; body: Buffer };
 
-/** A stand-in push service on 127.0.0.1: records every request and answers with the status set per path. */
-export async function startPushService(): Promise<{
+export type FakePushService = {
   server: Server;
   url: (path: string) => string;
   received: Received[];
   statusFor: Map<string, number>;
-}> {
+};
+
+/** A stand-in push service on 127.0.0.1: records every request and answers with the status set per path. */
+export async function startPushService(): Promise<FakePushService> {
   const received: Received[] = [];
   const statusFor = new Map<string, number>();
   const server = createServer((request, response) => {

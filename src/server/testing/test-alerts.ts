@@ -5,6 +5,9 @@ import type {
   CreateAlertRequest,
   RaiseAlertResponse,
 } from '#shared/schemas/alert';
+import { linkGuardian } from '../modules/guardians/guardian-test-helpers';
+import { DELIVERY_JOB } from '../modules/alerts/delivery-job';
+import { ESCALATION_JOB } from '../modules/alerts/escalation-job';
 import type { TestApp } from './test-app';
 import { createTestUser, type TestUser } from './test-users';
 
@@ -28,6 +31,22 @@ export async function createTestUserWithContacts(
   const user = await createTestUser(sut, fullName);
   for (const contact of contacts) await addContact(sut, user, contact.phone, contact.name);
   return user;
+}
+
+/**
+ * A ward with these emergency contacts (none unless given) and a guardian who actively guards them (the ward and
+ * their contacts first, then the guardian).
+ */
+export async function createGuardedWard(
+  sut: TestApp,
+  wardName: string,
+  guardianName: string,
+  contacts: ReadonlyArray<{ phone: string; name?: string }> = [],
+): Promise<{ ward: TestUser; guardian: TestUser }> {
+  const ward = await createTestUserWithContacts(sut, wardName, contacts);
+  const guardian = await createTestUser(sut, guardianName);
+  await linkGuardian(sut, guardian, ward);
+  return { ward, guardian };
 }
 
 /** Raises an SOS for `user` (a manual one unless `payload` says otherwise). */
@@ -64,4 +83,15 @@ export async function endOpenAlerts(sut: TestApp, user: TestUser): Promise<void>
     headers: user.headers,
   });
   for (const { alert } of res.json<AlertListResponse>().alerts) await resolveAlert(sut, user, alert.id);
+}
+
+/**
+ * Runs every escalation step that is due (a step due at once after another runs in the next round), then the jobs
+ * named in `alsoRun`, then the deliveries all of them queued, and waits until the app is idle.
+ */
+export async function runEscalation(sut: TestApp, alsoRun: readonly string[] = []): Promise<void> {
+  for (let round = 0; round < 3; round++) await sut.app.scheduler.runNow(ESCALATION_JOB);
+  for (const job of alsoRun) await sut.app.scheduler.runNow(job);
+  await sut.app.scheduler.runNow(DELIVERY_JOB);
+  await sut.app.idle();
 }

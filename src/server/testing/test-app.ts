@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createLogger } from '../logger';
@@ -9,7 +10,9 @@ import type { Database } from '../db/database';
 import { manualClock } from '../adapters/clock';
 import { devOutboxMailer } from '../adapters/mail/dev-outbox-mailer';
 import type { Mailer } from '../adapters/mail/mailer';
+import { browserKeys, startPushService, type FakePushService } from './fake-push-service';
 import { openTestDatabase, openTwoHandles } from './test-database';
+import type { TestUser } from './test-users';
 
 /**
  * The least a production configuration needs (config.ts): a public URL, an SMS provider and an e-mail provider.
@@ -101,4 +104,52 @@ export async function createTwoTestApps(
       await handles.close();
     },
   };
+}
+
+/** A test app with the stand-in push service its Web Push goes to. */
+export type TestAppWithPush = TestApp & { push: FakePushService };
+
+/**
+ * A test app (as `createTestApp`, with `env`) that accepts push subscriptions at any address, and a stand-in push
+ * service on 127.0.0.1 to subscribe browsers at (`subscribeBrowser`), which records what the app pushes. `close`
+ * ends the app, then the push service.
+ */
+export async function createTestAppWithPush(env: Record<string, string> = {}): Promise<TestAppWithPush> {
+  const push = await startPushService();
+  const closePush = () => new Promise((resolve) => push.server.close(resolve));
+  let sut: TestApp;
+  try {
+    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true', ...env });
+  } catch (error) {
+    await closePush();
+    throw error;
+  }
+  return {
+    ...sut,
+    push,
+    async close() {
+      await sut.close();
+      await closePush();
+    },
+  };
+}
+
+/**
+ * Subscribes a new browser of `user`'s at `path` of the app's stand-in push service, as the browser's
+ * PushSubscription.toJSON() would; answers the browser's keys, which `decryptPush` needs to read what it is pushed.
+ */
+export async function subscribeBrowser(
+  sut: TestAppWithPush,
+  user: TestUser,
+  path: string,
+): Promise<ReturnType<typeof browserKeys>> {
+  const browser = browserKeys();
+  const res = await sut.app.inject({
+    method: 'POST',
+    url: '/api/push/subscriptions',
+    headers: user.headers,
+    payload: { endpoint: sut.push.url(path), keys: browser.keys, expirationTime: null },
+  });
+  expect(res.statusCode).toBe(204);
+  return browser;
 }

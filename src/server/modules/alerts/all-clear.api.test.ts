@@ -3,11 +3,16 @@ import { ALL_CLEAR_PUSH_TEXTS, CANCELLED_DELIVERY_ERROR, buildAllClearSms } from
 import type { AlertDetail, AlertListResponse } from '#shared/schemas/alert';
 import type { PushPayload } from '#shared/schemas/push';
 import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
-import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
-import { addContact, raiseAlert } from '../../testing/test-alerts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { decryptPush } from '../../testing/fake-push-service';
+import { addContact, createGuardedWard, raiseAlert } from '../../testing/test-alerts';
+import {
+  createTestApp,
+  createTestAppWithPush,
+  subscribeBrowser,
+  type TestApp,
+  type TestAppWithPush,
+} from '../../testing/test-app';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
-import { linkGuardian } from '../guardians/guardian-test-helpers';
 import { CHECK_IN } from '#shared/constants';
 import { ALERT_LIST_QUERY_TEXTS } from '#shared/texts';
 import { CHECK_IN_DEADLINE_JOB, ESCORT_DEADLINE_JOB } from '../journeys/deadline-job';
@@ -24,16 +29,11 @@ const ALL_CLEAR_LINE = 'says they are safe now';
 
 /** "I'm safe": the follow-ups of an alert, through the same durable pipeline as the alert itself. */
 describe('the all-clear after "I\'m safe" (dev outbox, Web Push)', () => {
-  let sut: TestApp;
-  let push: Awaited<ReturnType<typeof startPushService>>;
+  let sut: TestAppWithPush;
   beforeAll(async () => {
-    push = await startPushService();
-    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true' });
+    sut = await createTestAppWithPush();
   });
-  afterAll(async () => {
-    await sut?.close();
-    await new Promise((resolve) => push?.server.close(resolve));
-  });
+  afterAll(() => sut?.close());
 
   const resolve = (user: TestUser, id: string) =>
     sut.app.inject({ method: 'POST', url: `/api/alerts/${id}/resolve`, headers: user.headers });
@@ -55,17 +55,8 @@ describe('the all-clear after "I\'m safe" (dev outbox, Web Push)', () => {
     ).rows;
 
   it('texts everyone the alert reached once, pushes the guardian, and sends nothing twice', async () => {
-    const ward = await createTestUser(sut, 'Wendy Ward');
-    const guardian = await createTestUser(sut, 'Gina Guardian');
-    await linkGuardian(sut, guardian, ward, 'active');
-    const browser = browserKeys();
-    const subscribed = await sut.app.inject({
-      method: 'POST',
-      url: '/api/push/subscriptions',
-      headers: guardian.headers,
-      payload: { endpoint: push.url('/gina-phone'), keys: browser.keys, expirationTime: null },
-    });
-    expect(subscribed.statusCode).toBe(204);
+    const { ward, guardian } = await createGuardedWard(sut, 'Wendy Ward', 'Gina Guardian');
+    const browser = await subscribeBrowser(sut, guardian, '/gina-phone');
     await addContact(sut, ward, '+447400123456', 'Mum');
     // The dev outbox fails numbers ending in 0000: that contact never got the alert, so gets no all-clear.
     await addContact(sut, ward, '+12015550000', 'Old Number');
@@ -75,7 +66,7 @@ describe('the all-clear after "I\'m safe" (dev outbox, Web Push)', () => {
     const alertId = raised.json<AlertDetail>().alert.id;
     await sut.app.scheduler.runNow(DELIVERY_JOB);
     expect(await pushes(alertId)).toEqual([{ purpose: 'alert', status: 'sent' }]);
-    push.received.length = 0;
+    sut.push.received.length = 0;
 
     // Nobody but the person can end it, and a refused request queues nothing.
     expect((await resolve(guardian, alertId)).statusCode).toBe(404);
@@ -110,8 +101,8 @@ describe('the all-clear after "I\'m safe" (dev outbox, Web Push)', () => {
       { purpose: 'alert', status: 'sent' },
       { purpose: 'all_clear', status: 'sent' },
     ]);
-    expect(push.received).toHaveLength(1);
-    expect(JSON.parse(decryptPush(push.received[0]!.body, browser)) as PushPayload).toEqual({
+    expect(sut.push.received).toHaveLength(1);
+    expect(JSON.parse(decryptPush(sut.push.received[0]!.body, browser)) as PushPayload).toEqual({
       title: ALL_CLEAR_PUSH_TEXTS.title('Wendy Ward'),
       body: ALL_CLEAR_PUSH_TEXTS.body('Wendy Ward', safeAt),
       url: `/guardian/wards#ward-${ward.id}`,
@@ -124,7 +115,7 @@ describe('the all-clear after "I\'m safe" (dev outbox, Web Push)', () => {
     expect(again.statusCode).toBe(200);
     await sut.app.scheduler.runNow(DELIVERY_JOB);
     expect(await outbox(ward.id)).toHaveLength(2);
-    expect(push.received).toHaveLength(1);
+    expect(sut.push.received).toHaveLength(1);
     expect((await getAlert(ward, alertId)).deliveries).toHaveLength(3);
   });
 

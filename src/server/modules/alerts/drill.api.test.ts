@@ -10,37 +10,31 @@ import { DRILL } from '#shared/constants';
 import type { AlertListResponse } from '#shared/schemas/alert';
 import type { PushPayload } from '#shared/schemas/push';
 import type { Drill, SafetyNetwork } from '#shared/schemas/safety-network';
-import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
-import { addContact, createTestUserWithContacts, raiseAlert } from '../../testing/test-alerts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { decryptPush } from '../../testing/fake-push-service';
+import {
+  addContact,
+  createGuardedWard,
+  createTestUserWithContacts,
+  raiseAlert,
+  runEscalation,
+} from '../../testing/test-alerts';
+import { createTestAppWithPush, subscribeBrowser, type TestAppWithPush } from '../../testing/test-app';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 import { linkGuardian } from '../guardians/guardian-test-helpers';
-import { DELIVERY_JOB } from './delivery-job';
 import { DRILL_END_JOB } from './drill-raise';
-import { ESCALATION_JOB } from './escalation-job';
 
 const MUM = '+12015550101';
 const DAD = '+12015550102';
 const LINK = /\nTap to confirm you got it: \S+\/r\/([a-z2-7]{26})$/;
 
 describe('the safety network drill', () => {
-  let sut: TestApp;
-  let push: Awaited<ReturnType<typeof startPushService>>;
+  let sut: TestAppWithPush;
   beforeAll(async () => {
-    push = await startPushService();
-    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true', ALERT_FIRST_ATTEMPT_WAIT_MS: '0' });
+    sut = await createTestAppWithPush({ ALERT_FIRST_ATTEMPT_WAIT_MS: '0' });
   });
-  afterAll(async () => {
-    await sut?.close();
-    await new Promise((resolve) => push?.server.close(resolve));
-  });
+  afterAll(() => sut?.close());
 
-  const runJobs = async (): Promise<void> => {
-    for (let round = 0; round < 3; round++) await sut.app.scheduler.runNow(ESCALATION_JOB);
-    await sut.app.scheduler.runNow(DRILL_END_JOB);
-    await sut.app.scheduler.runNow(DELIVERY_JOB);
-    await sut.app.idle();
-  };
+  const runJobs = (): Promise<void> => runEscalation(sut, [DRILL_END_JOB]);
   const start = (user: TestUser) =>
     sut.app.inject({ method: 'POST', url: '/api/safety-network/drills', headers: user.headers });
   const read = (user: TestUser, id: string) =>
@@ -63,27 +57,16 @@ describe('the safety network drill', () => {
         [alertId],
       )
     ).rows;
-  const subscribe = async (guardian: TestUser, name: string) => {
-    const browser = browserKeys();
-    const res = await sut.app.inject({
-      method: 'POST',
-      url: '/api/push/subscriptions',
-      headers: guardian.headers,
-      payload: { endpoint: push.url(`/${name}`), keys: browser.keys, expirationTime: null },
-    });
-    expect(res.statusCode).toBe(204);
-    return browser;
-  };
 
   it('texts and pushes a TEST to everyone, never escalates nor calls, and shows who confirmed', async () => {
-    let person = await createTestUserWithContacts(sut, 'Jane Doe', [
+    const network = await createGuardedWard(sut, 'Jane Doe', 'Gina Guardian', [
       { phone: MUM, name: 'Mum' },
       { phone: DAD, name: 'Dad' },
     ]);
-    const guardian = await createTestUser(sut, 'Gina Guardian');
-    await linkGuardian(sut, guardian, person, 'active');
-    const browser = await subscribe(guardian, 'gina');
-    push.received.length = 0;
+    let person = network.ward;
+    const { guardian } = network;
+    const browser = await subscribeBrowser(sut, guardian, '/gina');
+    sut.push.received.length = 0;
 
     const started = await start(person);
     expect(started.statusCode).toBe(201);
@@ -100,8 +83,8 @@ describe('the safety network drill', () => {
     expect(code).toBeDefined();
     expect(await textsTo(person, DAD)).toHaveLength(1);
     // The guardian's push says TEST and carries no emergency answer buttons.
-    expect(push.received).toHaveLength(1);
-    const payload = JSON.parse(decryptPush(push.received[0]!.body, browser)) as PushPayload;
+    expect(sut.push.received).toHaveLength(1);
+    const payload = JSON.parse(decryptPush(sut.push.received[0]!.body, browser)) as PushPayload;
     expect(payload.title).toBe('TEST: Jane Doe is testing their safety network');
     expect(payload.respond).toBeUndefined();
 
@@ -159,7 +142,7 @@ describe('the safety network drill', () => {
       person.id,
     ]);
     expect(calls.rows).toEqual([]);
-    expect(push.received).toHaveLength(1);
+    expect(sut.push.received).toHaveLength(1);
     // It ended by itself, with no follow-up text to anyone.
     person = await signInAgain(sut, person);
     const ended = (await read(person, drill.id)).json<Drill>();

@@ -10,11 +10,16 @@ import { STILL_NO_RESPONSE } from '#shared/escalation-texts';
 import type { AlertDetail } from '#shared/schemas/alert';
 import type { AlertProgress } from '#shared/schemas/alert-life';
 import type { PushPayload } from '#shared/schemas/push';
-import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
-import { createTestUserWithContacts, raiseAlert, resolveAlert } from '../../testing/test-alerts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestUser, type TestUser } from '../../testing/test-users';
-import { linkGuardian } from '../guardians/guardian-test-helpers';
+import { decryptPush } from '../../testing/fake-push-service';
+import {
+  createGuardedWard,
+  createTestUserWithContacts,
+  raiseAlert,
+  resolveAlert,
+  runEscalation,
+} from '../../testing/test-alerts';
+import { createTestAppWithPush, subscribeBrowser, type TestAppWithPush } from '../../testing/test-app';
+import type { TestUser } from '../../testing/test-users';
 import { eventsOf } from '../journeys/journey-test-helpers';
 import { DELIVERY_JOB } from './delivery-job';
 import { ESCALATION_JOB } from './escalation-job';
@@ -45,26 +50,15 @@ type EscalationDelivery = {
 };
 
 describe('the escalation ladder', () => {
-  let sut: TestApp;
-  let push: Awaited<ReturnType<typeof startPushService>>;
+  let sut: TestAppWithPush;
   beforeAll(async () => {
-    push = await startPushService();
-    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true', ALERT_FIRST_ATTEMPT_WAIT_MS: '0' });
+    sut = await createTestAppWithPush({ ALERT_FIRST_ATTEMPT_WAIT_MS: '0' });
   });
-  afterAll(async () => {
-    await sut?.close();
-    await new Promise((resolve) => push?.server.close(resolve));
-  });
+  afterAll(() => sut?.close());
 
-  /** Runs every escalation step that is due (a step due at once after another runs in the next round). */
-  const runEscalation = async (): Promise<void> => {
-    for (let round = 0; round < 3; round++) await sut.app.scheduler.runNow(ESCALATION_JOB);
-    await sut.app.scheduler.runNow(DELIVERY_JOB);
-    await sut.app.idle();
-  };
   const advanceSeconds = async (seconds: number): Promise<void> => {
     sut.clock.advance(seconds * 1000);
-    await runEscalation();
+    await runEscalation(sut);
   };
   const escalations = async (alertId: string): Promise<EscalationDelivery[]> =>
     (
@@ -91,22 +85,13 @@ describe('the escalation ladder', () => {
   };
 
   it('escalates step by step at its times, each step once, up to the last round', async () => {
-    const person = await createTestUserWithContacts(sut, 'Jane Doe', [
+    const { ward: person, guardian } = await createGuardedWard(sut, 'Jane Doe', 'Gina Guardian', [
       { phone: MUM, name: 'Mum' },
       { phone: DAD, name: 'Dad' },
     ]);
-    const guardian = await createTestUser(sut, 'Gina Guardian');
-    await linkGuardian(sut, guardian, person, 'active');
-    const browser = browserKeys();
-    const subscribed = await sut.app.inject({
-      method: 'POST',
-      url: '/api/push/subscriptions',
-      headers: guardian.headers,
-      payload: { endpoint: push.url('/gina-phone'), keys: browser.keys, expirationTime: null },
-    });
-    expect(subscribed.statusCode).toBe(204);
+    const browser = await subscribeBrowser(sut, guardian, '/gina-phone');
     const alertId = await raise(person);
-    push.received.length = 0;
+    sut.push.received.length = 0;
 
     // Nothing before the escalation time.
     await advanceSeconds(defaultSeconds - 1);
@@ -125,8 +110,8 @@ describe('the escalation ladder', () => {
       true,
     );
     expect(first[1]!.body).toContain('Jane Doe may need help');
-    expect(push.received).toHaveLength(1);
-    const payload = JSON.parse(decryptPush(push.received[0]!.body, browser)) as PushPayload;
+    expect(sut.push.received).toHaveLength(1);
+    const payload = JSON.parse(decryptPush(sut.push.received[0]!.body, browser)) as PushPayload;
     expect(payload).toMatchObject({ title: 'Still no response: Jane Doe', tag: `alert-${alertId}` });
     const detail = await getAlert(person, alertId);
     expect(detail.alert.state).toBe('escalating');
@@ -161,7 +146,7 @@ describe('the escalation ladder', () => {
     expect(calls[0]!.body).toContain('Press 1 if you can help.');
 
     // Running again changes nothing: each step once.
-    await runEscalation();
+    await runEscalation(sut);
     expect(await escalations(alertId)).toHaveLength(4);
 
     // The texts and the call again, every few minutes, up to the last round; then nothing more.

@@ -4,9 +4,9 @@ import { ALERT_PUSH_ACTION_TEXTS, ALERT_RESPONSE_TEXTS } from '#shared/alert-res
 import type { AlertDetail } from '#shared/schemas/alert';
 import type { RespondResult } from '#shared/schemas/alert-respond';
 import { PushPayloadSchema, type PushPayload } from '#shared/schemas/push';
-import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
+import { decryptPush } from '../../testing/fake-push-service';
 import { addContact, raiseAlert, resolveAlert } from '../../testing/test-alerts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestAppWithPush, subscribeBrowser, type TestAppWithPush } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { endRelationship, linkGuardian } from '../guardians/guardian-test-helpers';
 import { pushAnswerToken, respondWithPushToken } from './alert-response-test-helpers';
@@ -17,34 +17,22 @@ import { DELIVERY_JOB } from './delivery-job';
  * has no session, answers with it through POST /api/alert-responses/push.
  */
 describe('answering a ward’s alert from its push notification', () => {
-  let sut: TestApp;
-  let push: Awaited<ReturnType<typeof startPushService>>;
+  let sut: TestAppWithPush;
   beforeAll(async () => {
-    push = await startPushService();
-    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true' });
+    sut = await createTestAppWithPush();
   });
-  afterAll(async () => {
-    await sut?.close();
-    await new Promise((resolve) => push?.server.close(resolve));
-  });
+  afterAll(() => sut?.close());
 
   /** A guardian whose browser is subscribed at `/<path>` of the fake push service. */
   const subscribedGuardian = async (name: string, ward: TestUser, path: string) => {
     const guardian = await createTestUser(sut, name);
     const link = await linkGuardian(sut, guardian, ward);
-    const browser = browserKeys();
-    const res = await sut.app.inject({
-      method: 'POST',
-      url: '/api/push/subscriptions',
-      headers: guardian.headers,
-      payload: { endpoint: push.url(path), keys: browser.keys },
-    });
-    expect(res.statusCode).toBe(204);
+    const browser = await subscribeBrowser(sut, guardian, path);
     return { guardian, link, browser, path };
   };
   /** What the browser at `path` was pushed, decrypted and parsed as the service worker reads it. */
   const pushedTo = (subscribed: Awaited<ReturnType<typeof subscribedGuardian>>): PushPayload[] =>
-    push.received
+    sut.push.received
       .filter((received) => received.path === subscribed.path)
       .map((received) => PushPayloadSchema.parse(JSON.parse(decryptPush(received.body, subscribed.browser))));
   const raise = async (ward: TestUser): Promise<string> => {

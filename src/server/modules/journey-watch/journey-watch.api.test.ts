@@ -3,15 +3,11 @@ import { JOURNEY_WARNING_TEXTS } from '#shared/journey-watch-texts';
 import type { PushPayload } from '#shared/schemas/push';
 import { formatTextTime } from '#shared/alert-sms-text';
 import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
+import { createGuardedWard } from '../../testing/test-alerts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { openSocket, postLocation } from '../guardians/guardian-test-helpers';
-import {
-  createGuardedWard,
-  insertCheckInRow,
-  insertEscortRow,
-  textsOf,
-} from '../journeys/journey-test-helpers';
+import { insertCheckInRow, insertEscortRow, textsOf } from '../journeys/journey-test-helpers';
 import { SILENCE_WATCH_JOB } from './module';
 import { WARNING_PUSH_JOB } from './warning-push-job';
 

@@ -8,14 +8,13 @@ import { ESCORT_API_TEXTS } from '#shared/journey-texts';
 import { mapLink } from '#shared/map-link';
 import type { EscortSession } from '#shared/schemas/journey';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { addContact, createTestUserWithContacts } from '../../testing/test-alerts';
+import { addContact, createGuardedWard, createTestUserWithContacts } from '../../testing/test-alerts';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 import { endRelationship, linkGuardian, postLocation } from '../guardians/guardian-test-helpers';
 import { ESCORT_DEADLINE_JOB } from './deadline-job';
 import {
   activeEscort,
   alertsOf,
-  createGuardedWard,
   deadlineJobOf,
   eventsOf,
   jobDueFor,

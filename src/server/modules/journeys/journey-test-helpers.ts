@@ -8,8 +8,7 @@ import type {
   EscortSession,
 } from '#shared/schemas/journey';
 import type { TestApp } from '../../testing/test-app';
-import { createTestUser, type TestUser } from '../../testing/test-users';
-import { linkGuardian } from '../guardians/guardian-test-helpers';
+import type { TestUser } from '../../testing/test-users';
 import { LAST_CHANCE } from '#shared/last-chance';
 import { CHECK_IN_DEADLINE_JOB, deadlineGraceMs, ESCORT_DEADLINE_JOB, firesAt } from './deadline-job';
 import { JOURNEY_LAST_CHANCE_PUSH_JOB, JOURNEY_WARNING_PUSH_JOB } from './reminder-jobs';
@@ -144,18 +143,6 @@ export async function deadlineJobOf(
     [kind, journeyId],
   );
   return rows[0];
-}
-
-/** A ward and a guardian who actively guards them (created in that order). */
-export async function createGuardedWard(
-  sut: TestApp,
-  wardName: string,
-  guardianName: string,
-): Promise<{ ward: TestUser; guardian: TestUser }> {
-  const ward = await createTestUser(sut, wardName);
-  const guardian = await createTestUser(sut, guardianName);
-  await linkGuardian(sut, guardian, ward);
-  return { ward, guardian };
 }
 
 /**

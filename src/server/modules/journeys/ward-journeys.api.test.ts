@@ -5,12 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WardJourneysResponse } from '#shared/schemas/journey';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createTestUserWithContacts } from '../../testing/test-alerts';
+import { createGuardedWard, createTestUserWithContacts } from '../../testing/test-alerts';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 import { endRelationship, linkGuardian } from '../guardians/guardian-test-helpers';
 import {
   PAST_FIVE_MINUTE_DEADLINE_MS,
-  createGuardedWard,
   FIVE_MINUTE_ESCORT,
   postAs,
   runDeadlines,
