@@ -28,6 +28,12 @@ describe('scheduler', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
+  it('runNow refuses a name no task has, rather than doing nothing', async () => {
+    sut = createScheduler({ intervalMs: 60_000, enabled: true, log });
+    sut.add({ name: 'job', run: async () => ({ more: false }) });
+    await expect(sut.runNow('jobs')).rejects.toThrow('No scheduled task is named "jobs"');
+  });
+
   it('never runs one task twice at once, and a request during a round gets one more round after it', async () => {
     sut = createScheduler({ intervalMs: 60_000, enabled: true, log });
     const gate = deferred();

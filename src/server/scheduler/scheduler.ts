@@ -37,7 +37,7 @@ export type Scheduler = {
   kick(name: string): void;
   /**
    * Runs a task and resolves when a round that started after this call has finished, and with it every piece of
-   * that task's work still in flight (also work an earlier round or a kick started).
+   * that task's work still in flight (also work an earlier round or a kick started). Throws for a name no task has.
    */
   runNow(name: string): Promise<void>;
   /**
@@ -186,6 +186,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       void schedule(name);
     },
     async runNow(name) {
+      // A name no task has is a mistake in the caller (a test would otherwise check that nothing happened).
+      if (!tasks.has(name)) throw new Error(`No scheduled task is named "${name}"`);
       await Promise.all(await schedule(name));
       const state = tasks.get(name);
       while (state && state.inFlight.size > 0) await Promise.all([...state.inFlight]);

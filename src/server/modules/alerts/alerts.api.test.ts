@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientTriggerTypeSchema, type AlertDetail } from '#shared/schemas/alert';
 import { ERRORS, FIELD_ISSUE_TEXTS, VALIDATION } from '#shared/texts';
 import { DEV_OUTBOX_UNREACHABLE_ERROR } from '../../adapters/sms/dev-outbox-sms-provider';
+import { DELIVERY_JOB } from './delivery-job';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { detailOf, resolveAlert } from '../../testing/test-alerts';
 import { createTestUser, type TestUser } from '../../testing/test-users';
@@ -213,7 +214,7 @@ describe('alerts API (dev outbox)', () => {
     });
     // A permanent failure is not retried.
     sut.clock.advance(30 * 60_000);
-    await sut.app.scheduler.runNow('alert-deliveries');
+    await sut.app.scheduler.runNow(DELIVERY_JOB);
     const later = await sut.app.inject({
       method: 'GET',
       url: `/api/alerts/${body.alert.id}`,
