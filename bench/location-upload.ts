@@ -20,22 +20,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { signUp } from './lib/api';
 import { loadAverage, withServer } from './lib/harness';
+import { intOption, parseBenchArgs, type SharedOptions } from './lib/options';
 import { log, mapLimit, percentile } from './lib/util';
 
-type Options = {
-  repo: string;
-  databaseUrl: string | undefined;
+type Options = SharedOptions & {
   concurrency: number;
   users: number;
   seconds: number;
   warmupSeconds: number;
-  json: boolean;
 };
 
 const USAGE = `Usage: npx tsx bench/location-upload.ts [options]
@@ -51,36 +48,18 @@ const USAGE = `Usage: npx tsx bench/location-upload.ts [options]
   -h, --help`;
 
 function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      repo: { type: 'string' },
-      'database-url': { type: 'string' },
-      concurrency: { type: 'string' },
-      users: { type: 'string' },
-      seconds: { type: 'string' },
-      'warmup-seconds': { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const { values, shared } = parseBenchArgs(argv, USAGE, {
+    concurrency: { type: 'string' },
+    users: { type: 'string' },
+    seconds: { type: 'string' },
+    'warmup-seconds': { type: 'string' },
   });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
-  const int = (value: string | undefined, fallback: number): number => {
-    const parsed = value === undefined ? fallback : Number(value);
-    if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`not a positive whole number: ${value}`);
-    return parsed;
-  };
   return {
-    repo: path.resolve(values.repo ?? process.cwd()),
-    databaseUrl: values['database-url'],
-    concurrency: int(values.concurrency, 32),
-    users: int(values.users, 32),
-    seconds: int(values.seconds, 8),
-    warmupSeconds: int(values['warmup-seconds'], 2),
-    json: values.json === true,
+    ...shared,
+    concurrency: intOption('concurrency', values.concurrency, 32),
+    users: intOption('users', values.users, 32),
+    seconds: intOption('seconds', values.seconds, 8),
+    warmupSeconds: intOption('warmup-seconds', values['warmup-seconds'], 2),
   };
 }
 

@@ -21,28 +21,24 @@
  * Run: `npx tsx bench/realtime-fanout.ts [--database-url <url>] [--guardians 10,200]`. See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { expectStatus, postJson, signUp, ApiError } from './lib/api';
 import { loadAverage, withServer, type Harness } from './lib/harness';
+import { intOption, parseBenchArgs, type SharedOptions } from './lib/options';
 import { connectMqtt, type MqttClient } from './lib/mqtt-client';
 import { isRecord, log, mapLimit, percentile, sleep } from './lib/util';
 import { openSocket, type BenchSocket } from './lib/ws-client';
 
-type Options = {
-  repo: string;
-  databaseUrl: string | undefined;
+type Options = SharedOptions & {
   guardians: number[];
   burst: number;
   uploadConcurrency: number;
   rate: number;
   pacedSeconds: number;
   mqtt: { host: string; port: number } | null;
-  json: boolean;
 };
 
 const USAGE = `Usage: npx tsx bench/realtime-fanout.ts [options]
@@ -59,42 +55,24 @@ const USAGE = `Usage: npx tsx bench/realtime-fanout.ts [options]
   -h, --help`;
 
 function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      repo: { type: 'string' },
-      'database-url': { type: 'string' },
-      guardians: { type: 'string' },
-      burst: { type: 'string' },
-      'upload-concurrency': { type: 'string' },
-      rate: { type: 'string' },
-      'paced-seconds': { type: 'string' },
-      mqtt: { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const { values, shared } = parseBenchArgs(argv, USAGE, {
+    guardians: { type: 'string' },
+    burst: { type: 'string' },
+    'upload-concurrency': { type: 'string' },
+    rate: { type: 'string' },
+    'paced-seconds': { type: 'string' },
+    mqtt: { type: 'string' },
   });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
-  const int = (value: string | undefined, fallback: number): number => {
-    const parsed = value === undefined ? fallback : Number(value);
-    if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`not a positive whole number: ${value}`);
-    return parsed;
-  };
   const mqtt = values.mqtt ?? '127.0.0.1:1883';
   const [host, port] = mqtt.split(':');
   return {
-    repo: path.resolve(values.repo ?? process.cwd()),
-    databaseUrl: values['database-url'],
-    guardians: (values.guardians ?? '10,200').split(',').map((n) => int(n, 10)),
-    burst: int(values.burst, 500),
-    uploadConcurrency: int(values['upload-concurrency'], 16),
-    rate: int(values.rate, 10),
-    pacedSeconds: int(values['paced-seconds'], 5),
+    ...shared,
+    guardians: (values.guardians ?? '10,200').split(',').map((n) => intOption('guardians', n, 10)),
+    burst: intOption('burst', values.burst, 500),
+    uploadConcurrency: intOption('upload-concurrency', values['upload-concurrency'], 16),
+    rate: intOption('rate', values.rate, 10),
+    pacedSeconds: intOption('paced-seconds', values['paced-seconds'], 5),
     mqtt: mqtt === 'none' ? null : { host: host ?? '127.0.0.1', port: Number(port ?? 1883) },
-    json: values.json === true,
   };
 }
 
