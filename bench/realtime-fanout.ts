@@ -21,6 +21,7 @@
  * Run: `npx tsx bench/realtime-fanout.ts [--database-url <url>] [--guardians 10,200]`. See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -184,7 +185,8 @@ async function linkInDatabase(harness: Harness, ward: string, guardians: readonl
     return;
   }
   await harness.restart(async () => {
-    const db = await PGlite.create({ dataDir: harness.dataDir });
+    // The server keeps its embedded database in <DATA_DIR>/pglite (src/server/db/open-database.ts).
+    const db = await PGlite.create({ dataDir: path.join(harness.dataDir, 'pglite') });
     try {
       await db.query(INSERT_RELATIONSHIPS, params);
     } finally {
