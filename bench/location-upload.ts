@@ -126,34 +126,38 @@ const reading = (loop: number, n: number): Record<string, unknown> => ({
   online: true,
 });
 
-async function rawPostgres(options: Options, url: string): Promise<PhaseResult> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  try {
-    await pool.query(RAW_TABLE);
-    const users = Array.from({ length: options.users }, () => randomUUID());
-    return await closedLoop(options, async (loop, n) => {
-      const r = reading(loop, n);
-      await pool.query(RAW_INSERT, [
-        users[loop % users.length],
-        r.latitude,
-        r.longitude,
-        15,
-        1.2,
-        90,
-        80,
-        true,
-        new Date(),
-      ]);
-      return true;
-    });
-  } finally {
-    await pool.end();
-  }
-}
+/** The database the raw INSERTs go into, PostgreSQL or PGlite alike. */
+type RawDatabase = {
+  /** Runs statements without parameters (several, separated by semicolons). */
+  exec(sql: string): Promise<unknown>;
+  query(sql: string, params: unknown[]): Promise<unknown>;
+  close(): Promise<void>;
+};
 
-async function rawPGlite(options: Options): Promise<PhaseResult> {
+/** On PostgreSQL a `pg` pool of the server's size into `url`; on PGlite one of its own in a temp dir. */
+async function openRawDatabase(url: string | undefined): Promise<RawDatabase> {
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return {
+      exec: (sql) => pool.query(sql),
+      query: (sql, params) => pool.query(sql, params),
+      close: () => pool.end(),
+    };
+  }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'beacon-bench-raw-'));
   const db = await PGlite.create({ dataDir: dir });
+  return {
+    exec: (sql) => db.exec(sql),
+    query: (sql, params) => db.query(sql, params),
+    close: async () => {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function rawInserts(options: Options, url: string | undefined): Promise<PhaseResult> {
+  const db = await openRawDatabase(url);
   try {
     await db.exec(RAW_TABLE);
     const users = Array.from({ length: options.users }, () => randomUUID());
@@ -174,7 +178,6 @@ async function rawPGlite(options: Options): Promise<PhaseResult> {
     });
   } finally {
     await db.close();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -229,9 +232,7 @@ async function main(): Promise<void> {
         (i) => signUp(server.baseUrl, `bench-${run}-upload-${i}@example.com`),
       );
       log(`raw single-row INSERTs, ${options.concurrency} in flight`);
-      const raw = harness.databaseUrl
-        ? await rawPostgres(options, harness.databaseUrl)
-        : await rawPGlite(options);
+      const raw = await rawInserts(options, harness.databaseUrl);
       log(`POST /api/locations, ${options.concurrency} in flight`);
       const cpuBefore = server.cpuMs();
       const startedAt = performance.now();

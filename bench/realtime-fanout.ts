@@ -133,6 +133,78 @@ type Row = {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
+// One row, the same for both sides: a burst, then a paced phase
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Where the receivers hand each text: the receipts of the phase being timed, none between phases. */
+type Inbox = { receipts: Receipts | null };
+
+/** One side of the comparison: how it sends a position to its receivers. */
+type Sender = {
+  side: Row['side'];
+  /** Sends position `seq` of `phase`; resolves once it is handed over (an upload: answered). */
+  send(phase: number, seq: number): Promise<void>;
+  /** How many of the burst's positions may be on their way at once. */
+  burstInFlight: number;
+};
+
+/**
+ * Times one side's fan-out to `n` receivers: a burst of `--burst` positions (deliveries a second from the first sent
+ * to the last received), then `--rate` a second for `--paced-seconds` (each delivery from its position being sent).
+ */
+async function measureRow(
+  options: Options,
+  n: number,
+  phaseBase: number,
+  inbox: Inbox,
+  sender: Sender,
+): Promise<Row> {
+  const burstPhase = phaseBase;
+  const burstSent = new Map<number, number>();
+  const burstReceipts = new Receipts(burstPhase, burstSent, n * options.burst);
+  inbox.receipts = burstReceipts;
+  const startedAt = performance.now();
+  await mapLimit(
+    Array.from({ length: options.burst }, (_, seq) => seq),
+    sender.burstInFlight,
+    async (seq) => {
+      burstSent.set(seq, performance.now());
+      await sender.send(burstPhase, seq);
+    },
+  );
+  await burstReceipts.all(30_000);
+  const burstSeconds = (burstReceipts.lastAt - startedAt) / 1000;
+  await sleep(300);
+
+  const pacedPhase = phaseBase + 1;
+  const count = options.rate * options.pacedSeconds;
+  const pacedSent = new Map<number, number>();
+  const pacedReceipts = new Receipts(pacedPhase, pacedSent, n * count);
+  inbox.receipts = pacedReceipts;
+  const everyMs = 1000 / options.rate;
+  const pacedStart = performance.now();
+  const sends: Array<Promise<void>> = [];
+  for (let seq = 0; seq < count; seq++) {
+    const wait = pacedStart + seq * everyMs - performance.now();
+    if (wait > 0) await sleep(wait);
+    pacedSent.set(seq, performance.now());
+    // Sent on time whether or not the previous one is answered yet.
+    sends.push(sender.send(pacedPhase, seq));
+  }
+  await Promise.all(sends);
+  await pacedReceipts.all(10_000);
+  return {
+    side: sender.side,
+    guardians: n,
+    burstPerSecond: burstReceipts.delivered / burstSeconds,
+    burstLost: n * options.burst - burstReceipts.delivered,
+    pacedP50: percentile(pacedReceipts.delays, 50),
+    pacedP99: percentile(pacedReceipts.delays, 99),
+    pacedLost: n * count - pacedReceipts.delivered,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Beacon
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -232,9 +304,8 @@ async function beaconRow(
   guardianTokens: readonly string[],
   phaseBase: number,
 ): Promise<Row> {
-  const n = guardianTokens.length;
-  let receipts: Receipts | null = null;
-  const sockets = await openGuardianSockets(baseUrl, guardianTokens, (text) => receipts?.receive(text));
+  const inbox: Inbox = { receipts: null };
+  const sockets = await openGuardianSockets(baseUrl, guardianTokens, (text) => inbox.receipts?.receive(text));
   const pool = new Pool(baseUrl, { connections: options.uploadConcurrency, pipelining: 1 });
   const upload = async (phase: number, seq: number): Promise<void> => {
     const response = await pool.request({
@@ -253,53 +324,13 @@ async function beaconRow(
     if (response.statusCode !== 200) throw new Error(`POST /api/locations answered ${response.statusCode}`);
   };
   try {
-    // Burst.
-    const burstPhase = phaseBase;
-    const burstSent = new Map<number, number>();
-    receipts = new Receipts(burstPhase, burstSent, n * options.burst);
-    const burstReceipts = receipts;
-    const startedAt = performance.now();
-    await mapLimit(
-      Array.from({ length: options.burst }, (_, seq) => seq),
-      options.uploadConcurrency,
-      async (seq) => {
-        burstSent.set(seq, performance.now());
-        await upload(burstPhase, seq);
-      },
-    );
-    await burstReceipts.all(30_000);
-    const burstSeconds = (burstReceipts.lastAt - startedAt) / 1000;
-    await sleep(300);
-
-    // Paced.
-    const pacedPhase = phaseBase + 1;
-    const count = options.rate * options.pacedSeconds;
-    const pacedSent = new Map<number, number>();
-    receipts = new Receipts(pacedPhase, pacedSent, n * count);
-    const pacedReceipts = receipts;
-    const everyMs = 1000 / options.rate;
-    const pacedStart = performance.now();
-    const uploads: Array<Promise<void>> = [];
-    for (let seq = 0; seq < count; seq++) {
-      const due = pacedStart + seq * everyMs;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      pacedSent.set(seq, performance.now());
-      uploads.push(upload(pacedPhase, seq));
-    }
-    await Promise.all(uploads);
-    await pacedReceipts.all(10_000);
-    return {
+    return await measureRow(options, guardianTokens.length, phaseBase, inbox, {
       side: 'beacon',
-      guardians: n,
-      burstPerSecond: burstReceipts.delivered / burstSeconds,
-      burstLost: n * options.burst - burstReceipts.delivered,
-      pacedP50: percentile(pacedReceipts.delays, 50),
-      pacedP99: percentile(pacedReceipts.delays, 99),
-      pacedLost: n * count - pacedReceipts.delivered,
-    };
+      send: upload,
+      burstInFlight: options.uploadConcurrency,
+    });
   } finally {
-    receipts = null;
+    inbox.receipts = null;
     await pool.close();
     for (const socket of sockets) socket.close();
   }
@@ -318,13 +349,13 @@ async function mosquittoRow(
 ): Promise<Row> {
   const run = randomBytes(4).toString('hex');
   const topic = `beacon-bench/${run}/ward`;
-  let receipts: Receipts | null = null;
+  const inbox: Inbox = { receipts: null };
   const subscribers: MqttClient[] = await mapLimit(
     Array.from({ length: n }, (_, i) => i),
     16,
     async (i) => {
       const client = await connectMqtt({ ...broker, clientId: `beacon-bench-${run}-${i}` });
-      client.onMessage((_topic, payload) => receipts?.receive(payload.toString('utf8')));
+      client.onMessage((_topic, payload) => inbox.receipts?.receive(payload.toString('utf8')));
       await client.subscribe(topic);
       return client;
     },
@@ -334,44 +365,17 @@ async function mosquittoRow(
   const payload = (phase: number, seq: number): string =>
     template.replace(/"latitude":[^,]*/, `"latitude":${latitudeOf(phase, seq)}`);
   try {
-    const burstPhase = phaseBase;
-    const burstSent = new Map<number, number>();
-    receipts = new Receipts(burstPhase, burstSent, n * options.burst);
-    const burstReceipts = receipts;
-    const startedAt = performance.now();
-    for (let seq = 0; seq < options.burst; seq++) {
-      burstSent.set(seq, performance.now());
-      publisher.publish(topic, payload(burstPhase, seq));
-    }
-    await burstReceipts.all(30_000);
-    const burstSeconds = (burstReceipts.lastAt - startedAt) / 1000;
-    await sleep(300);
-
-    const pacedPhase = phaseBase + 1;
-    const count = options.rate * options.pacedSeconds;
-    const pacedSent = new Map<number, number>();
-    receipts = new Receipts(pacedPhase, pacedSent, n * count);
-    const pacedReceipts = receipts;
-    const everyMs = 1000 / options.rate;
-    const pacedStart = performance.now();
-    for (let seq = 0; seq < count; seq++) {
-      const wait = pacedStart + seq * everyMs - performance.now();
-      if (wait > 0) await sleep(wait);
-      pacedSent.set(seq, performance.now());
-      publisher.publish(topic, payload(pacedPhase, seq));
-    }
-    await pacedReceipts.all(10_000);
-    return {
+    return await measureRow(options, n, phaseBase, inbox, {
       side: 'mosquitto',
-      guardians: n,
-      burstPerSecond: burstReceipts.delivered / burstSeconds,
-      burstLost: n * options.burst - burstReceipts.delivered,
-      pacedP50: percentile(pacedReceipts.delays, 50),
-      pacedP99: percentile(pacedReceipts.delays, 99),
-      pacedLost: n * count - pacedReceipts.delivered,
-    };
+      send: (phase, seq) => {
+        publisher.publish(topic, payload(phase, seq));
+        return Promise.resolve();
+      },
+      // QoS 0 waits for nothing: the whole burst is written at once.
+      burstInFlight: options.burst,
+    });
   } finally {
-    receipts = null;
+    inbox.receipts = null;
     await Promise.all([publisher, ...subscribers].map((client) => client.close()));
   }
 }
