@@ -44,7 +44,7 @@ export async function withServer<T>(
     throw new Error(`${options.repo} has no src/server/main.ts (use --repo <Beacon checkout>)`);
   }
   const cleanups: Array<() => Promise<void> | void> = [];
-  const cleanUp = async (): Promise<void> => {
+  const runCleanups = async (): Promise<void> => {
     for (const cleanup of cleanups.splice(0).reverse()) {
       try {
         await cleanup();
@@ -53,6 +53,10 @@ export async function withServer<T>(
       }
     }
   };
+  // One clean-up for both ways out: after Ctrl-C, `work` usually fails too (its server is gone), and its caller
+  // may exit at once, so the `finally` below must wait for the clean-up the signal started, not skip it.
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = (): Promise<void> => (cleaning ??= runCleanups());
   const interrupted = (): void => {
     log('interrupted: cleaning up');
     void cleanUp().then(() => process.exit(130));
