@@ -20,22 +20,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { signUp } from './lib/api';
 import { loadAverage, withServer } from './lib/harness';
+import { intOption, parseBenchArgs, type SharedOptions } from './lib/options';
 import { log, mapLimit, percentile } from './lib/util';
 
-type Options = {
-  repo: string;
-  databaseUrl: string | undefined;
+type Options = SharedOptions & {
   concurrency: number;
   users: number;
   seconds: number;
   warmupSeconds: number;
-  json: boolean;
 };
 
 const USAGE = `Usage: npx tsx bench/location-upload.ts [options]
@@ -51,36 +48,18 @@ const USAGE = `Usage: npx tsx bench/location-upload.ts [options]
   -h, --help`;
 
 function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      repo: { type: 'string' },
-      'database-url': { type: 'string' },
-      concurrency: { type: 'string' },
-      users: { type: 'string' },
-      seconds: { type: 'string' },
-      'warmup-seconds': { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const { values, shared } = parseBenchArgs(argv, USAGE, {
+    concurrency: { type: 'string' },
+    users: { type: 'string' },
+    seconds: { type: 'string' },
+    'warmup-seconds': { type: 'string' },
   });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
-  const int = (value: string | undefined, fallback: number): number => {
-    const parsed = value === undefined ? fallback : Number(value);
-    if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`not a positive whole number: ${value}`);
-    return parsed;
-  };
   return {
-    repo: path.resolve(values.repo ?? process.cwd()),
-    databaseUrl: values['database-url'],
-    concurrency: int(values.concurrency, 32),
-    users: int(values.users, 32),
-    seconds: int(values.seconds, 8),
-    warmupSeconds: int(values['warmup-seconds'], 2),
-    json: values.json === true,
+    ...shared,
+    concurrency: intOption('concurrency', values.concurrency, 32),
+    users: intOption('users', values.users, 32),
+    seconds: intOption('seconds', values.seconds, 8),
+    warmupSeconds: intOption('warmup-seconds', values['warmup-seconds'], 2),
   };
 }
 
@@ -147,34 +126,38 @@ const reading = (loop: number, n: number): Record<string, unknown> => ({
   online: true,
 });
 
-async function rawPostgres(options: Options, url: string): Promise<PhaseResult> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  try {
-    await pool.query(RAW_TABLE);
-    const users = Array.from({ length: options.users }, () => randomUUID());
-    return await closedLoop(options, async (loop, n) => {
-      const r = reading(loop, n);
-      await pool.query(RAW_INSERT, [
-        users[loop % users.length],
-        r.latitude,
-        r.longitude,
-        15,
-        1.2,
-        90,
-        80,
-        true,
-        new Date(),
-      ]);
-      return true;
-    });
-  } finally {
-    await pool.end();
-  }
-}
+/** The database the raw INSERTs go into, PostgreSQL or PGlite alike. */
+type RawDatabase = {
+  /** Runs statements without parameters (several, separated by semicolons). */
+  exec(sql: string): Promise<unknown>;
+  query(sql: string, params: unknown[]): Promise<unknown>;
+  close(): Promise<void>;
+};
 
-async function rawPGlite(options: Options): Promise<PhaseResult> {
+/** On PostgreSQL a `pg` pool of the server's size into `url`; on PGlite one of its own in a temp dir. */
+async function openRawDatabase(url: string | undefined): Promise<RawDatabase> {
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    return {
+      exec: (sql) => pool.query(sql),
+      query: (sql, params) => pool.query(sql, params),
+      close: () => pool.end(),
+    };
+  }
   const dir = await mkdtemp(path.join(os.tmpdir(), 'beacon-bench-raw-'));
   const db = await PGlite.create({ dataDir: dir });
+  return {
+    exec: (sql) => db.exec(sql),
+    query: (sql, params) => db.query(sql, params),
+    close: async () => {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function rawInserts(options: Options, url: string | undefined): Promise<PhaseResult> {
+  const db = await openRawDatabase(url);
   try {
     await db.exec(RAW_TABLE);
     const users = Array.from({ length: options.users }, () => randomUUID());
@@ -195,7 +178,6 @@ async function rawPGlite(options: Options): Promise<PhaseResult> {
     });
   } finally {
     await db.close();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -250,9 +232,7 @@ async function main(): Promise<void> {
         (i) => signUp(server.baseUrl, `bench-${run}-upload-${i}@example.com`),
       );
       log(`raw single-row INSERTs, ${options.concurrency} in flight`);
-      const raw = harness.databaseUrl
-        ? await rawPostgres(options, harness.databaseUrl)
-        : await rawPGlite(options);
+      const raw = await rawInserts(options, harness.databaseUrl);
       log(`POST /api/locations, ${options.concurrency} in flight`);
       const cpuBefore = server.cpuMs();
       const startedAt = performance.now();

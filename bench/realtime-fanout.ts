@@ -23,26 +23,23 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { expectStatus, postJson, signUp, ApiError } from './lib/api';
 import { loadAverage, withServer, type Harness } from './lib/harness';
+import { intOption, parseBenchArgs, type SharedOptions } from './lib/options';
 import { connectMqtt, type MqttClient } from './lib/mqtt-client';
 import { isRecord, log, mapLimit, percentile, sleep } from './lib/util';
 import { openSocket, type BenchSocket } from './lib/ws-client';
 
-type Options = {
-  repo: string;
-  databaseUrl: string | undefined;
+type Options = SharedOptions & {
   guardians: number[];
   burst: number;
   uploadConcurrency: number;
   rate: number;
   pacedSeconds: number;
   mqtt: { host: string; port: number } | null;
-  json: boolean;
 };
 
 const USAGE = `Usage: npx tsx bench/realtime-fanout.ts [options]
@@ -59,42 +56,24 @@ const USAGE = `Usage: npx tsx bench/realtime-fanout.ts [options]
   -h, --help`;
 
 function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      repo: { type: 'string' },
-      'database-url': { type: 'string' },
-      guardians: { type: 'string' },
-      burst: { type: 'string' },
-      'upload-concurrency': { type: 'string' },
-      rate: { type: 'string' },
-      'paced-seconds': { type: 'string' },
-      mqtt: { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const { values, shared } = parseBenchArgs(argv, USAGE, {
+    guardians: { type: 'string' },
+    burst: { type: 'string' },
+    'upload-concurrency': { type: 'string' },
+    rate: { type: 'string' },
+    'paced-seconds': { type: 'string' },
+    mqtt: { type: 'string' },
   });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
-  const int = (value: string | undefined, fallback: number): number => {
-    const parsed = value === undefined ? fallback : Number(value);
-    if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`not a positive whole number: ${value}`);
-    return parsed;
-  };
   const mqtt = values.mqtt ?? '127.0.0.1:1883';
   const [host, port] = mqtt.split(':');
   return {
-    repo: path.resolve(values.repo ?? process.cwd()),
-    databaseUrl: values['database-url'],
-    guardians: (values.guardians ?? '10,200').split(',').map((n) => int(n, 10)),
-    burst: int(values.burst, 500),
-    uploadConcurrency: int(values['upload-concurrency'], 16),
-    rate: int(values.rate, 10),
-    pacedSeconds: int(values['paced-seconds'], 5),
+    ...shared,
+    guardians: (values.guardians ?? '10,200').split(',').map((n) => intOption('guardians', n, 10)),
+    burst: intOption('burst', values.burst, 500),
+    uploadConcurrency: intOption('upload-concurrency', values['upload-concurrency'], 16),
+    rate: intOption('rate', values.rate, 10),
+    pacedSeconds: intOption('paced-seconds', values['paced-seconds'], 5),
     mqtt: mqtt === 'none' ? null : { host: host ?? '127.0.0.1', port: Number(port ?? 1883) },
-    json: values.json === true,
   };
 }
 
@@ -154,6 +133,78 @@ type Row = {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
+// One row, the same for both sides: a burst, then a paced phase
+// ---------------------------------------------------------------------------------------------------------------
+
+/** Where the receivers hand each text: the receipts of the phase being timed, none between phases. */
+type Inbox = { receipts: Receipts | null };
+
+/** One side of the comparison: how it sends a position to its receivers. */
+type Sender = {
+  side: Row['side'];
+  /** Sends position `seq` of `phase`; resolves once it is handed over (an upload: answered). */
+  send(phase: number, seq: number): Promise<void>;
+  /** How many of the burst's positions may be on their way at once. */
+  burstInFlight: number;
+};
+
+/**
+ * Times one side's fan-out to `n` receivers: a burst of `--burst` positions (deliveries a second from the first sent
+ * to the last received), then `--rate` a second for `--paced-seconds` (each delivery from its position being sent).
+ */
+async function measureRow(
+  options: Options,
+  n: number,
+  phaseBase: number,
+  inbox: Inbox,
+  sender: Sender,
+): Promise<Row> {
+  const burstPhase = phaseBase;
+  const burstSent = new Map<number, number>();
+  const burstReceipts = new Receipts(burstPhase, burstSent, n * options.burst);
+  inbox.receipts = burstReceipts;
+  const startedAt = performance.now();
+  await mapLimit(
+    Array.from({ length: options.burst }, (_, seq) => seq),
+    sender.burstInFlight,
+    async (seq) => {
+      burstSent.set(seq, performance.now());
+      await sender.send(burstPhase, seq);
+    },
+  );
+  await burstReceipts.all(30_000);
+  const burstSeconds = (burstReceipts.lastAt - startedAt) / 1000;
+  await sleep(300);
+
+  const pacedPhase = phaseBase + 1;
+  const count = options.rate * options.pacedSeconds;
+  const pacedSent = new Map<number, number>();
+  const pacedReceipts = new Receipts(pacedPhase, pacedSent, n * count);
+  inbox.receipts = pacedReceipts;
+  const everyMs = 1000 / options.rate;
+  const pacedStart = performance.now();
+  const sends: Array<Promise<void>> = [];
+  for (let seq = 0; seq < count; seq++) {
+    const wait = pacedStart + seq * everyMs - performance.now();
+    if (wait > 0) await sleep(wait);
+    pacedSent.set(seq, performance.now());
+    // Sent on time whether or not the previous one is answered yet.
+    sends.push(sender.send(pacedPhase, seq));
+  }
+  await Promise.all(sends);
+  await pacedReceipts.all(10_000);
+  return {
+    side: sender.side,
+    guardians: n,
+    burstPerSecond: burstReceipts.delivered / burstSeconds,
+    burstLost: n * options.burst - burstReceipts.delivered,
+    pacedP50: percentile(pacedReceipts.delays, 50),
+    pacedP99: percentile(pacedReceipts.delays, 99),
+    pacedLost: n * count - pacedReceipts.delivered,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Beacon
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -206,7 +257,8 @@ async function linkInDatabase(harness: Harness, ward: string, guardians: readonl
     return;
   }
   await harness.restart(async () => {
-    const db = await PGlite.create({ dataDir: harness.dataDir });
+    // The server keeps its embedded database in <DATA_DIR>/pglite (src/server/db/open-database.ts).
+    const db = await PGlite.create({ dataDir: path.join(harness.dataDir, 'pglite') });
     try {
       await db.query(INSERT_RELATIONSHIPS, params);
     } finally {
@@ -252,9 +304,8 @@ async function beaconRow(
   guardianTokens: readonly string[],
   phaseBase: number,
 ): Promise<Row> {
-  const n = guardianTokens.length;
-  let receipts: Receipts | null = null;
-  const sockets = await openGuardianSockets(baseUrl, guardianTokens, (text) => receipts?.receive(text));
+  const inbox: Inbox = { receipts: null };
+  const sockets = await openGuardianSockets(baseUrl, guardianTokens, (text) => inbox.receipts?.receive(text));
   const pool = new Pool(baseUrl, { connections: options.uploadConcurrency, pipelining: 1 });
   const upload = async (phase: number, seq: number): Promise<void> => {
     const response = await pool.request({
@@ -273,53 +324,13 @@ async function beaconRow(
     if (response.statusCode !== 200) throw new Error(`POST /api/locations answered ${response.statusCode}`);
   };
   try {
-    // Burst.
-    const burstPhase = phaseBase;
-    const burstSent = new Map<number, number>();
-    receipts = new Receipts(burstPhase, burstSent, n * options.burst);
-    const burstReceipts = receipts;
-    const startedAt = performance.now();
-    await mapLimit(
-      Array.from({ length: options.burst }, (_, seq) => seq),
-      options.uploadConcurrency,
-      async (seq) => {
-        burstSent.set(seq, performance.now());
-        await upload(burstPhase, seq);
-      },
-    );
-    await burstReceipts.all(30_000);
-    const burstSeconds = (burstReceipts.lastAt - startedAt) / 1000;
-    await sleep(300);
-
-    // Paced.
-    const pacedPhase = phaseBase + 1;
-    const count = options.rate * options.pacedSeconds;
-    const pacedSent = new Map<number, number>();
-    receipts = new Receipts(pacedPhase, pacedSent, n * count);
-    const pacedReceipts = receipts;
-    const everyMs = 1000 / options.rate;
-    const pacedStart = performance.now();
-    const uploads: Array<Promise<void>> = [];
-    for (let seq = 0; seq < count; seq++) {
-      const due = pacedStart + seq * everyMs;
-      const wait = due - performance.now();
-      if (wait > 0) await sleep(wait);
-      pacedSent.set(seq, performance.now());
-      uploads.push(upload(pacedPhase, seq));
-    }
-    await Promise.all(uploads);
-    await pacedReceipts.all(10_000);
-    return {
+    return await measureRow(options, guardianTokens.length, phaseBase, inbox, {
       side: 'beacon',
-      guardians: n,
-      burstPerSecond: burstReceipts.delivered / burstSeconds,
-      burstLost: n * options.burst - burstReceipts.delivered,
-      pacedP50: percentile(pacedReceipts.delays, 50),
-      pacedP99: percentile(pacedReceipts.delays, 99),
-      pacedLost: n * count - pacedReceipts.delivered,
-    };
+      send: upload,
+      burstInFlight: options.uploadConcurrency,
+    });
   } finally {
-    receipts = null;
+    inbox.receipts = null;
     await pool.close();
     for (const socket of sockets) socket.close();
   }
@@ -338,13 +349,13 @@ async function mosquittoRow(
 ): Promise<Row> {
   const run = randomBytes(4).toString('hex');
   const topic = `beacon-bench/${run}/ward`;
-  let receipts: Receipts | null = null;
+  const inbox: Inbox = { receipts: null };
   const subscribers: MqttClient[] = await mapLimit(
     Array.from({ length: n }, (_, i) => i),
     16,
     async (i) => {
       const client = await connectMqtt({ ...broker, clientId: `beacon-bench-${run}-${i}` });
-      client.onMessage((_topic, payload) => receipts?.receive(payload.toString('utf8')));
+      client.onMessage((_topic, payload) => inbox.receipts?.receive(payload.toString('utf8')));
       await client.subscribe(topic);
       return client;
     },
@@ -354,44 +365,17 @@ async function mosquittoRow(
   const payload = (phase: number, seq: number): string =>
     template.replace(/"latitude":[^,]*/, `"latitude":${latitudeOf(phase, seq)}`);
   try {
-    const burstPhase = phaseBase;
-    const burstSent = new Map<number, number>();
-    receipts = new Receipts(burstPhase, burstSent, n * options.burst);
-    const burstReceipts = receipts;
-    const startedAt = performance.now();
-    for (let seq = 0; seq < options.burst; seq++) {
-      burstSent.set(seq, performance.now());
-      publisher.publish(topic, payload(burstPhase, seq));
-    }
-    await burstReceipts.all(30_000);
-    const burstSeconds = (burstReceipts.lastAt - startedAt) / 1000;
-    await sleep(300);
-
-    const pacedPhase = phaseBase + 1;
-    const count = options.rate * options.pacedSeconds;
-    const pacedSent = new Map<number, number>();
-    receipts = new Receipts(pacedPhase, pacedSent, n * count);
-    const pacedReceipts = receipts;
-    const everyMs = 1000 / options.rate;
-    const pacedStart = performance.now();
-    for (let seq = 0; seq < count; seq++) {
-      const wait = pacedStart + seq * everyMs - performance.now();
-      if (wait > 0) await sleep(wait);
-      pacedSent.set(seq, performance.now());
-      publisher.publish(topic, payload(pacedPhase, seq));
-    }
-    await pacedReceipts.all(10_000);
-    return {
+    return await measureRow(options, n, phaseBase, inbox, {
       side: 'mosquitto',
-      guardians: n,
-      burstPerSecond: burstReceipts.delivered / burstSeconds,
-      burstLost: n * options.burst - burstReceipts.delivered,
-      pacedP50: percentile(pacedReceipts.delays, 50),
-      pacedP99: percentile(pacedReceipts.delays, 99),
-      pacedLost: n * count - pacedReceipts.delivered,
-    };
+      send: (phase, seq) => {
+        publisher.publish(topic, payload(phase, seq));
+        return Promise.resolve();
+      },
+      // QoS 0 waits for nothing: the whole burst is written at once.
+      burstInFlight: options.burst,
+    });
   } finally {
-    receipts = null;
+    inbox.receipts = null;
     await Promise.all([publisher, ...subscribers].map((client) => client.close()));
   }
 }

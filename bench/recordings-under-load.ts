@@ -20,13 +20,9 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import {
   addContact,
   ApiError,
@@ -37,10 +33,9 @@ import {
   type PhaseResult,
   type User,
 } from './lib/api';
-import { startServer } from './lib/beacon-server';
-import { startFakeTwilio } from './lib/fake-twilio';
-import { createThrowawayDatabase } from './lib/throwaway-database';
-import { describeRepo, isRecord, log, mapLimit, percentile, sleep } from './lib/util';
+import { withServer } from './lib/harness';
+import { intOption, parseBenchArgs, type SharedOptions } from './lib/options';
+import { isRecord, log, mapLimit, percentile, sleep } from './lib/util';
 
 const LOAD_CHILD_FLAG = '--recording-load-child';
 
@@ -60,9 +55,7 @@ const LATE_PIECE_MS = 500;
 // Options
 // ---------------------------------------------------------------------------------------------------------------
 
-type Options = {
-  repo: string;
-  databaseUrl: string | undefined;
+type Options = SharedOptions & {
   sos: number;
   warmupSos: number;
   uploaders: number;
@@ -78,7 +71,6 @@ type Options = {
   /** HTTP_MEDIA_CONCURRENCY for the server; the server's default when absent. */
   mediaConcurrency: number | undefined;
   niceLoader: boolean;
-  json: boolean;
 };
 
 const USAGE = `Usage: npx tsx bench/recordings-under-load.ts [options]
@@ -105,11 +97,10 @@ const USAGE = `Usage: npx tsx bench/recordings-under-load.ts [options]
   -h, --help`;
 
 function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      repo: { type: 'string' },
-      'database-url': { type: 'string' },
+  const { values, shared } = parseBenchArgs(
+    argv,
+    USAGE,
+    {
       sos: { type: 'string' },
       'warmup-sos': { type: 'string' },
       uploaders: { type: 'string' },
@@ -122,54 +113,33 @@ function parseOptions(argv: string[]): Options {
       'max-phase-seconds': { type: 'string' },
       'media-concurrency': { type: 'string' },
       'nice-loader': { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
-    strict: true,
-  });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
-  const env = process.env;
-  const int = (name: string, raw: string | undefined, fallback: number, min: number, max: number): number => {
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      throw new Error(`--${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
-    }
-    return value;
-  };
-  const databaseUrl = values['database-url'] ?? (env.BENCH_DATABASE_URL || undefined);
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('--database-url must start with postgres:// or postgresql://');
-  }
-  const sos = int('sos', values.sos ?? env.BENCH_SOS, 30, 1, 10_000);
-  const uploaders = int('uploaders', values.uploaders, 20, 1, 1000);
+    { repo: 'BENCH_REPO', 'database-url': 'BENCH_DATABASE_URL', sos: 'BENCH_SOS' },
+  );
+  const sos = intOption('sos', values.sos, 30, 1, 10_000);
+  const uploaders = intOption('uploaders', values.uploaders, 20, 1, 1000);
   // The server's limits: RECORDING.maxChunksPerRecording pieces, RECORDING.maxChunkBytes each.
-  const seconds = int('seconds', values.seconds, 30, 1, 360);
-  const loadWarmupMs = int('load-warmup-ms', values['load-warmup-ms'], 3000, 0, 600_000);
+  const seconds = intOption('seconds', values.seconds, 30, 1, 360);
+  const loadWarmupMs = intOption('load-warmup-ms', values['load-warmup-ms'], 3000, 0, 600_000);
   // The SOS end about two seconds before the last pieces are sent, so every one is timed under the full load.
   const spread = Math.floor((seconds * 1000 - loadWarmupMs - 2000) / sos);
   return {
-    repo: path.resolve(values.repo ?? (env.BENCH_REPO || process.cwd())),
-    databaseUrl,
+    ...shared,
     sos,
-    warmupSos: int('warmup-sos', values['warmup-sos'], 3, 0, 1000),
+    warmupSos: intOption('warmup-sos', values['warmup-sos'], 3, 0, 1000),
     uploaders,
     seconds,
-    pieceBytes: int('piece-bytes', values['piece-bytes'], DEFAULT_PIECE_BYTES, 1, 2 * 1024 * 1024),
-    watched: int('watched', values.watched, Math.min(3, uploaders), 0, uploaders),
+    pieceBytes: intOption('piece-bytes', values['piece-bytes'], DEFAULT_PIECE_BYTES, 1, 2 * 1024 * 1024),
+    watched: intOption('watched', values.watched, Math.min(3, uploaders), 0, uploaders),
     loadWarmupMs,
-    sosEveryMs: int('sos-every-ms', values['sos-every-ms'], Math.max(100, spread), 0, 600_000),
-    smsTimeoutMs: int('sms-timeout-ms', values['sms-timeout-ms'], 30_000, 100, 600_000),
-    maxPhaseMs: int('max-phase-seconds', values['max-phase-seconds'], 60, 1, 86_400) * 1000,
+    sosEveryMs: intOption('sos-every-ms', values['sos-every-ms'], Math.max(100, spread), 0, 600_000),
+    smsTimeoutMs: intOption('sms-timeout-ms', values['sms-timeout-ms'], 30_000, 100, 600_000),
+    maxPhaseMs: intOption('max-phase-seconds', values['max-phase-seconds'], 60, 1, 86_400) * 1000,
     mediaConcurrency:
       values['media-concurrency'] === undefined
         ? undefined
-        : int('media-concurrency', values['media-concurrency'], 8, 1, 1000),
+        : intOption('media-concurrency', values['media-concurrency'], 8, 1, 1000),
     niceLoader: values['nice-loader'],
-    json: values.json,
   };
 }
 
@@ -718,58 +688,16 @@ function printReport(summary: Summary): void {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  if (!existsSync(path.join(options.repo, 'src', 'server', 'main.ts'))) {
-    throw new Error(`${options.repo} has no src/server/main.ts (use --repo <Beacon checkout>)`);
-  }
-  const commit = describeRepo(options.repo);
   const loadAtStart = os.loadavg()[0] ?? 0;
   log(`1-min load average at start: ${loadAtStart.toFixed(2)} on ${os.cpus().length} CPUs`);
-  const cleanups: Array<() => Promise<void> | void> = [];
-  const cleanUp = async (): Promise<void> => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      try {
-        await cleanup();
-      } catch (error) {
-        log(`clean-up: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-  };
-  const interrupted = (): void => {
-    log('interrupted: cleaning up');
-    void cleanUp().then(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-
-  try {
-    const twilio = await startFakeTwilio();
-    cleanups.push(() => twilio.close());
-    let databaseUrl: string | undefined;
-    if (options.databaseUrl) {
-      const database = await createThrowawayDatabase(options.databaseUrl);
-      cleanups.push(() => database.drop());
-      databaseUrl = database.url;
-      log(`created database ${database.name}`);
-    }
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'beacon-bench-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-
-    log(`starting the server from ${options.repo} (${commit})`);
-    const server = await startServer({
-      repo: options.repo,
-      dataDir,
-      databaseUrl,
-      twilio,
-      env:
-        options.mediaConcurrency === undefined
-          ? {}
-          : { HTTP_MEDIA_CONCURRENCY: String(options.mediaConcurrency) },
-    });
-    cleanups.push(() => server.stop());
-    log(`server up on ${server.baseUrl} (${server.database})`);
-
+  const env: Record<string, string> =
+    options.mediaConcurrency === undefined
+      ? {}
+      : { HTTP_MEDIA_CONCURRENCY: String(options.mediaConcurrency) };
+  await withServer({ repo: options.repo, databaseUrl: options.databaseUrl, env }, async (harness) => {
+    const { server, twilio } = harness;
     const load = await startLoadGenerator(options.niceLoader);
-    cleanups.push(() => load.kill());
+    harness.onCleanUp(() => load.kill());
 
     const run = randomBytes(4).toString('hex');
     const sosCount = options.warmupSos + 2 * options.sos;
@@ -861,7 +789,7 @@ async function main(): Promise<void> {
     const mbit = (bytes: number, ms: number): number => (ms > 0 ? (bytes * 8) / 1e6 / (ms / 1000) : 0);
     const summary: Summary = {
       repo: options.repo,
-      commit,
+      commit: harness.commit,
       database: server.database,
       mediaConcurrency: options.mediaConcurrency ?? 'default',
       uploaders: options.uploaders,
@@ -891,11 +819,7 @@ async function main(): Promise<void> {
     printReport(summary);
     if (twilio.unexpected() > 0) log(`${twilio.unexpected()} text(s) arrived that no SOS waited for`);
     if (options.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
-  } finally {
-    await cleanUp();
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-  }
+  });
 }
 
 if (process.argv[2] === LOAD_CHILD_FLAG) {

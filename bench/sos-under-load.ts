@@ -19,18 +19,13 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { addContact, runSosPhase, signUp, type PhaseResult, type User } from './lib/api';
-import { startServer } from './lib/beacon-server';
-import { startFakeTwilio } from './lib/fake-twilio';
-import { createThrowawayDatabase } from './lib/throwaway-database';
-import { describeRepo, isRecord, log, mapLimit, percentile, sleep } from './lib/util';
+import { withServer } from './lib/harness';
+import { intOption, parseBenchArgs, type SharedOptions } from './lib/options';
+import { isRecord, log, mapLimit, percentile, sleep } from './lib/util';
 
 const LOAD_CHILD_FLAG = '--ingest-load-child';
 
@@ -38,9 +33,7 @@ const LOAD_CHILD_FLAG = '--ingest-load-child';
 // Options
 // ---------------------------------------------------------------------------------------------------------------
 
-type Options = {
-  repo: string;
-  databaseUrl: string | undefined;
+type Options = SharedOptions & {
   sos: number;
   concurrency: number;
   /** Loader accounts; loops share them round-robin. */
@@ -54,7 +47,6 @@ type Options = {
   pauseMs: number;
   /** Run the load generator at the lowest CPU priority, so on a small machine its own CPU use weighs less. */
   niceLoader: boolean;
-  json: boolean;
 };
 
 const USAGE = `Usage: npx tsx bench/sos-under-load.ts [options]
@@ -78,11 +70,10 @@ const USAGE = `Usage: npx tsx bench/sos-under-load.ts [options]
   -h, --help`;
 
 function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      repo: { type: 'string' },
-      'database-url': { type: 'string' },
+  const { values, shared } = parseBenchArgs(
+    argv,
+    USAGE,
+    {
       sos: { type: 'string' },
       concurrency: { type: 'string' },
       'loader-users': { type: 'string' },
@@ -93,43 +84,27 @@ function parseOptions(argv: string[]): Options {
       'max-phase-seconds': { type: 'string' },
       'pause-ms': { type: 'string' },
       'nice-loader': { type: 'boolean', default: false },
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
     },
-    strict: true,
-  });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
-  const env = process.env;
-  const int = (name: string, raw: string | undefined, fallback: number, min: number, max: number): number => {
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < min || value > max) {
-      throw new Error(`--${name} must be an integer from ${min} to ${max} (got ${JSON.stringify(raw)})`);
-    }
-    return value;
-  };
-  const concurrency = int('concurrency', values.concurrency ?? env.BENCH_CONCURRENCY, 64, 1, 4096);
-  const databaseUrl = values['database-url'] ?? (env.BENCH_DATABASE_URL || undefined);
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('--database-url must start with postgres:// or postgresql://');
-  }
+    {
+      repo: 'BENCH_REPO',
+      'database-url': 'BENCH_DATABASE_URL',
+      sos: 'BENCH_SOS',
+      concurrency: 'BENCH_CONCURRENCY',
+    },
+  );
+  const concurrency = intOption('concurrency', values.concurrency, 64, 1, 4096);
   return {
-    repo: path.resolve(values.repo ?? (env.BENCH_REPO || process.cwd())),
-    databaseUrl,
-    sos: int('sos', values.sos ?? env.BENCH_SOS, 20, 1, 10_000),
+    ...shared,
+    sos: intOption('sos', values.sos, 20, 1, 10_000),
     concurrency,
-    loaderUsers: int('loader-users', values['loader-users'], concurrency, 1, 4096),
-    readingsPerRequest: int('readings', values.readings, 1, 1, 100),
-    warmupSos: int('warmup-sos', values['warmup-sos'], 3, 0, 1000),
-    loadWarmupMs: int('load-warmup-ms', values['load-warmup-ms'], 2000, 0, 600_000),
-    smsTimeoutMs: int('sms-timeout-ms', values['sms-timeout-ms'], 30_000, 100, 600_000),
-    maxPhaseMs: int('max-phase-seconds', values['max-phase-seconds'], 45, 1, 86_400) * 1000,
-    pauseMs: int('pause-ms', values['pause-ms'], 100, 0, 60_000),
+    loaderUsers: intOption('loader-users', values['loader-users'], concurrency, 1, 4096),
+    readingsPerRequest: intOption('readings', values.readings, 1, 1, 100),
+    warmupSos: intOption('warmup-sos', values['warmup-sos'], 3, 0, 1000),
+    loadWarmupMs: intOption('load-warmup-ms', values['load-warmup-ms'], 2000, 0, 600_000),
+    smsTimeoutMs: intOption('sms-timeout-ms', values['sms-timeout-ms'], 30_000, 100, 600_000),
+    maxPhaseMs: intOption('max-phase-seconds', values['max-phase-seconds'], 45, 1, 86_400) * 1000,
+    pauseMs: intOption('pause-ms', values['pause-ms'], 100, 0, 60_000),
     niceLoader: values['nice-loader'],
-    json: values.json,
   };
 }
 
@@ -404,52 +379,11 @@ function printTable(summary: Summary): void {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  if (!existsSync(path.join(options.repo, 'src', 'server', 'main.ts'))) {
-    throw new Error(`${options.repo} has no src/server/main.ts (use --repo <Beacon checkout>)`);
-  }
-  const commit = describeRepo(options.repo);
   const loadAtStart = os.loadavg()[0] ?? 0;
-  const cleanups: Array<() => Promise<void> | void> = [];
-  const cleanUp = async (): Promise<void> => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      try {
-        await cleanup();
-      } catch (error) {
-        log(`clean-up: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
-  };
-  const interrupted = (): void => {
-    log('interrupted: cleaning up');
-    void cleanUp().then(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-
-  try {
-    const twilio = await startFakeTwilio();
-    cleanups.push(() => twilio.close());
-
-    let databaseUrl: string | undefined;
-    if (options.databaseUrl) {
-      const database = await createThrowawayDatabase(options.databaseUrl);
-      cleanups.push(() => database.drop());
-      databaseUrl = database.url;
-      log(`created database ${database.name}`);
-    }
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'beacon-bench-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-
-    log(`starting the server from ${options.repo} (${commit})`);
-    const startedAt = performance.now();
-    const server = await startServer({ repo: options.repo, dataDir, databaseUrl, twilio });
-    cleanups.push(() => server.stop());
-    log(
-      `server up on ${server.baseUrl} (${server.database}) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
-    );
-
+  await withServer({ repo: options.repo, databaseUrl: options.databaseUrl }, async (harness) => {
+    const { server, twilio } = harness;
     const load = await startLoadGenerator(options.niceLoader);
-    cleanups.push(() => load.kill());
+    harness.onCleanUp(() => load.kill());
 
     // Accounts. Each SOS gets its own user and contact number, so each text belongs to exactly one SOS.
     const run = randomBytes(4).toString('hex');
@@ -514,7 +448,7 @@ async function main(): Promise<void> {
     const underLoadSummary = summarise(underLoad);
     const summary: Summary = {
       repo: options.repo,
-      commit,
+      commit: harness.commit,
       database: server.database,
       sosPerPhase: options.sos,
       concurrency: options.concurrency,
@@ -532,11 +466,7 @@ async function main(): Promise<void> {
     printTable(summary);
     if (twilio.unexpected() > 0) log(`${twilio.unexpected()} text(s) arrived that no SOS waited for`);
     if (options.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
-  } finally {
-    await cleanUp();
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-  }
+  });
 }
 
 if (process.argv[2] === LOAD_CHILD_FLAG) {

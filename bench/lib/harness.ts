@@ -3,18 +3,21 @@
  * folder, the server itself, and clean-up in reverse order however the run ends (Ctrl-C included).
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startServer, type BeaconServer } from './beacon-server';
-import { startFakeTwilio } from './fake-twilio';
+import { startFakeTwilio, type FakeTwilio } from './fake-twilio';
 import { createThrowawayDatabase } from './throwaway-database';
 import { describeRepo, log } from './util';
 
 export type Harness = {
   /** The running server (a new one after `restart`). */
   server: BeaconServer;
+  /** The fake SMS provider the server sends its texts to. */
+  twilio: FakeTwilio;
   /** The PGlite folder (PGlite runs). */
   dataDir: string;
   /** The throwaway database's URL (PostgreSQL runs), else undefined. */
@@ -29,13 +32,19 @@ export type Harness = {
   onCleanUp(step: () => Promise<void> | void): void;
 };
 
-/** Runs `work` with a started server; cleans everything up afterwards, also on SIGINT/SIGTERM. */
+/**
+ * Runs `work` with a started server; cleans everything up afterwards, also on SIGINT/SIGTERM. `env`: more server
+ * variables (BENCH_SERVER_ENV still wins over them, see beacon-server.ts).
+ */
 export async function withServer<T>(
   options: { repo: string; databaseUrl: string | undefined; env?: Record<string, string> },
   work: (harness: Harness) => Promise<T>,
 ): Promise<T> {
+  if (!existsSync(path.join(options.repo, 'src', 'server', 'main.ts'))) {
+    throw new Error(`${options.repo} has no src/server/main.ts (use --repo <Beacon checkout>)`);
+  }
   const cleanups: Array<() => Promise<void> | void> = [];
-  const cleanUp = async (): Promise<void> => {
+  const runCleanups = async (): Promise<void> => {
     for (const cleanup of cleanups.splice(0).reverse()) {
       try {
         await cleanup();
@@ -44,6 +53,10 @@ export async function withServer<T>(
       }
     }
   };
+  // One clean-up for both ways out: after Ctrl-C, `work` usually fails too (its server is gone), and its caller
+  // may exit at once, so the `finally` below must wait for the clean-up the signal started, not skip it.
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = (): Promise<void> => (cleaning ??= runCleanups());
   const interrupted = (): void => {
     log('interrupted: cleaning up');
     void cleanUp().then(() => process.exit(130));
@@ -75,6 +88,7 @@ export async function withServer<T>(
     };
     const harness: Harness = {
       server: await start(),
+      twilio,
       dataDir,
       databaseUrl,
       commit,
