@@ -6,12 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it, vi } from 'vitest';
 import type { AlertDetail } from '#shared/schemas/alert';
 import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
 import { smsReference } from '../../adapters/sms/sms-reference';
@@ -20,6 +20,7 @@ import { createPGlite, fromPGlite } from '../../db/open-pglite';
 import { openPostgres } from '../../db/open-postgres';
 import { createPostgresClone } from '../../testing/test-database';
 import { createAccessTokens } from '../auth/access-token';
+import { buildServer } from '../../../../scripts/build-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const JWT_SECRET = 'crash-test-secret-crash-test-secret!';
@@ -34,6 +35,25 @@ type TestDatabase = { env: Record<string, string>; open(): Promise<Database>; dr
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()!().catch(() => undefined);
+});
+
+/**
+ * The server as `npm start` runs it (plain node, scripts/build-server.mjs), built once for this file into a folder
+ * of its own beside dist/server (the same depth, so its paths to dist/ resolve alike): each of the file's four
+ * starts then compiles no TypeScript, and no other run's build of dist/server can change it meanwhile.
+ */
+let builtServer: Promise<string> | undefined;
+function serverMain(): Promise<string> {
+  builtServer ??= (async () => {
+    await mkdir(path.join(ROOT, 'dist'), { recursive: true });
+    const outDir = await mkdtemp(path.join(ROOT, 'dist', 'crash-safety-'));
+    await buildServer(outDir);
+    return path.join(outDir, 'main.js');
+  })();
+  return builtServer;
+}
+afterAll(async () => {
+  if (builtServer) await rm(path.dirname(await builtServer), { recursive: true, force: true });
 });
 
 describe('alert pipeline crash safety', () => {
@@ -225,7 +245,7 @@ function serverEnv(
 
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [await serverMain()], {
     cwd: ROOT,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -235,8 +255,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const server: Server = { url: `http://127.0.0.1:${port}`, child, output: () => output };
   cleanups.push(() => kill(server));
-  // tsx compiles the server on start: ~4 s here, several times that on a loaded machine, and over a minute in a CI
-  // run whose other suites keep both cores busy. The bounds below are how long to wait, not how long it may take.
+  // A start takes about a second here, many times that in a CI run whose other suites keep both cores busy. The
+  // bounds below are how long to wait, not how long it may take.
   const started = await vi.waitFor(
     async () => {
       if (child.exitCode !== null) return false;
