@@ -10,6 +10,13 @@ import type { Database } from '../db/database';
 import { manualClock } from '../adapters/clock';
 import { devOutboxMailer } from '../adapters/mail/dev-outbox-mailer';
 import type { Mailer } from '../adapters/mail/mailer';
+import {
+  startFakeTwilio,
+  type FakeCallRequest,
+  type FakeReply,
+  type FakeSmsRequest,
+  type FakeTwilio,
+} from '../adapters/sms/fake-twilio-server';
 import { browserKeys, startPushService, type FakePushService } from './fake-push-service';
 import { openTestDatabase, openTwoHandles } from './test-database';
 import type { TestUser } from './test-users';
@@ -130,6 +137,70 @@ export async function createTestAppWithPush(env: Record<string, string> = {}): P
     async close() {
       await sut.close();
       await closePush();
+    },
+  };
+}
+
+/** A test app whose texts and calls go to a fake Twilio, which records them. */
+export type TestAppWithTwilio = TestApp & { twilio: FakeTwilio };
+
+export type TestAppWithTwilioOptions = {
+  /** How the fake answers each text (it accepts every one unless told). */
+  reply?: (request: FakeSmsRequest) => FakeReply;
+  /** How the fake answers each call (it accepts every one unless told). */
+  callReply?: (call: FakeCallRequest) => FakeReply;
+  /** The account's auth token: the app's TWILIO_AUTH_TOKEN, and what the fake signs its callbacks with. */
+  authToken?: string;
+  /** Stamp the fake's messages with the app's manual clock, for tests that move it by hours. */
+  stampWithAppClock?: boolean;
+  /** More of the app's environment (time-outs, waits, PUBLIC_URL, …). */
+  env?: Record<string, string>;
+  /**
+   * Close the fake before the app: a request the fake leaves hanging would otherwise keep the app's close waiting
+   * until its SMS time-out.
+   */
+  closeTwilioFirst?: boolean;
+};
+
+/**
+ * A test app (as `createTestApp`) whose SMS and voice provider is a fake Twilio on 127.0.0.1, started first so the
+ * app is configured with its address. `close` ends the app, then the fake (or the other way round if asked).
+ */
+export async function createTestAppWithTwilio(
+  options: TestAppWithTwilioOptions = {},
+): Promise<TestAppWithTwilio> {
+  const { reply, callReply, authToken = 'test-auth-token', stampWithAppClock = false, env = {} } = options;
+  // The fake starts before the app whose clock it may read, but texts (and so stamps) come only once both run.
+  let sut: TestApp | undefined;
+  const twilio = await startFakeTwilio(reply, {
+    callReply,
+    authToken,
+    ...(stampWithAppClock ? { now: () => sut?.clock.now() ?? new Date() } : {}),
+  });
+  try {
+    sut = await createTestApp({
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+      TWILIO_AUTH_TOKEN: authToken,
+      TWILIO_FROM: '+15005550006',
+      TWILIO_BASE_URL: twilio.url,
+      ...env,
+    });
+  } catch (error) {
+    await twilio.close();
+    throw error;
+  }
+  const app = sut;
+  return {
+    ...app,
+    twilio,
+    async close() {
+      if (options.closeTwilioFirst) {
+        await twilio.close();
+        await app.close();
+      } else {
+        await app.close();
+        await twilio.close();
+      }
     },
   };
 }

@@ -2,12 +2,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { AlertDetail } from '#shared/schemas/alert';
 import {
   acceptedReply,
-  startFakeTwilio,
   type FakeReply,
   type FakeSmsRequest,
   type FakeTwilio,
 } from '../../adapters/sms/fake-twilio-server';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestAppWithTwilio, type TestAppWithTwilio } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { smsReference } from '../../adapters/sms/sms-reference';
 import { DELIVERY_RETRY } from '../../adapters/channels';
@@ -30,21 +29,21 @@ function scripted(request: FakeSmsRequest): FakeReply {
 
 describe('alert deliveries through a Twilio-compatible provider', () => {
   let fake: FakeTwilio;
-  let sut: TestApp;
+  let sut: TestAppWithTwilio;
   let user: TestUser;
 
   beforeAll(async () => {
     // The fake stamps its messages with the app's clock, which the tests move by hours.
-    fake = await startFakeTwilio(scripted, { now: () => sut.clock.now() });
-    sut = await createTestApp({
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
-      TWILIO_AUTH_TOKEN: 'test-auth-token',
-      TWILIO_FROM: '+15005550006',
-      TWILIO_BASE_URL: fake.url,
-      // Generous: a loaded CI machine must not turn a slow answer into a time-out.
-      SMS_TIMEOUT_MS: '2000',
-      ALERT_FIRST_ATTEMPT_WAIT_MS: '5000',
+    sut = await createTestAppWithTwilio({
+      reply: scripted,
+      stampWithAppClock: true,
+      env: {
+        // Generous: a loaded CI machine must not turn a slow answer into a time-out.
+        SMS_TIMEOUT_MS: '2000',
+        ALERT_FIRST_ATTEMPT_WAIT_MS: '5000',
+      },
     });
+    fake = sut.twilio;
   });
   // A fresh person per test: tests move the clock by hours, past an access token's life.
   beforeEach(async () => {
@@ -57,7 +56,6 @@ describe('alert deliveries through a Twilio-compatible provider', () => {
   });
   afterAll(async () => {
     await sut?.close();
-    await fake?.close();
   });
 
   const setContacts = async (phones: string[]): Promise<void> => {

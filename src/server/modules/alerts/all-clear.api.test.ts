@@ -2,15 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CLEAR_PUSH_TEXTS, CANCELLED_DELIVERY_ERROR, buildAllClearSms } from '#shared/active-alert-texts';
 import type { AlertDetail, AlertListResponse } from '#shared/schemas/alert';
 import type { PushPayload } from '#shared/schemas/push';
-import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
+import { acceptedReply, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
 import { decryptPush } from '../../testing/fake-push-service';
 import { addContact, createGuardedWard, raiseAlert } from '../../testing/test-alerts';
 import {
   createTestApp,
   createTestAppWithPush,
+  createTestAppWithTwilio,
   subscribeBrowser,
   type TestApp,
   type TestAppWithPush,
+  type TestAppWithTwilio,
 } from '../../testing/test-app';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
 import { CHECK_IN } from '#shared/constants';
@@ -178,27 +180,18 @@ describe('the all-clear after "I\'m safe" (dev outbox, Web Push)', () => {
 /** A text still waiting for its retry when the person says they are safe is never sent. */
 describe('an alert text not yet sent at "I\'m safe"', () => {
   let fake: FakeTwilio;
-  let sut: TestApp;
+  let sut: TestAppWithTwilio;
   beforeAll(async () => {
     // +12015550115's provider is down: its text waits for a retry. Everyone else's goes at once.
-    fake = await startFakeTwilio(
-      (request) => (request.to === '+12015550115' ? { status: 503 } : acceptedReply()),
-      {
-        now: () => sut.clock.now(),
-      },
-    );
-    sut = await createTestApp({
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
-      TWILIO_AUTH_TOKEN: 'test-auth-token',
-      TWILIO_FROM: '+15005550006',
-      TWILIO_BASE_URL: fake.url,
-      SMS_TIMEOUT_MS: '2000',
-      ALERT_FIRST_ATTEMPT_WAIT_MS: '5000',
+    sut = await createTestAppWithTwilio({
+      reply: (request) => (request.to === '+12015550115' ? { status: 503 } : acceptedReply()),
+      stampWithAppClock: true,
+      env: { SMS_TIMEOUT_MS: '2000', ALERT_FIRST_ATTEMPT_WAIT_MS: '5000' },
     });
+    fake = sut.twilio;
   });
   afterAll(async () => {
     await sut?.close();
-    await fake?.close();
   });
 
   it('is cancelled, its retry never runs, and its contact gets no all-clear', async () => {

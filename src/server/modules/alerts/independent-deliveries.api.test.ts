@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDetail } from '#shared/schemas/alert';
-import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
+import { acceptedReply, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
 import { addContact, raiseAlert } from '../../testing/test-alerts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestAppWithTwilio, type TestAppWithTwilio } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 
 const HANGING_NUMBER = '+12015550121';
@@ -16,20 +16,17 @@ const OTHER_NUMBER = '+12015550122';
  */
 describe('a hanging provider request to one number', () => {
   let fake: FakeTwilio;
-  let sut: TestApp;
+  let sut: TestAppWithTwilio;
   beforeAll(async () => {
-    fake = await startFakeTwilio((request) => (request.to === HANGING_NUMBER ? 'hang' : acceptedReply()));
-    sut = await createTestApp({
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
-      TWILIO_AUTH_TOKEN: 'test-auth-token',
-      TWILIO_FROM: '+15005550006',
-      TWILIO_BASE_URL: fake.url,
-      SMS_TIMEOUT_MS: '60000',
-      ALERT_FIRST_ATTEMPT_WAIT_MS: '60000',
+    sut = await createTestAppWithTwilio({
+      reply: (request) => (request.to === HANGING_NUMBER ? 'hang' : acceptedReply()),
+      env: { SMS_TIMEOUT_MS: '60000', ALERT_FIRST_ATTEMPT_WAIT_MS: '60000' },
+      // Should the test fail before it ends the hang, the app's close would otherwise wait out the minute.
+      closeTwilioFirst: true,
     });
+    fake = sut.twilio;
   });
   afterAll(async () => {
-    await fake?.close();
     await sut?.close();
   });
 

@@ -7,8 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESPONDER_LINK, RESPONDER_PAGE_PATH } from '#shared/constants';
 import type { AlertDetail, RaiseAlertResponse } from '#shared/schemas/alert';
 import type { ResponderView } from '#shared/schemas/responder';
-import { acceptedReply, startFakeTwilio, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { acceptedReply, type FakeTwilio } from '../../adapters/sms/fake-twilio-server';
+import {
+  createTestApp,
+  createTestAppWithTwilio,
+  type TestApp,
+  type TestAppWithTwilio,
+} from '../../testing/test-app';
 import { addContact, createTestUserWithContacts, raiseAlert, resolveAlert } from '../../testing/test-alerts';
 import type { TestUser } from '../../testing/test-users';
 import { openSocket, postLocation } from '../guardians/guardian-test-helpers';
@@ -256,24 +261,18 @@ describe('the contact’s responder page', () => {
 
 describe('a retried text carries the same responder link', () => {
   let fake: FakeTwilio;
-  let sut: TestApp;
+  let sut: TestAppWithTwilio;
   beforeAll(async () => {
     // The first request for each text fails with a 500; the retry is accepted.
-    fake = await startFakeTwilio((request) => (request.attempt === 1 ? { status: 500 } : acceptedReply()), {
-      now: () => sut.clock.now(),
+    sut = await createTestAppWithTwilio({
+      reply: (request) => (request.attempt === 1 ? { status: 500 } : acceptedReply()),
+      stampWithAppClock: true,
+      env: { SMS_TIMEOUT_MS: '2000', ALERT_FIRST_ATTEMPT_WAIT_MS: '5000' },
     });
-    sut = await createTestApp({
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
-      TWILIO_AUTH_TOKEN: 'test-auth-token',
-      TWILIO_FROM: '+15005550006',
-      TWILIO_BASE_URL: fake.url,
-      SMS_TIMEOUT_MS: '2000',
-      ALERT_FIRST_ATTEMPT_WAIT_MS: '5000',
-    });
+    fake = sut.twilio;
   });
   afterAll(async () => {
     await sut?.close();
-    await fake?.close();
   });
 
   it('sends the same words, link included, on every attempt, and the link opens the page', async () => {

@@ -6,14 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactListResponse } from '#shared/schemas/contact-api';
 import type { Drill, SafetyNetwork } from '#shared/schemas/safety-network';
-import {
-  acceptedReply,
-  startFakeTwilio,
-  type FakeReply,
-  type FakeTwilio,
-} from '../../adapters/sms/fake-twilio-server';
+import { acceptedReply, type FakeReply } from '../../adapters/sms/fake-twilio-server';
 import { createTestUserWithContacts, endOpenAlerts, raiseAlert } from '../../testing/test-alerts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestAppWithTwilio, type TestAppWithTwilio } from '../../testing/test-app';
 import { DELIVERY_JOB } from './delivery-job';
 
 const WORKS = '+12015550121';
@@ -21,29 +16,18 @@ const BROKEN = '+12015550122';
 const REFUSAL: FakeReply = { status: 400, json: { code: 21211, message: 'Invalid To number' } };
 
 describe('contacts whose texts keep failing', () => {
-  let fake: FakeTwilio;
-  let sut: TestApp;
+  let sut: TestAppWithTwilio;
   let brokenWorks = false;
 
   beforeAll(async () => {
-    fake = await startFakeTwilio(
-      (request) => (request.to === BROKEN && !brokenWorks ? REFUSAL : acceptedReply()),
-      {
-        now: () => sut.clock.now(),
-      },
-    );
-    sut = await createTestApp({
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
-      TWILIO_AUTH_TOKEN: 'test-auth-token',
-      TWILIO_FROM: '+15005550006',
-      TWILIO_BASE_URL: fake.url,
-      SMS_TIMEOUT_MS: '2000',
-      ALERT_FIRST_ATTEMPT_WAIT_MS: '0',
+    sut = await createTestAppWithTwilio({
+      reply: (request) => (request.to === BROKEN && !brokenWorks ? REFUSAL : acceptedReply()),
+      stampWithAppClock: true,
+      env: { SMS_TIMEOUT_MS: '2000', ALERT_FIRST_ATTEMPT_WAIT_MS: '0' },
     });
   });
   afterAll(async () => {
     await sut?.close();
-    await fake?.close();
   });
 
   it('flags a contact after two failed texts, with the reason, and clears it after one that went', async () => {

@@ -17,7 +17,12 @@ import {
 } from '../../adapters/sms/fake-twilio-server';
 import { callTwiml } from '../../adapters/voice/twiml';
 import { openSocket } from '../guardians/guardian-test-helpers';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import {
+  createTestApp,
+  createTestAppWithTwilio,
+  type TestApp,
+  type TestAppWithTwilio,
+} from '../../testing/test-app';
 import { createTestUserWithContacts, raiseAlert } from '../../testing/test-alerts';
 import type { TestUser } from '../../testing/test-users';
 import { DELIVERY_JOB, writeDeliveries } from './delivery-job';
@@ -61,26 +66,25 @@ async function queueCall(sut: TestApp, alertId: string, phone: string, name: str
 
 describe('escalation calls through a Twilio-compatible provider', () => {
   let fake: FakeTwilio;
-  let sut: TestApp;
+  let sut: TestAppWithTwilio;
 
   beforeAll(async () => {
-    fake = await startFakeTwilio(undefined, { callReply: scripted, authToken: AUTH_TOKEN });
-    sut = await createTestApp({
-      PUBLIC_URL,
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
-      TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-      TWILIO_FROM: '+15005550006',
-      TWILIO_BASE_URL: fake.url,
-      // Generous: a loaded CI machine must not turn a slow answer into a time-out.
-      SMS_TIMEOUT_MS: '2000',
+    sut = await createTestAppWithTwilio({
+      callReply: scripted,
+      authToken: AUTH_TOKEN,
+      env: {
+        PUBLIC_URL,
+        // Generous: a loaded CI machine must not turn a slow answer into a time-out.
+        SMS_TIMEOUT_MS: '2000',
+      },
     });
+    fake = sut.twilio;
   });
   afterEach(() => {
     fake.calls.length = 0;
   });
   afterAll(async () => {
     await sut?.close();
-    await fake?.close();
   });
 
   /** A person with one contact whose alert is raised; answers the person and the alert's id. */
