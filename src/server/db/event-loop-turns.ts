@@ -20,8 +20,8 @@ export const STATEMENT_RUN_BUDGET_MS = 2;
  * SOS's request, its token check) gets to run, and to queue its statements ahead of the rest.
  */
 export type EventLoopTurns = {
-  /** Calls `release` (the gate's hand-over) now, or after the loop's next turn once the budget is spent. */
-  handOver(release: () => void): void;
+  /** Calls `next` (the gate's hand-over to its next waiter) now, or after the loop's next turn once the budget is spent. */
+  handOver: (next: () => void) => void;
 };
 
 export function createEventLoopTurns(
@@ -40,10 +40,10 @@ export function createEventLoopTurns(
     return startedAt;
   };
   return {
-    handOver(release) {
+    handOver(next) {
       const startedAt = runStartedAt ?? startRun();
-      if (now() - startedAt < budgetMs) release();
-      else setImmediate(release);
+      if (now() - startedAt < budgetMs) next();
+      else setImmediate(next);
     },
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { createPGliteDataDir } from './create-pglite-data-dir';
 import type { Database, Lane, Queryable, QueryResult, Row } from './database';
-import { createEventLoopTurns, STATEMENT_RUN_BUDGET_MS, type EventLoopTurns } from './event-loop-turns';
+import { createEventLoopTurns, STATEMENT_RUN_BUDGET_MS } from './event-loop-turns';
 import { copyPGliteTemplate, discardPGliteTemplate } from './pglite-template';
 import { INT8_TYPE_ID, parseInt8 } from './int8';
 import { createPriorityGate, type PriorityGate } from './priority-gate';
@@ -93,32 +93,23 @@ export type FromPGliteOptions = {
 };
 
 export function fromPGlite(pg: PGlite, options: FromPGliteOptions = {}): Database {
-  const gate = createPriorityGate();
+  // A finished statement's turn passes on through the event-loop turns, so a long queue cannot keep the loop
+  // from an SOS's request.
   const turns = createEventLoopTurns(options.statementRunBudgetMs ?? STATEMENT_RUN_BUDGET_MS);
+  const gate = createPriorityGate(1, { handOver: turns.handOver });
   return {
     kind: 'pglite',
-    ...lane(pg, gate, turns, false),
-    urgent: lane(pg, gate, turns, true),
+    ...lane(pg, gate, false),
+    urgent: lane(pg, gate, true),
     close: () => pg.close(),
   };
 }
 
-/**
- * Statements and transactions pass the gate one at a time; work inside a transaction uses its own handle. A
- * finished one's turn passes on through `turns`, so a long queue cannot keep the event loop from an SOS's request.
- */
-function lane(pg: PGlite, gate: PriorityGate, turns: EventLoopTurns, urgent: boolean): Lane {
+/** Statements and transactions pass the gate one at a time; work inside a transaction uses its own handle. */
+function lane(pg: PGlite, gate: PriorityGate, urgent: boolean): Lane {
   const direct = wrap(pg);
-  const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
-    const release = await gate.acquire(urgent);
-    try {
-      return await work();
-    } finally {
-      turns.handOver(release);
-    }
-  };
   return {
-    query: (sql, params) => inTurn(() => direct.query(sql, params)),
-    transaction: (work) => inTurn(() => pg.transaction((tx) => work(wrap(tx)))),
+    query: (sql, params) => gate.run(urgent, () => direct.query(sql, params)),
+    transaction: (work) => gate.run(urgent, () => pg.transaction((tx) => work(wrap(tx)))),
   };
 }

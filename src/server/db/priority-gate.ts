@@ -13,7 +13,17 @@ export type PriorityGate = {
   setCapacity(capacity: number): void;
 };
 
-export function createPriorityGate(capacity = 1): PriorityGate {
+export type PriorityGateOptions = {
+  /**
+   * How a finished piece of work passes its slot on: `next()` gives it to the next waiter. At once unless told;
+   * PGlite's gate hands it on after the event loop's next turn once statements have run a while
+   * (db/event-loop-turns.ts).
+   */
+  handOver?: (next: () => void) => void;
+};
+
+export function createPriorityGate(capacity = 1, options: PriorityGateOptions = {}): PriorityGate {
+  const handOver = options.handOver ?? ((next: () => void) => next());
   const urgentQueue: Array<() => void> = [];
   const normalQueue: Array<() => void> = [];
   let running = 0;
@@ -35,7 +45,7 @@ export function createPriorityGate(capacity = 1): PriorityGate {
         resolve(() => {
           if (released) return;
           released = true;
-          next();
+          handOver(next);
         });
       };
       if (running < capacity) {

@@ -123,20 +123,34 @@ export type TestAppWithPush = TestApp & { push: FakePushService };
  */
 export async function createTestAppWithPush(env: Record<string, string> = {}): Promise<TestAppWithPush> {
   const push = await startPushService();
-  const closePush = () => new Promise((resolve) => push.server.close(resolve));
+  const closePush = () => new Promise<void>((resolve) => push.server.close(() => resolve()));
+  const sut = await createTestAppBeside(closePush, { PUSH_ALLOW_ANY_ENDPOINT: 'true', ...env });
+  return { ...sut, push };
+}
+
+/**
+ * A test app (as `createTestApp`, with `env`) beside a stand-in service already started: the stand-in is closed if
+ * the app cannot be made, and `close` ends both — the app first, unless `closeStandInFirst`.
+ */
+async function createTestAppBeside(
+  closeStandIn: () => Promise<void>,
+  env: Record<string, string>,
+  closeStandInFirst = false,
+): Promise<TestApp> {
   let sut: TestApp;
   try {
-    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true', ...env });
+    sut = await createTestApp(env);
   } catch (error) {
-    await closePush();
+    await closeStandIn();
     throw error;
   }
   return {
     ...sut,
-    push,
     async close() {
-      await sut.close();
-      await closePush();
+      const closeApp = () => sut.close();
+      const [first, second] = closeStandInFirst ? [closeStandIn, closeApp] : [closeApp, closeStandIn];
+      await first();
+      await second();
     },
   };
 }
@@ -171,38 +185,21 @@ export async function createTestAppWithTwilio(
 ): Promise<TestAppWithTwilio> {
   const { reply, callReply, authToken = 'test-auth-token', stampWithAppClock = false, env = {} } = options;
   // The fake starts before the app whose clock it may read, but texts (and so stamps) come only once both run.
-  let sut: TestApp | undefined;
+  const made: { app?: TestApp } = {};
   const twilio = await startFakeTwilio(reply, {
     callReply,
     authToken,
-    ...(stampWithAppClock ? { now: () => sut?.clock.now() ?? new Date() } : {}),
+    ...(stampWithAppClock ? { now: () => made.app?.clock.now() ?? new Date() } : {}),
   });
-  try {
-    sut = await createTestApp({
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
-      TWILIO_AUTH_TOKEN: authToken,
-      TWILIO_FROM: '+15005550006',
-      TWILIO_BASE_URL: twilio.url,
-      ...env,
-    });
-  } catch (error) {
-    await twilio.close();
-    throw error;
-  }
-  const app = sut;
-  return {
-    ...app,
-    twilio,
-    async close() {
-      if (options.closeTwilioFirst) {
-        await twilio.close();
-        await app.close();
-      } else {
-        await app.close();
-        await twilio.close();
-      }
-    },
+  const appEnv = {
+    TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+    TWILIO_AUTH_TOKEN: authToken,
+    TWILIO_FROM: '+15005550006',
+    TWILIO_BASE_URL: twilio.url,
+    ...env,
   };
+  made.app = await createTestAppBeside(() => twilio.close(), appEnv, options.closeTwilioFirst);
+  return { ...made.app, twilio };
 }
 
 /**
