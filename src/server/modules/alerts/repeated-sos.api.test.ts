@@ -186,6 +186,8 @@ describe('a repeated SOS joins the open alert', () => {
       outcome: 'joined',
       alert: { id: first.alert.id, status: 'resolved' },
     });
+    // The all-clear goes out from the delivery job "I'm safe" woke: counted once that work has finished.
+    await sut.app.idle();
     expect(await textsTo('+447400123470')).toHaveLength(2); // the alert and its all-clear
 
     const after = await raiseAlert(sut, user, { triggerType: 'manual', raisedSecondsAgo: 30 });
