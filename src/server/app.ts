@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerApiContract(app);
   // PostgreSQL cannot store U+0000 or a lone surrogate: refuse them for every route before validation.
   app.addHook('preValidation', rejectUnstorableText);
-  await registerSecurityHeaders(app, config.tileUrl);
+  registerSecurityHeaders(app, config.tileUrl);
   await registerOpenApi(app);
 
   // Which job kinds have work due is asked on the urgent lane: a tick must not wait behind a busy pool to find an

@@ -3,19 +3,37 @@ import type pg from 'pg';
 import { INT8_TYPE_ID, parseInt8 } from './int8';
 import type { Database, Lane, Queryable, QueryResult, Row } from './database';
 import { isDatabaseUnavailable } from './database-unavailable';
+import { createStatementNames, isStalePreparedStatement, type StatementNames } from './statement-names';
 
 /**
  * The driver, loaded when a PostgreSQL database is first opened rather than by a static import: a server on the
  * embedded database never uses it, and loading it cost every start about 0.1 s of CPU and 14 MiB. Required
  * (it is CommonJS) so that opening stays synchronous.
  */
-const driver = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
+let loaded: typeof pg | undefined;
+const driver = (): typeof pg => (loaded ??= createRequire(import.meta.url)('pg') as typeof pg);
 
-function wrap(target: pg.Pool | pg.PoolClient): Queryable {
+/**
+ * Runs each statement as a prepared one (statement-names.ts). One that the server refuses because its table
+ * changed shape runs again unnamed, outside a transaction; inside one, the error aborted it, so it fails as any
+ * error would and the statement runs unnamed from the next time.
+ */
+function wrap(target: pg.Pool | pg.PoolClient, names: StatementNames, inTransaction: boolean): Queryable {
+  const run = async <R extends Row>(sql: string, values: unknown[], name: string | undefined) => {
+    const result = await target.query<R>({ text: sql, values, ...(name ? { name } : {}) });
+    return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+  };
   return {
     async query<R extends Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<R>> {
-      const result = await target.query<R>(sql, params as unknown[]);
-      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+      const name = names.nameOf(sql);
+      try {
+        return await run<R>(sql, params as unknown[], name);
+      } catch (error) {
+        if (name === undefined || !isStalePreparedStatement(error)) throw error;
+        names.forget(sql);
+        if (inTransaction) throw error;
+        return run<R>(sql, params as unknown[], undefined);
+      }
     },
   };
 }
@@ -72,17 +90,21 @@ export function openPostgres(
 ): Database {
   const main = createPool(connectionString, sizes.max, timeouts);
   const urgent = createPool(connectionString, sizes.urgent, timeouts);
+  const names = createStatementNames();
   return {
     kind: 'postgres',
-    ...lane(main),
-    urgent: lane(urgent),
+    ...lane(main, names),
+    urgent: lane(urgent, names),
     async close() {
       await Promise.all([main.end(), urgent.end()]);
     },
   };
 }
 
-/** The driver's own parsers, but int8 as PGlite reads it too (int8.ts). */
+/**
+ * The driver's own parsers, but int8 as PGlite reads it too (int8.ts). Called for every column of every answer,
+ * so the driver is looked up once (`driver()` keeps it), not resolved again each time.
+ */
 const typeParser = ((oid: number, format?: 'text' | 'binary') =>
   oid === INT8_TYPE_ID
     ? parseInt8
@@ -107,15 +129,15 @@ function createPool(connectionString: string, max: number, timeouts: PostgresTim
   return pool;
 }
 
-function lane(pool: pg.Pool): Lane {
+function lane(pool: pg.Pool, names: StatementNames): Lane {
   return {
-    ...wrap(pool),
+    ...wrap(pool, names, false),
     async transaction(work) {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
         await client.query('BEGIN');
-        const result = await work(wrap(client));
+        const result = await work(wrap(client, names, true));
         await client.query('COMMIT');
         return result;
       } catch (error) {
