@@ -1,25 +1,28 @@
 /**
  * Publishing: an event is stored (`realtime_events`, for catch-up), delivered to this instance's sockets and
  * broadcast on the bus so every other instance delivers it to theirs, all after the publisher has moved on.
- * One subject's events are stored and delivered in the order they were published (a delivery update never
- * overtakes the alert it belongs to); different people's events never wait for each other.
+ * Events are stored and delivered in the order they were published (a delivery update never overtakes the alert
+ * it belongs to).
  *
- * Each subject has a queue. While one statement stores their events, the next ones wait; then everything that
- * waited is stored in one statement (up to `MAX_BATCH`), delivered in order and broadcast. A burst of one ward's
- * positions therefore costs a few round trips, not one each, and still no event is delivered before it is
- * stored: a client that resumes after an event's id finds every earlier one in the table (decision 049).
+ * One queue for the instance. While one statement stores events, the next ones wait; then everything that waited,
+ * whoever it is about, is stored in one statement (up to `MAX_BATCH`), delivered in order and broadcast. A lone
+ * event is stored at once; under load (many phones uploading positions) a few statements store what would have
+ * been one statement per event, so an event waits behind one statement at most. No event is delivered before it
+ * is stored: a client that resumes after an event's id finds every earlier one in the table (decision 049). When
+ * a statement fails, each person's events in it are stored again on their own, so one person's event that cannot
+ * be stored (their account deleted a moment before) does not cost anyone else theirs.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeEvent } from '#shared/schemas/realtime';
 import type { Clock } from '../adapters/clock';
 import type { Queryable } from '../db/database';
 import type { RealtimeBus } from './bus';
-import type { PublishRequest, RealtimeAudience } from './publisher';
+import type { PublishRequest } from './publisher';
 import { insertEvents, type NewEvent } from './repository';
 import type { Routing } from './routing';
 
-/** Events of one subject stored in one statement at most (a bound on the statement's size). */
-export const MAX_BATCH = 100;
+/** Events stored in one statement at most (a bound on the statement's size). */
+export const MAX_BATCH = 200;
 
 export type FanOutDeps = {
   db: Queryable;
@@ -36,43 +39,60 @@ type Waiting = NewEvent & { resolve: (event: RealtimeEvent | null) => void };
 /** Returns `publish`: stores, delivers and broadcasts one event; answers it, or null when storing failed. */
 export function createFanOut(deps: FanOutDeps): (request: PublishRequest) => Promise<RealtimeEvent | null> {
   const { db, clock, log, bus, routing } = deps;
-  /** Each subject's events waiting to be stored; a subject is in the map while its queue is being worked off. */
-  const queues = new Map<string, Waiting[]>();
+  const waiting: Waiting[] = [];
+  let storing = false;
 
-  const storeAndDeliver = async (userId: string, batch: readonly Waiting[]): Promise<void> => {
-    let events: RealtimeEvent[];
+  /** The batch's events as stored, in its order; null for each one that could not be. */
+  const store = async (batch: readonly Waiting[]): Promise<Array<RealtimeEvent | null>> => {
     try {
-      events = await insertEvents(db, userId, batch);
+      return await insertEvents(db, batch);
     } catch (error) {
-      log.error({ err: error, types: batch.map((item) => item.type) }, 'realtime publish failed');
-      for (const item of batch) item.resolve(null);
-      return;
+      const people = [...new Set(batch.map((item) => item.userId))];
+      if (people.length === 1) {
+        log.error({ err: error, types: batch.map((item) => item.type) }, 'realtime publish failed');
+        return batch.map(() => null);
+      }
+      const stored: Array<RealtimeEvent | null> = batch.map(() => null);
+      for (const person of people) {
+        const positions = batch.flatMap((item, i) => (item.userId === person ? [i] : []));
+        const own = await store(positions.map((i) => batch[i]!));
+        positions.forEach((position, k) => {
+          stored[position] = own[k] ?? null;
+        });
+      }
+      return stored;
     }
-    const sent = events.map((event, i) => {
-      const audience: RealtimeAudience = batch[i]!.audience;
-      routing.deliver(event, audience);
-      deps.heard?.(event);
-      // Issued in order without waiting: the bus keeps one connection's messages in order.
-      return bus.broadcast({ event, audience }).catch((error: unknown) => {
-        log.warn({ err: error }, 'realtime broadcast failed; other instances catch up on reconnect');
-      });
-    });
-    await Promise.all(sent);
-    events.forEach((event, i) => batch[i]!.resolve(event));
   };
 
-  const workOff = async (userId: string, queue: Waiting[]): Promise<void> => {
-    while (queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
+  const deliver = (batch: readonly Waiting[], events: ReadonlyArray<RealtimeEvent | null>): void => {
+    events.forEach((event, i) => {
+      const item = batch[i]!;
+      if (!event) return item.resolve(null);
+      routing.deliver(event, item.audience);
+      deps.heard?.(event);
+      // Issued in order without waiting: the bus keeps one connection's messages in order.
+      void bus
+        .broadcast({ event, audience: item.audience })
+        .catch((error: unknown) => {
+          log.warn({ err: error }, 'realtime broadcast failed; other instances catch up on reconnect');
+        })
+        .then(() => item.resolve(event));
+    });
+  };
+
+  const workOff = async (): Promise<void> => {
+    storing = true;
+    while (waiting.length > 0) {
+      const batch = waiting.splice(0, MAX_BATCH);
       try {
-        await storeAndDeliver(userId, batch);
+        deliver(batch, await store(batch));
       } catch (error) {
-        // A socket that threw must not leave the subject's queue stuck: answer what is left (a promise settles once).
+        // A socket that threw must not leave the queue stuck: answer what is left (a promise settles once).
         log.error({ err: error }, 'realtime delivery failed');
         for (const item of batch) item.resolve(null);
       }
     }
-    queues.delete(userId);
+    storing = false;
   };
 
   return (request) => {
@@ -83,22 +103,16 @@ export function createFanOut(deps: FanOutDeps): (request: PublishRequest) => Pro
     // in between must not see it (catch-up compares it with the approval).
     const publishedAt = clock.now();
     return new Promise<RealtimeEvent | null>((resolve) => {
-      const item: Waiting = {
+      waiting.push({
+        userId: request.userId,
         type: request.type,
         audience,
         payload: request.payload,
         now: publishedAt,
         resolve,
-      };
-      const queue = queues.get(request.userId);
-      if (queue) {
-        queue.push(item);
-        return;
-      }
-      const fresh = [item];
-      queues.set(request.userId, fresh);
-      // Never rejects: storeAndDeliver answers failures with null.
-      void workOff(request.userId, fresh);
+      });
+      // Never rejects: store answers failures with null, and workOff catches what delivering throws.
+      if (!storing) void workOff();
     });
   };
 }

@@ -121,6 +121,8 @@ describe('realtime hub fan-out', () => {
   let hub: RealtimeHub;
   let inserts: number;
   let nextId: number;
+  /** People whose events the fake database refuses (as a deleted account's would be). */
+  const refused = new Set<string>();
   const raw = new Map<FakeSocket, unknown[]>();
   const ward = 'user-ward';
   const db: Queryable = {
@@ -132,18 +134,15 @@ describe('realtime hub fan-out', () => {
       }
       if (sql.includes('INSERT INTO realtime_events')) {
         inserts++;
-        const events = JSON.parse(String(params[1])) as Array<{
+        const events = JSON.parse(String(params[0])) as Array<{
+          user_id: string;
           type: string;
           payload: unknown;
           created_at: string;
         }>;
+        if (events.some((event) => refused.has(event.user_id))) throw new Error('foreign key violation');
         return answer(
-          events.map((event) => ({
-            ...event,
-            id: nextId++,
-            user_id: params[0],
-            created_at: new Date(event.created_at),
-          })),
+          events.map((event) => ({ ...event, id: nextId++, created_at: new Date(event.created_at) })),
         );
       }
       return answer([]);
@@ -166,12 +165,12 @@ describe('realtime hub fan-out', () => {
     expect(socket.sent[0]).toMatchObject({ type: 'ready' });
     return socket;
   };
-  const position = (latitude: number) =>
+  const position = (latitude: number, userId: string = ward) =>
     ({
       type: 'location.updated',
-      userId: ward,
+      userId,
       payload: {
-        user_id: ward,
+        user_id: userId,
         latitude,
         longitude: 11.5,
         accuracy: null,
@@ -190,6 +189,7 @@ describe('realtime hub fan-out', () => {
     vi.useFakeTimers();
     inserts = 0;
     nextId = 1;
+    refused.clear();
     raw.clear();
     const clock = manualClock();
     hub = createRealtimeHub({
@@ -230,5 +230,36 @@ describe('realtime hub fan-out', () => {
         expect.objectContaining({ id: n, payload: expect.objectContaining({ latitude: n }) }),
       ),
     );
+  });
+
+  it("stores different people's events published together in one statement, each person's in order", async () => {
+    const published = await Promise.all(
+      ['a', 'b', 'a', 'b', 'a'].map((who, n) => hub.publish(position(n, `user-${who}`))),
+    );
+    // The first is stored at once; the four published while it was being stored go together, whoever they are about.
+    expect(inserts).toBe(2);
+    expect(published.map((event) => [event?.user_id, event?.id])).toEqual([
+      ['user-a', 1],
+      ['user-b', 2],
+      ['user-a', 3],
+      ['user-b', 4],
+      ['user-a', 5],
+    ]);
+  });
+
+  it("stores the others' events when one person's cannot be stored, and answers null only for that person's", async () => {
+    refused.add('user-gone');
+    const published = await Promise.all(
+      ['a', 'gone', 'b', 'gone', 'a'].map((who, n) => hub.publish(position(n, `user-${who}`))),
+    );
+    expect(published.map((event) => event?.user_id ?? null)).toEqual([
+      'user-a',
+      null,
+      'user-b',
+      null,
+      'user-a',
+    ]);
+    const ids = published.filter((event) => event !== null).map((event) => event?.id);
+    expect(ids).toEqual([...ids].sort((x = 0, y = 0) => x - y));
   });
 });

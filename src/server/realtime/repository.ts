@@ -6,7 +6,9 @@ import type { RealtimeAudience } from './publisher';
 
 type EventRow = { id: number; user_id: string; type: string; payload: unknown; created_at: Date };
 
+/** An event to store: whom it is about, and what it is. */
 export type NewEvent = {
+  userId: string;
   type: RealtimeEventType;
   audience: RealtimeAudience;
   payload: unknown;
@@ -14,18 +16,15 @@ export type NewEvent = {
 };
 
 /**
- * Stores one person's events in ONE statement and returns them with their ids, in the order given. Rows are
- * inserted in the order of the SELECT's ORDER BY, so ids ascend in that order (ids only grow, so clients can
- * resume after the last one seen); the answer is sorted by id to match.
+ * Stores events (of one person or several) in ONE statement and returns them with their ids, in the order given.
+ * Rows are inserted in the order of the SELECT's ORDER BY, so ids ascend in that order (ids only grow, so clients
+ * can resume after the last one seen); the answer is sorted by id to match.
  */
-export async function insertEvents(
-  db: Queryable,
-  userId: string,
-  events: readonly NewEvent[],
-): Promise<RealtimeEvent[]> {
+export async function insertEvents(db: Queryable, events: readonly NewEvent[]): Promise<RealtimeEvent[]> {
   if (events.length === 0) return [];
   const rows = events.map((event, seq) => ({
     seq,
+    user_id: event.userId,
     type: event.type,
     audience: event.audience,
     payload: event.payload,
@@ -33,11 +32,12 @@ export async function insertEvents(
   }));
   const { rows: stored } = await db.query<EventRow>(
     `INSERT INTO realtime_events (user_id, type, audience, payload, created_at)
-     SELECT $1, e.type, e.audience, e.payload, e.created_at
-     FROM jsonb_to_recordset($2::jsonb) AS e(seq int, type text, audience text, payload jsonb, created_at timestamptz)
+     SELECT e.user_id, e.type, e.audience, e.payload, e.created_at
+     FROM jsonb_to_recordset($1::jsonb)
+       AS e(seq int, user_id uuid, type text, audience text, payload jsonb, created_at timestamptz)
      ORDER BY e.seq
      RETURNING id::double precision AS id, user_id, type, payload, created_at`,
-    [userId, JSON.stringify(rows)],
+    [JSON.stringify(rows)],
   );
   return stored.map(toEvent).sort((a, b) => a.id - b.id);
 }
