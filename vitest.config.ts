@@ -59,8 +59,10 @@ const apiProject = (name: 'pglite' | 'postgres') => ({
     // worker instead of once per file (api-pglite: 221 → 125 s on this machine). A test that mocks a module
     // (`vi.mock`) or leaves module state behind would leak into the next file: keep those in the unit project.
     isolate: false,
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Bounds for a test or set-up that hangs, not for how fast they are: on a slow or busy machine (the browser
+    // suite, type checks and lint run beside this one) opening a database for a file took over 30 s.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
 

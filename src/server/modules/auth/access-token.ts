@@ -65,7 +65,12 @@ export function createAccessTokens(
         });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
         if (typeof payload.exp !== 'number') return null;
-        const claims = { userId: payload.sub, sessionId: payload.sid, email: String(payload.email ?? '') };
+        // Frozen: every later request with this token is handed the same object.
+        const claims = Object.freeze({
+          userId: payload.sub,
+          sessionId: payload.sid,
+          email: String(payload.email ?? ''),
+        });
         remember(token, { claims, expiresAtMs: payload.exp * 1000 });
         return claims;
       } catch {
