@@ -43,18 +43,53 @@ function ensureChromium() {
 /** Children still running, stopped when another check fails. */
 const running = new Set();
 
+/**
+ * Each child leads a process group of its own, so stopping it stops what it started too (Vitest's workers,
+ * the server Playwright starts for the browser suite): killing only the child left those running, holding the
+ * port for the next run.
+ */
 function run(label, command, args) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, args, { stdio: 'inherit' });
-    running.add(child);
+    const child = spawn(command, args, { stdio: 'inherit', detached: true });
+    const entry = { child, exited: new Promise((done) => child.on('exit', done)) };
+    running.add(entry);
     child.on('exit', (code, signal) => {
-      running.delete(child);
+      running.delete(entry);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (signal && code === null) console.log(`- ${label} stopped (${seconds} s)`);
       else console.log(`${code === 0 ? '✓' : '✗'} ${label} (${seconds} s)`);
       resolve(code ?? 1);
     });
+  });
+}
+
+/** How long a stopped check may take to exit before its process group is killed outright. */
+const STOP_GRACE_MS = 10_000;
+
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is gone already.
+  }
+}
+
+/** Sends `signal` to every running child's process group and waits until each child has exited. */
+async function stopAll(signal) {
+  const stopping = [...running];
+  for (const { child } of stopping) signalGroup(child, signal);
+  const kill = setTimeout(() => {
+    for (const { child } of stopping) signalGroup(child, 'SIGKILL');
+  }, STOP_GRACE_MS);
+  await Promise.all(stopping.map((entry) => entry.exited));
+  clearTimeout(kill);
+}
+
+// The children are in groups of their own, so a Ctrl-C at the terminal reaches only this process: pass it on.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    void stopAll(signal).then(() => process.exit(130));
   });
 }
 
@@ -73,7 +108,7 @@ async function step(...sequences) {
     sequences.map(async (checks) => {
       const code = await sequence(checks);
       if (code === 0) return;
-      for (const child of running) child.kill('SIGTERM');
+      await stopAll('SIGTERM');
       process.exit(1);
     }),
   );

@@ -82,18 +82,32 @@ export async function rearmJob(
   );
 }
 
+/**
+ * Cancels the jobs of `kind` with these keys that have not finished, in one statement (an alert's unsent texts, an
+ * escalation's remaining steps); returns how many there were.
+ */
+export async function cancelJobs(
+  tx: Queryable,
+  kind: string,
+  keys: readonly string[],
+  now: Date,
+): Promise<number> {
+  if (keys.length === 0) return 0;
+  const { rowCount } = await tx.query(
+    `UPDATE scheduled_jobs SET status = 'cancelled', locked_until = NULL, updated_at = $3
+     WHERE kind = $1 AND key = ANY($2::text[]) AND status IN ('pending', 'running')`,
+    [kind, keys, now],
+  );
+  return rowCount;
+}
+
 /** Cancels a job that has not finished; false when there is none. */
 export async function cancelJob(
   tx: Queryable,
   job: { kind: string; key: string },
   now: Date,
 ): Promise<boolean> {
-  const { rowCount } = await tx.query(
-    `UPDATE scheduled_jobs SET status = 'cancelled', locked_until = NULL, updated_at = $3
-     WHERE kind = $1 AND key = $2 AND status IN ('pending', 'running')`,
-    [job.kind, job.key, now],
-  );
-  return rowCount > 0;
+  return (await cancelJobs(tx, job.kind, [job.key], now)) > 0;
 }
 
 /**

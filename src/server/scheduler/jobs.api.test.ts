@@ -5,6 +5,7 @@ import { openTestDatabase } from '../testing/test-database';
 import * as repo from './job-repository';
 import {
   cancelJob,
+  cancelJobs,
   enqueueJobs,
   ensurePeriodicJob,
   GAVE_UP_ERROR,
@@ -223,6 +224,24 @@ describe('the job table', () => {
     // Enqueueing the same kind and key again changes nothing: one deadline, one alert.
     await enqueueJobs(db, [{ kind: 'deadline', key: 'escort-1', dueAt: now }], now);
     expect(await statusOf('deadline', 'escort-1')).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('cancels several jobs of a kind at once: only those not finished, and no other kind', async () => {
+    const now = new Date('2026-05-01T16:30:00Z');
+    const keys = ['text-1', 'text-2', 'text-3'];
+    await enqueueJobs(
+      db,
+      [
+        ...keys.map((key) => ({ kind: 'text', key, dueAt: now })),
+        { kind: 'call', key: 'text-1', dueAt: now },
+      ],
+      now,
+    );
+    expect(await cancelJobs(db, 'text', ['text-1'], now)).toBe(1);
+    expect(await cancelJobs(db, 'text', [...keys, 'text-4'], now)).toBe(2);
+    expect(await cancelJobs(db, 'text', [], now)).toBe(0);
+    for (const key of keys) expect(await statusOf('text', key)).toMatchObject({ status: 'cancelled' });
+    expect(await statusOf('call', 'text-1')).toMatchObject({ status: 'pending' });
   });
 
   it('re-arms a deadline job whatever its state; a claimer running the old deadline then settles nothing', async () => {

@@ -11,7 +11,7 @@
  * every attempt died with its worker is failed by the give-up step, so nothing loops forever.
  *
  * A deadline is `enqueueJobs(tx, [{kind, key, dueAt}])` (moved with `rescheduleJob`, or with `rearmJob` when it
- * may have run already, dropped with `cancelJob`);
+ * may have run already, dropped with `cancelJob`, several of a kind with `cancelJobs`);
  * a periodic chore is a handler with `everyMs`. See docs/decisions/007-job-table.md.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,7 +21,14 @@ import * as repo from './job-repository';
 import { decideRetry, type RetryPolicy } from './retry-policy';
 import type { ScheduledTask, TaskRound } from './scheduler';
 
-export { cancelJob, insertJobs as enqueueJobs, rearmJob, rescheduleJob, type NewJob } from './job-repository';
+export {
+  cancelJob,
+  cancelJobs,
+  insertJobs as enqueueJobs,
+  rearmJob,
+  rescheduleJob,
+  type NewJob,
+} from './job-repository';
 
 export type Job = repo.JobRow;
 

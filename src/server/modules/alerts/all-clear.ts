@@ -16,7 +16,7 @@ import { ALL_CLEAR_PUSH_TEXTS, CANCELLED_DELIVERY_ERROR, buildAllClearSms } from
 import { guardianViewUrl } from '#shared/constants';
 import type { PushPayload } from '#shared/schemas/push';
 import type { Queryable } from '../../db/database';
-import { cancelJob } from '../../scheduler/jobs';
+import { cancelJobs } from '../../scheduler/jobs';
 import { DELIVERY_JOB, writeDeliveries } from './delivery-job';
 import type { ProfilesPort } from './ports';
 import * as repo from './repository';
@@ -30,7 +30,7 @@ export async function queueAllClear(
   alreadyTold: Set<string> = new Set(),
 ): Promise<number> {
   const cancelled = await repo.cancelUnsentAlertDeliveries(tx, alert.id, CANCELLED_DELIVERY_ERROR, now);
-  for (const id of cancelled) await cancelJob(tx, { kind: DELIVERY_JOB, key: id }, now);
+  await cancelJobs(tx, DELIVERY_JOB, cancelled, now);
 
   const recipients = (await repo.listAllClearRecipients(tx, alert.id)).filter((r) => {
     const key = `${r.channel} ${r.recipient}`;

@@ -17,7 +17,7 @@ import { ERRORS } from '#shared/texts';
 import { activeGuardianIds } from '../../access/guardian-rule';
 import type { AuthContext } from '../../http/access';
 import { AppError } from '../../http/app-error';
-import { cancelJob, type JobHandler } from '../../scheduler/jobs';
+import { cancelJob, cancelJobs, type JobHandler } from '../../scheduler/jobs';
 import type { AlertDeps } from './alert-deps';
 import { loadDetail } from './alert-details';
 import { DELIVERY_JOB } from './delivery-job';
@@ -101,7 +101,7 @@ export async function endDrill(
     const row = await endDrillRow(tx, drillId, now);
     if (!row) return null;
     const cancelled = await repo.cancelUnsentAlertDeliveries(tx, drillId, CANCELLED_DELIVERY_ERROR, now);
-    for (const id of cancelled) await cancelJob(tx, { kind: DELIVERY_JOB, key: id }, now);
+    await cancelJobs(tx, DELIVERY_JOB, cancelled, now);
     await cancelJob(tx, { kind: DRILL_END_JOB, key: drillId }, now);
     await appendTimeline(tx, drillId, { kind: 'resolved', at: now });
     return repo.lockAlert(tx, drillId);

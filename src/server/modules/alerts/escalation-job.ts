@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { ESCALATION_STEPS } from '#shared/alert-life';
 import type { AlertProgress } from '#shared/schemas/alert-life';
 import type { Database, Queryable } from '../../db/database';
-import { cancelJob, enqueueJobs, type JobHandler } from '../../scheduler/jobs';
+import { cancelJobs, enqueueJobs, type JobHandler } from '../../scheduler/jobs';
 import type { RetryPolicy } from '../../scheduler/retry-policy';
 import type { AlertEvents } from './alert-events';
 import { isDrill } from './drill-raise';
@@ -73,8 +73,8 @@ export async function scheduleEscalation(
 
 /** "I'm safe": the alert's steps not taken yet are dropped (a step under way finds the alert resolved). */
 export async function cancelEscalation(tx: Queryable, alertId: string, now: Date): Promise<void> {
-  for (const step of ladder())
-    await cancelJob(tx, { kind: ESCALATION_JOB, key: stepKey(alertId, step) }, now);
+  const keys = ladder().map((step) => stepKey(alertId, step));
+  await cancelJobs(tx, ESCALATION_JOB, keys, now);
 }
 
 function stepJob(alertId: string, step: LadderStep, dueAt: Date) {

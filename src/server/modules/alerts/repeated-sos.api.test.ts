@@ -74,7 +74,8 @@ describe('a repeated SOS joins the open alert', () => {
     const after = await rowsOf(user);
     expect(after).toMatchObject({ alerts: 1, deliveries: 2, jobs: 2 });
 
-    for (let i = 0; i < 60; i++) {
+    // Twenty presses one after the other, then eight at once: the join repeated, and raced against itself.
+    for (let i = 0; i < 20; i++) {
       const again = await raiseAlert(sut, user, { triggerType: 'panic', message: `press ${i}` });
       expect(again.statusCode).toBe(200);
       expect(again.json<RaiseAlertResponse>()).toMatchObject({ outcome: 'joined', alert: { id: alertId } });
