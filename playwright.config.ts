@@ -1,9 +1,13 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium';
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_FLAGS } from './e2e/chromium';
 
 /** Browser tests in Debian's Chromium at phone size, against the built app on its embedded database. */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const args = [...CHROMIUM_FLAGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+const args = [
+  ...PLAYWRIGHT_CHROMIUM_FLAGS,
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];
 
 export default defineConfig({
   testDir: './e2e',
