@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { openDB } from 'idb';
+import { createElement, type ComponentProps } from 'react';
+import type * as SonnerModule from 'sonner';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetSessionRefresh } from '../features/auth/api/refresh-session';
@@ -22,6 +24,39 @@ Element.prototype.scrollIntoView ??= function scrollIntoView(): void {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => undefined;
 Element.prototype.setPointerCapture ??= () => undefined;
+
+// jsdom runs every animation frame from one interval, started by a request made while none is waiting. A test
+// that fakes setInterval but not frames, and asks for a frame, starts that interval on its fake clock: once real
+// timers are back the interval is gone, jsdom never starts another, and no frame comes again in that worker (its
+// files share one window) — sonner's dismissals wait for one. A timeout per frame, on whichever clock runs when
+// the frame is asked for, cannot stop the frames after it.
+const frames = new Map<number, ReturnType<typeof setTimeout>>();
+let lastFrame = 0;
+function requestFrame(callback: FrameRequestCallback): number {
+  const handle = ++lastFrame;
+  const timer = setTimeout(() => {
+    frames.delete(handle);
+    callback(performance.now());
+  }, 16);
+  frames.set(handle, timer);
+  return handle;
+}
+function cancelFrame(handle: number): void {
+  clearTimeout(frames.get(handle));
+  frames.delete(handle);
+}
+globalThis.requestAnimationFrame = window.requestAnimationFrame = requestFrame;
+globalThis.cancelAnimationFrame = window.cancelAnimationFrame = cancelFrame;
+
+// A toast stays until the test or the app dismisses it. With sonner's 4-second lifetime, a test that looked for a
+// toast after a render slowed by a busy machine found it gone, and a test of a dismissal passed with or without
+// one. A toast given a lifetime of its own (an undo's, a notification's) keeps it: tests of those move the clock.
+vi.mock('sonner', async (importOriginal) => {
+  const sonner = await importOriginal<typeof SonnerModule>();
+  const Toaster = (props: ComponentProps<typeof sonner.Toaster>) =>
+    createElement(sonner.Toaster, { ...props, duration: Number.POSITIVE_INFINITY });
+  return { ...sonner, Toaster };
+});
 
 /** Empties the device outbox's IndexedDB (the app keeps its connection open across tests). */
 async function clearDeviceOutbox(): Promise<void> {
