@@ -11,14 +11,14 @@
 // else the machine does, CPU time much less. PostgreSQL's and Redis's figures are machine-wide: another process
 // using them during the run is counted too.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processIds, readProcStat } from './proc-stat.mjs';
 
 const repo = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
 const commits = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['HEAD'];
-const TICKS_PER_SECOND = 100;
 const SAMPLER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'process-cpu-sampler.mjs');
 
 /** Blocks for `ms` (the run itself is a blocking spawnSync; this waits for the sampler's last write). */
@@ -26,22 +26,11 @@ const sleepSync = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)),
 
 /** CPU seconds of every running process named `name`, plus what the ones that ended left in their parents. */
 function serverCpuSeconds(name) {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue; // ended while we looked
-    }
-    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    if (comm !== name) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime, stime, cutime, cstime: fields 14-17 of the line, 12-15 after the name. A backend that ended was
-    // waited for by the postmaster, so its time sits in the postmaster's cutime/cstime.
-    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-  }
-  return ticks / TICKS_PER_SECOND;
+  // A backend that ended was waited for by the postmaster, so its time sits in the postmaster's child time.
+  return processIds()
+    .map(readProcStat)
+    .filter((entry) => entry?.name === name)
+    .reduce((sum, entry) => sum + entry.seconds + entry.childSeconds, 0);
 }
 
 /**

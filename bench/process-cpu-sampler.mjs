@@ -10,9 +10,9 @@
 // root pid since the sampler started, each counted up to its last sample: a process that lives less than a second
 // may be missed) and `byName` (the same split by process name). Stop it with SIGTERM; the file then holds the last
 // figures.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { processIds, readProcStat } from './proc-stat.mjs';
 
-const TICKS_PER_SECOND = 100;
 const [rootPid, outputFile] = process.argv.slice(2);
 if (!rootPid || !outputFile) {
   console.error('usage: node bench/process-cpu-sampler.mjs <root pid> <output file>');
@@ -23,31 +23,12 @@ if (!rootPid || !outputFile) {
 const members = new Map(); // key → { name, seconds }
 const memberPids = new Map(); // pid → key of the live member with that pid
 
-/** One line of /proc/<pid>/stat as the fields this needs, or null when the process is gone. */
-function readStat(pid) {
-  let stat;
-  try {
-    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null;
-  }
-  const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-  // Fields after the name, numbered from 3 (state): ppid is 4, utime 14, stime 15, starttime 22.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return {
-    pid,
-    name,
-    ppid: fields[1],
-    seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
-    key: `${pid}:${fields[19]}`,
-  };
-}
-
 function sample() {
-  const processes = readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry) && entry !== String(process.pid))
-    .map(readStat)
-    .filter(Boolean);
+  const processes = processIds()
+    .filter((pid) => pid !== String(process.pid))
+    .map(readProcStat)
+    .filter(Boolean)
+    .map((entry) => ({ ...entry, key: `${entry.pid}:${entry.startTime}` }));
   const byPid = new Map(processes.map((entry) => [entry.pid, entry]));
   /** Under the root now, or the child of a process that was (a process orphaned mid-run keeps its children in). */
   const isMember = (entry) => {

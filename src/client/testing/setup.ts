@@ -29,22 +29,11 @@ Element.prototype.setPointerCapture ??= () => undefined;
 // that fakes setInterval but not frames, and asks for a frame, starts that interval on its fake clock: once real
 // timers are back the interval is gone, jsdom never starts another, and no frame comes again in that worker (its
 // files share one window) — sonner's dismissals wait for one. A timeout per frame, on whichever clock runs when
-// the frame is asked for, cannot stop the frames after it.
-const frames = new Map<number, ReturnType<typeof setTimeout>>();
-let lastFrame = 0;
-function requestFrame(callback: FrameRequestCallback): number {
-  const handle = ++lastFrame;
-  const timer = setTimeout(() => {
-    frames.delete(handle);
-    callback(performance.now());
-  }, 16);
-  frames.set(handle, timer);
-  return handle;
-}
-function cancelFrame(handle: number): void {
-  clearTimeout(frames.get(handle));
-  frames.delete(handle);
-}
+// the frame is asked for, cannot stop the frames after it. (A timer, Node's or jsdom's, real or fake, turns into its
+// numeric id.)
+const requestFrame = (callback: FrameRequestCallback): number =>
+  Number(setTimeout(() => callback(performance.now()), 16));
+const cancelFrame = (handle: number): void => clearTimeout(handle);
 globalThis.requestAnimationFrame = window.requestAnimationFrame = requestFrame;
 globalThis.cancelAnimationFrame = window.cancelAnimationFrame = cancelFrame;
 

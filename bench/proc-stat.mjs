@@ -1,0 +1,35 @@
+// One process's line of /proc/<pid>/stat, read the one way the benchmarks need it (Linux only).
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICKS_PER_SECOND = 100;
+
+/** The pids of every process running now. */
+export function processIds() {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+}
+
+/**
+ * The fields of /proc/<pid>/stat the benchmarks use, or null when the process ended while being read: `seconds` is
+ * its own CPU (user + system), `childSeconds` what the children it waited for used, `startTime` tells a reused pid
+ * from the process that had it before.
+ */
+export function readProcStat(pid) {
+  let stat;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  // Fields after the name, numbered from 3 (state): ppid is 4, utime 14, stime 15, cutime 16, cstime 17,
+  // starttime 22.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    pid: String(pid),
+    name,
+    ppid: fields[1],
+    seconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+    childSeconds: (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND,
+    startTime: fields[19],
+  };
+}
