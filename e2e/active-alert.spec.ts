@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './axe';
-import { markOnboardingSeen, PASSWORD, showScheme, signUp, snap, snapAll, uniqueEmail } from './support';
+import { markOnboardingSeen, PASSWORD, signUp, snap, snapAll, uniqueEmail } from './support';
 
 /**
  * An alert has a beginning and an end (docs/PRODUCT.md#an-alert-has-a-beginning-and-an-end): after an SOS the
@@ -82,19 +81,7 @@ test("SOS → the active-alert screen, through a reload, until I'm safe; the con
   await expect(screen).toBeVisible();
   await expect(row).toHaveAttribute('data-status', 'kept_in_dev_outbox');
 
-  for (const [viewport, size] of [
-    ['phone', PHONE],
-    ['desktop', DESKTOP],
-  ] as const) {
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.setViewportSize(size);
-      await showScheme(page, scheme);
-      await snap(page, testInfo, `active-alert-${viewport}-${scheme}`);
-      if (viewport === 'phone') await expectAccessible(page, `active-alert screen, ${scheme}`, testInfo);
-    }
-  }
-  await page.setViewportSize(PHONE);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await snapAll(page, testInfo, 'active-alert');
 
   // "I'm safe" asks once; keeping the alert on changes nothing and gives the focus back.
   const imSafe = screen.getByRole('button', { name: "I'm safe" });
