@@ -110,6 +110,8 @@ describe('a guardian answers a ward’s alert', () => {
     expect(changed.responses).toHaveLength(1);
     expect(changed.responses[0]).toMatchObject({ response: 'calling', responded_at: changedAt });
 
+    // The change's own event may still be on its way to sockets: let it go first, or the socket opened now gets it.
+    await sut.app.idle();
     const wardSocket = await openSocket(sut.app, { user: ward });
     sut.clock.advance(60_000);
     const again = await respondToWardAlert(sut, guardian, alertId, 'calling');
@@ -137,6 +139,8 @@ describe('a guardian answers a ward’s alert', () => {
     await linkGuardian(sut, other, ward);
     await linkGuardian(sut, pending, ward, 'pending');
     const alertId = await raise(ward);
+    // Only the answer's events from here on: the raise's are sent before the sockets open.
+    await sut.app.idle();
     const sockets = {
       ward: await openSocket(sut.app, { user: ward }),
       other: await openSocket(sut.app, { user: other }),
