@@ -7,6 +7,7 @@ import type * as SonnerModule from 'sonner';
 import { toast } from 'sonner';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetSessionRefresh } from '../features/auth/api/refresh-session';
+import { forgetAccountDeletedHere } from '../lib/account-deleted-here';
 import { resetRequestHold } from '../lib/api-client';
 import { markFirstPaintDone } from '../lib/first-paint';
 import { resetRecorder } from '../features/recording/stores/recorder';
@@ -78,6 +79,7 @@ afterEach(async () => {
   resetSessionRefresh();
   resetRequestHold();
   resetRecorder();
+  forgetAccountDeletedHere();
   uninstallFakeMedia();
   vi.useRealTimers();
   await clearDeviceOutbox();

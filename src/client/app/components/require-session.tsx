@@ -4,9 +4,11 @@ import { Logo } from '../../components/logo';
 import { useAuthStatus } from '../../features/auth/hooks/auth-status-context';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { LoadingOverlay } from '../../features/dashboard/components/loading-overlay';
+import { accountDeletedHere } from '../../lib/account-deleted-here';
 import { AUTH_MODE_PARAM, paths } from '../../lib/paths';
 import { RequiredSessionContext } from '../hooks/use-required-session';
 import { CenteredPage } from './centered-page';
+import type { AccountDeletedState } from '../routes/account-deleted';
 import { FIRST_RUN_STATE } from './first-run';
 
 /**
@@ -37,6 +39,16 @@ export function RequireSession({ whenSignedOut = 'login' }: RequireSessionProps)
   // renewal that has just been refused, until it has finished signing out.
   if (!session && status === 'checking') return <LoadingOverlay />;
   if (!session) {
+    // The account was just deleted here and the session ended before the confirmation showed: show it still.
+    if (accountDeletedHere()) {
+      return (
+        <Navigate
+          to={paths.accountDeleted}
+          replace
+          state={{ endSession: true } satisfies AccountDeletedState}
+        />
+      );
+    }
     if (whenSignedOut === 'redirect-home') return <Navigate to={paths.home} replace />;
     return (
       <Suspense fallback={<LoadingOverlay />}>

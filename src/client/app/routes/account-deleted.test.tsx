@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { meetingLogStore, meetingPhotoKey } from '../../lib/meeting-log/meeting-log-store';
-import { getSession } from '../../lib/session-store';
+import { clearSession, getSession } from '../../lib/session-store';
 import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
 
@@ -49,4 +49,85 @@ describe('Delete Account ends on a confirmation screen', () => {
     await user.click(screen.getByRole('link', { name: 'Back to the start' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   }, 20_000);
+
+  it('still ends on the confirmation when the session ends while the deletion is on its way', async () => {
+    markOnboardingSeenForTest();
+    storeSession(fakeSession());
+    const api = mockApi([
+      { method: 'GET', path: '/api/profile', body: fakeProfile() },
+      { method: 'DELETE', path: '/api/auth/user', status: 204 },
+    ]);
+    const answer = api.fetchMock.getMockImplementation()!;
+    api.fetchMock.mockImplementation(async (input, init) => {
+      // The server has deleted the account: another request of the page is refused (401) and signs out before the
+      // deletion's own answer arrives.
+      if (init?.method === 'DELETE') {
+        clearSession();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return answer(input, init);
+    });
+    const { user, router } = await renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: /^Privacy/ }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Account' });
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.type(within(dialog).getByLabelText('Your password'), 'my-secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Your account was deleted', level: 1 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account-deleted');
+  }, 20_000);
+
+  // The account is gone once the server has answered: a request the page makes then is refused (401) and signs out,
+  // and may do so before the confirmation has shown.
+  for (const afterMs of [0, 10]) {
+    it(`still ends on the confirmation, and forgets whom the person met, when the session ends ${afterMs} ms after the deletion's answer`, async () => {
+      markOnboardingSeenForTest();
+      const session = fakeSession();
+      storeSession(session);
+      const meetings = meetingLogStore(session.user.id);
+      meetings.set([
+        {
+          id: 'm1',
+          person: 'Sam',
+          location: '',
+          startAt: new Date().toISOString(),
+          endAt: null,
+          notes: '',
+          hasPhoto: false,
+          createdAt: new Date().toISOString(),
+        },
+      ]);
+      const api = mockApi([
+        { method: 'GET', path: '/api/profile', body: fakeProfile() },
+        { method: 'DELETE', path: '/api/auth/user', status: 204 },
+      ]);
+      const answer = api.fetchMock.getMockImplementation()!;
+      api.fetchMock.mockImplementation(async (input, init) => {
+        if (init?.method === 'DELETE') setTimeout(clearSession, afterMs);
+        return answer(input, init);
+      });
+      const { user, router } = await renderApp('/settings');
+      await user.click(await screen.findByRole('button', { name: /^Privacy/ }));
+      await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Delete Account' });
+      await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+      await user.type(within(dialog).getByLabelText('Your password'), 'my-secret');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+
+      expect(
+        await screen.findByRole('heading', { name: 'Your account was deleted', level: 1 }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/account-deleted');
+      await waitFor(() => expect(getSession()).toBeNull());
+      expect(meetings.get()).toEqual([]);
+      // Shown once: signed out later, a screen that needs an account offers the sign-in card again.
+      await user.click(screen.getByRole('link', { name: 'Back to the start' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(await screen.findByRole('heading', { name: 'Login to Beacon' })).toBeInTheDocument();
+    }, 20_000);
+  }
 });

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { ACCOUNT_DELETED_TEXTS } from '#shared/contact-texts';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { accountDeletedHere, forgetAccountDeletedHere } from '../../lib/account-deleted-here';
 import { paths } from '../../lib/paths';
 import { clearMeetingLog } from '../../lib/meeting-log/meeting-log-store';
 import { clearSession, getSession } from '../../lib/session-store';
@@ -22,10 +23,12 @@ export function AccountDeletedRoute() {
   const endSession = state?.endSession === true;
   useEffect(() => {
     if (!endSession) return;
-    // Whom the person met, and their photos, go with the account: nobody can sign in to them any more.
-    const userId = getSession()?.user.id;
+    // Whom the person met, and their photos, go with the account: nobody can sign in to them any more. The
+    // session may have ended already (a request refused once the account was gone): the deletion says whose.
+    const userId = accountDeletedHere()?.userId ?? getSession()?.user.id;
     if (userId) clearMeetingLog(userId);
     clearSession();
+    forgetAccountDeletedHere();
   }, [endSession]);
   return (
     <CenteredPage>
