@@ -5,7 +5,7 @@ import { openDB } from 'idb';
 import { createElement, type ComponentProps } from 'react';
 import type * as SonnerModule from 'sonner';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetSessionRefresh } from '../features/auth/api/refresh-session';
 import { forgetAccountDeletedHere } from '../lib/account-deleted-here';
 import { resetRequestHold } from '../lib/api-client';
@@ -67,6 +67,14 @@ configure({ asyncUtilTimeout: 10_000 });
 // Emptied before each test as well: a write the previous test (or file) started as it ended — the last piece of
 // a recording it left running, say — can land after the clearing below, and would be counted by the next test.
 beforeEach(clearDeviceOutbox);
+
+// The files of a worker share one module cache (vitest.config.ts). A screen that loads code after its first paint
+// (the escort dialog and its map, Leaflet's stylesheet) can still be loading when its file ends, and an import cut
+// off by the file's teardown stays failed in that cache: a later file's map screen then showed the route error (a
+// CI run, responder.test.tsx after sos.test.tsx). Loaded before any test, that code is never loading at a teardown.
+beforeAll(async () => {
+  await Promise.all([import('../app/components/escort-screens'), import('../components/map/leaflet-map')]);
+});
 
 // The client test files of a worker share modules (vitest.config.ts, `isolate: false`): whatever a module keeps
 // between calls is put back here after every test, the timers it set included (a recorder's emergency restart
