@@ -5,38 +5,62 @@ import { clearSession, getSession } from '../../lib/session-store';
 import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
 
+/** A signed-in person whose Who You're Meeting log holds one meeting (with a photo when asked). */
+function signedInWithAMeeting(hasPhoto: boolean) {
+  markOnboardingSeenForTest();
+  const session = fakeSession();
+  storeSession(session);
+  const meetings = meetingLogStore(session.user.id);
+  meetings.set([
+    {
+      id: 'm1',
+      person: 'Sam',
+      location: '',
+      startAt: new Date().toISOString(),
+      endAt: null,
+      notes: '',
+      hasPhoto,
+      createdAt: new Date().toISOString(),
+    },
+  ]);
+  return { session, meetings };
+}
+
+/** The server deletes the account (204); `beforeAnswer` runs as the DELETE arrives, before it is answered. */
+function serverDeletes(beforeAnswer?: () => Promise<void> | void): void {
+  const api = mockApi([
+    { method: 'GET', path: '/api/profile', body: fakeProfile() },
+    { method: 'DELETE', path: '/api/auth/user', status: 204 },
+  ]);
+  if (!beforeAnswer) return;
+  const answer = api.fetchMock.getMockImplementation()!;
+  api.fetchMock.mockImplementation(async (input, init) => {
+    if (init?.method === 'DELETE') await beforeAnswer();
+    return answer(input, init);
+  });
+}
+
+/** Opens /settings and deletes the account as the person would: Privacy › Delete Account, DELETE, the password. */
+async function deleteFromSettings() {
+  const rendered = await renderApp('/settings');
+  const { user } = rendered;
+  await user.click(await screen.findByRole('button', { name: /^Privacy/ }));
+  await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete Account' });
+  await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+  await user.type(within(dialog).getByLabelText('Your password'), 'my-secret');
+  await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+  return rendered;
+}
+
 describe('Delete Account ends on a confirmation screen', () => {
   it('says the account and its data were deleted, with a way back to the start', async () => {
-    markOnboardingSeenForTest();
-    const session = fakeSession();
-    storeSession(session);
     // Their Who You're Meeting log goes with the account.
-    const meetings = meetingLogStore(session.user.id);
-    meetings.set([
-      {
-        id: 'm1',
-        person: 'Sam',
-        location: '',
-        startAt: new Date().toISOString(),
-        endAt: null,
-        notes: '',
-        hasPhoto: true,
-        createdAt: new Date().toISOString(),
-      },
-    ]);
+    const { session, meetings } = signedInWithAMeeting(true);
     const photoKey = meetingPhotoKey(session.user.id, 'm1');
     window.localStorage.setItem(photoKey, 'data:image/jpeg;base64,AAAA');
-    mockApi([
-      { method: 'GET', path: '/api/profile', body: fakeProfile() },
-      { method: 'DELETE', path: '/api/auth/user', status: 204 },
-    ]);
-    const { user, router } = await renderApp('/settings');
-    await user.click(await screen.findByRole('button', { name: /^Privacy/ }));
-    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Account' });
-    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
-    await user.type(within(dialog).getByLabelText('Your password'), 'my-secret');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    serverDeletes();
+    const { user, router } = await deleteFromSettings();
 
     expect(
       await screen.findByRole('heading', { name: 'Your account was deleted', level: 1 }),
@@ -53,27 +77,13 @@ describe('Delete Account ends on a confirmation screen', () => {
   it('still ends on the confirmation when the session ends while the deletion is on its way', async () => {
     markOnboardingSeenForTest();
     storeSession(fakeSession());
-    const api = mockApi([
-      { method: 'GET', path: '/api/profile', body: fakeProfile() },
-      { method: 'DELETE', path: '/api/auth/user', status: 204 },
-    ]);
-    const answer = api.fetchMock.getMockImplementation()!;
-    api.fetchMock.mockImplementation(async (input, init) => {
-      // The server has deleted the account: another request of the page is refused (401) and signs out before the
-      // deletion's own answer arrives.
-      if (init?.method === 'DELETE') {
-        clearSession();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return answer(input, init);
+    // The server has deleted the account: another request of the page is refused (401) and signs out before the
+    // deletion's own answer arrives.
+    serverDeletes(async () => {
+      clearSession();
+      await new Promise((resolve) => setTimeout(resolve, 50));
     });
-    const { user, router } = await renderApp('/settings');
-    await user.click(await screen.findByRole('button', { name: /^Privacy/ }));
-    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Account' });
-    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
-    await user.type(within(dialog).getByLabelText('Your password'), 'my-secret');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    const { router } = await deleteFromSettings();
 
     expect(
       await screen.findByRole('heading', { name: 'Your account was deleted', level: 1 }),
@@ -85,38 +95,11 @@ describe('Delete Account ends on a confirmation screen', () => {
   // and may do so before the confirmation has shown.
   for (const afterMs of [0, 10]) {
     it(`still ends on the confirmation, and forgets whom the person met, when the session ends ${afterMs} ms after the deletion's answer`, async () => {
-      markOnboardingSeenForTest();
-      const session = fakeSession();
-      storeSession(session);
-      const meetings = meetingLogStore(session.user.id);
-      meetings.set([
-        {
-          id: 'm1',
-          person: 'Sam',
-          location: '',
-          startAt: new Date().toISOString(),
-          endAt: null,
-          notes: '',
-          hasPhoto: false,
-          createdAt: new Date().toISOString(),
-        },
-      ]);
-      const api = mockApi([
-        { method: 'GET', path: '/api/profile', body: fakeProfile() },
-        { method: 'DELETE', path: '/api/auth/user', status: 204 },
-      ]);
-      const answer = api.fetchMock.getMockImplementation()!;
-      api.fetchMock.mockImplementation(async (input, init) => {
-        if (init?.method === 'DELETE') setTimeout(clearSession, afterMs);
-        return answer(input, init);
+      const { meetings } = signedInWithAMeeting(false);
+      serverDeletes(() => {
+        setTimeout(clearSession, afterMs);
       });
-      const { user, router } = await renderApp('/settings');
-      await user.click(await screen.findByRole('button', { name: /^Privacy/ }));
-      await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
-      const dialog = await screen.findByRole('alertdialog', { name: 'Delete Account' });
-      await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
-      await user.type(within(dialog).getByLabelText('Your password'), 'my-secret');
-      await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+      const { user, router } = await deleteFromSettings();
 
       expect(
         await screen.findByRole('heading', { name: 'Your account was deleted', level: 1 }),
