@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { meetingLogStore, meetingPhotoKey } from '../../lib/meeting-log/meeting-log-store';
 import { clearSession, getSession } from '../../lib/session-store';
 import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
+import { fakeMeeting } from '../../testing/fake-meeting';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
 
 /** A signed-in person whose Who You're Meeting log holds one meeting (with a photo when asked). */
@@ -11,18 +12,7 @@ function signedInWithAMeeting(hasPhoto: boolean) {
   const session = fakeSession();
   storeSession(session);
   const meetings = meetingLogStore(session.user.id);
-  meetings.set([
-    {
-      id: 'm1',
-      person: 'Sam',
-      location: '',
-      startAt: new Date().toISOString(),
-      endAt: null,
-      notes: '',
-      hasPhoto,
-      createdAt: new Date().toISOString(),
-    },
-  ]);
+  meetings.set([fakeMeeting({ hasPhoto })]);
   return { session, meetings };
 }
 

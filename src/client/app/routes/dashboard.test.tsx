@@ -6,6 +6,7 @@ import { readOfflineEmergencyData, saveOfflineContacts } from '../../lib/offline
 import { getSession } from '../../lib/session-store';
 import { fakeProfile, fakeSession, mockApi } from '../../testing/fake-api';
 import { createFakeDevice } from '../../testing/fake-device';
+import { fakeMeeting } from '../../testing/fake-meeting';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
 
 const profileRoute = { method: 'GET', path: '/api/profile', body: fakeProfile() };
@@ -296,18 +297,7 @@ describe('settings', () => {
     expect(readOfflineEmergencyData('00000001-0000-4000-8000-000000000001')).not.toBeNull();
     // Their Who You're Meeting log and its photo.
     const meetings = meetingLogStore('00000001-0000-4000-8000-000000000001');
-    meetings.set([
-      {
-        id: 'm1',
-        person: 'Sam',
-        location: '',
-        startAt: new Date().toISOString(),
-        endAt: null,
-        notes: '',
-        hasPhoto: true,
-        createdAt: new Date().toISOString(),
-      },
-    ]);
+    meetings.set([fakeMeeting({ hasPhoto: true })]);
     const photoKey = meetingPhotoKey('00000001-0000-4000-8000-000000000001', 'm1');
     window.localStorage.setItem(photoKey, 'data:image/jpeg;base64,AAAA');
     const { router, user } = await renderApp('/settings');
