@@ -135,6 +135,22 @@ export default tseslint.config(
     },
   },
   {
+    // A backdrop filter (Tailwind's `backdrop-blur`) is redrawn on every frame composited while it is on screen:
+    // on a phone without a usable GPU, and in the browser tests, that was most of the compositing work
+    // (docs/decisions/053-no-backdrop-blur.md).
+    files: ['src/client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Literal[value=/backdrop-(blur|filter)/], TemplateElement[value.raw=/backdrop-(blur|filter)/]',
+          message: 'No backdrop filters: see docs/decisions/053-no-backdrop-blur.md.',
+        },
+      ],
+    },
+  },
+  {
     // Tests do not count towards the first download, and drive sonner directly (setup.ts dismisses its toasts).
     files: ['src/client/**/*.test.{ts,tsx}', 'src/client/testing/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: CLIENT_RESTRICTED_PATTERNS }] },

@@ -8,7 +8,7 @@ type SubPageHeaderProps = { title: string; backTo: string; backLabel: string; ac
 /** The header of a screen below the dashboard: a back link, the page's <h1>, and optional actions. */
 export function SubPageHeader({ title, backTo, backLabel, actions }: SubPageHeaderProps) {
   return (
-    <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+    <header className="sticky top-0 z-30 border-b bg-card">
       <div className="mx-auto flex h-14 w-full max-w-lg items-center gap-2 px-3">
         <Button asChild variant="ghost" size="icon" aria-label={backLabel}>
           <Link to={backTo}>

@@ -13,7 +13,7 @@ export function BottomNav() {
   return (
     <nav
       aria-label={DASHBOARD_TEXTS.mainNavigation}
-      className="fixed inset-x-0 bottom-0 z-30 border-t md:hidden bg-card/95 pb-[env(safe-area-inset-bottom)] backdrop-blur supports-[backdrop-filter]:bg-card/85"
+      className="fixed inset-x-0 bottom-0 z-30 border-t md:hidden bg-card pb-[env(safe-area-inset-bottom)]"
     >
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-4">
         {BOTTOM_NAV_TABS.map((tab) => {

@@ -24,7 +24,7 @@ export function DashboardHeader({
   actions,
 }: DashboardHeaderProps) {
   return (
-    <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+    <header className="sticky top-0 z-30 border-b bg-card">
       <div className="mx-auto flex h-14 w-full max-w-lg items-center gap-2 px-3">
         {onMenuClick ? (
           <Button
