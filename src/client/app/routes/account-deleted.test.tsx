@@ -43,6 +43,14 @@ async function deleteFromSettings() {
   return rendered;
 }
 
+/** The confirmation screen is shown, at its own address. */
+async function confirmationShown(router: { state: { location: { pathname: string } } }): Promise<void> {
+  expect(
+    await screen.findByRole('heading', { name: 'Your account was deleted', level: 1 }),
+  ).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe('/account-deleted');
+}
+
 describe('Delete Account ends on a confirmation screen', () => {
   it('says the account and its data were deleted, with a way back to the start', async () => {
     // Their Who You're Meeting log goes with the account.
@@ -52,10 +60,7 @@ describe('Delete Account ends on a confirmation screen', () => {
     serverDeletes();
     const { user, router } = await deleteFromSettings();
 
-    expect(
-      await screen.findByRole('heading', { name: 'Your account was deleted', level: 1 }),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/account-deleted');
+    await confirmationShown(router);
     await waitFor(() => expect(getSession()).toBeNull());
     expect(meetings.get()).toEqual([]);
     expect(window.localStorage.getItem(photoKey)).toBeNull();
@@ -75,10 +80,7 @@ describe('Delete Account ends on a confirmation screen', () => {
     });
     const { router } = await deleteFromSettings();
 
-    expect(
-      await screen.findByRole('heading', { name: 'Your account was deleted', level: 1 }),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/account-deleted');
+    await confirmationShown(router);
   }, 20_000);
 
   // The account is gone once the server has answered: a request the page makes then is refused (401) and signs out,
@@ -91,10 +93,7 @@ describe('Delete Account ends on a confirmation screen', () => {
       });
       const { user, router } = await deleteFromSettings();
 
-      expect(
-        await screen.findByRole('heading', { name: 'Your account was deleted', level: 1 }),
-      ).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe('/account-deleted');
+      await confirmationShown(router);
       await waitFor(() => expect(getSession()).toBeNull());
       expect(meetings.get()).toEqual([]);
       // Shown once: signed out later, a screen that needs an account offers the sign-in card again.
