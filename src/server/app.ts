@@ -120,6 +120,11 @@ export type AppDeps = {
   clientDir?: string;
 };
 
+/** Fastify's JSON-schema compilers are never needed: every route's schema is zod's, and so are its compilers. */
+function noJsonSchemaCompiler(): never {
+  throw new Error('A route schema reached a JSON-schema compiler: every route schema must be a zod schema');
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   // DEV_CLOCK_CONTROL (development only): every part of the app reads a clock POST /api/dev/clock can move.
@@ -134,6 +139,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     ...connectionOptions(config.http),
     frameworkErrors: answerRoutingError,
+    // Every route's schema is a zod schema, checked and serialized by zod's compilers (set just below). Without
+    // factories of its own, Fastify loads its JSON-schema compilers (Ajv, fast-json-stringify) as it is created,
+    // for nothing (about 50 ms of a profiled start-up).
+    schemaController: {
+      compilersFactory: { buildValidator: noJsonSchemaCompiler, buildSerializer: noJsonSchemaCompiler },
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
