@@ -102,7 +102,7 @@ function runCi(commit) {
     cpu: user + sys,
     postgres: after.postgres - before.postgres,
     redis: after.redis - before.redis,
-    sampled: { total: sampled.total, chromium: sampled.byName.chromium ?? 0 },
+    sampled: { total: sampled.total, chromium: sampled.byName.chromium ?? 0, byKind: sampled.byKind ?? {} },
     stages,
   };
 }
@@ -119,6 +119,11 @@ for (const run of results) {
     `  Every process of the run, sampled each second: ${seconds(run.sampled.total)} CPU, Chromium's ${seconds(run.sampled.chromium)}`,
   );
   console.log(`  CPU in all: ${seconds(allCpu(run))} (sampled, PostgreSQL and Redis)`);
+  const kinds = Object.entries(run.sampled.byKind).filter(([, cpu]) => cpu >= 1);
+  console.log(`  Sampled, by kind of process (bench/proc-stat.mjs processKind):`);
+  for (const [kind, cpu] of kinds.sort((a, b) => b[1] - a[1])) {
+    console.log(`    ${kind.padEnd(34)} ${seconds(cpu).padStart(7)}`);
+  }
   for (const stage of run.stages) {
     console.log(
       `  ${stage.label.padEnd(16)} ${seconds(stage.cpu).padStart(7)} CPU ${seconds(stage.wall).padStart(7)} wall`,

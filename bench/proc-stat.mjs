@@ -33,3 +33,37 @@ export function readProcStat(pid) {
     startTime: fields[19],
   };
 }
+
+/** The Node processes of a test run, by a part of their command line, and what each is. */
+const NODE_SCRIPTS = [
+  ['playwright/lib/worker/', 'Playwright worker'],
+  ['.bin/playwright', 'Playwright runner'],
+  ['scripts/e2e-server.mjs', 'app under test (browser suite)'],
+  ['vitest/dist/workers/', 'Vitest worker'],
+  ['.bin/vitest', 'Vitest runner'],
+  ['.bin/tsc', 'tsc'],
+  ['.bin/eslint', 'ESLint'],
+  ['.bin/prettier', 'Prettier'],
+  ['.bin/vite', 'vite build'],
+];
+
+/**
+ * A process's kind for a breakdown: Chromium's by its `--type` (renderer, GPU process, network service…, the
+ * browser process itself when it has none), a Node process by the script it runs, anything else by its name.
+ */
+export function processKind(pid, name) {
+  let command;
+  try {
+    command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return name;
+  }
+  if (name === 'chromium' || command.includes('/chromium ')) {
+    const type = /--type=([\w-]+)/.exec(command)?.[1];
+    const utility = /--utility-sub-type=[\w.]*\.(\w+)/.exec(command)?.[1];
+    return `chromium ${type ? `${type}${utility ? ` ${utility}` : ''}` : 'browser'}`;
+  }
+  if (name === 'node')
+    return NODE_SCRIPTS.find(([script]) => command.includes(script))?.[1] ?? 'node (other)';
+  return name;
+}

@@ -5,22 +5,34 @@
 // ~870 CPU-seconds while the whole browser suite's waited-for figure was 339.
 //
 //   node bench/process-cpu-sampler.mjs <root pid> <output file>
+//   node bench/process-cpu-sampler.mjs -- <command> [args…]
 //
-// Every second it writes to <output file> a JSON object: `total` (the CPU-seconds of every process seen under the
-// root pid since the sampler started, each counted up to its last sample: a process that lives less than a second
-// may be missed) and `byName` (the same split by process name). Stop it with SIGTERM; the file then holds the last
-// figures.
+// The first form writes to <output file>, every second, a JSON object: `total` (the CPU-seconds of every process
+// seen under the root pid since the sampler started, each counted up to its last sample: a process that lives less
+// than a second may be missed), `byName` (the same split by process name) and `byKind` (split by what each process
+// is: Chromium's by process type, Node's by script — proc-stat.mjs `processKind`). Stop it with SIGTERM; the file
+// then holds the last figures. The second runs the command (e.g. `CI=true npx playwright test`), samples it the
+// same way, and prints the split by kind when it ends, with the command's exit code.
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { processIds, readProcStat } from './proc-stat.mjs';
+import { processIds, processKind, readProcStat } from './proc-stat.mjs';
 
-const [rootPid, outputFile] = process.argv.slice(2);
-if (!rootPid || !outputFile) {
-  console.error('usage: node bench/process-cpu-sampler.mjs <root pid> <output file>');
+const commandMode = process.argv[2] === '--';
+const command = commandMode
+  ? spawn(process.argv[3], process.argv.slice(4), { stdio: 'inherit', shell: false })
+  : null;
+const rootPid = command ? String(command.pid) : process.argv[2];
+const outputFile = command ? null : process.argv[3];
+if (!rootPid || (!outputFile && !command)) {
+  console.error(
+    'usage: node bench/process-cpu-sampler.mjs <root pid> <output file>\n' +
+      '       node bench/process-cpu-sampler.mjs -- <command> [args…]',
+  );
   process.exit(2);
 }
 
 /** pid + start time: a pid reused later is another process. */
-const members = new Map(); // key → { name, seconds }
+const members = new Map(); // key → { name, kind, seconds }
 const memberPids = new Map(); // pid → key of the live member with that pid
 
 function sample() {
@@ -42,22 +54,51 @@ function sample() {
   for (const entry of processes) {
     if (!members.has(entry.key) && !isMember(entry)) continue;
     const known = members.get(entry.key);
-    members.set(entry.key, { name: entry.name, seconds: Math.max(known?.seconds ?? 0, entry.seconds) });
+    const kind = known?.kind ?? processKind(entry.pid, entry.name);
+    members.set(entry.key, { name: entry.name, kind, seconds: Math.max(known?.seconds ?? 0, entry.seconds) });
     memberPids.set(entry.pid, entry.key);
   }
-  const byName = {};
-  let total = 0;
-  for (const { name, seconds } of members.values()) {
-    byName[name] = (byName[name] ?? 0) + seconds;
-    total += seconds;
-  }
-  writeFileSync(outputFile, JSON.stringify({ total, byName }));
+  return figures();
 }
 
-sample();
-const timer = setInterval(sample, 1000);
+function figures() {
+  const byName = {};
+  const byKind = {};
+  let total = 0;
+  for (const { name, kind, seconds } of members.values()) {
+    byName[name] = (byName[name] ?? 0) + seconds;
+    byKind[kind] = (byKind[kind] ?? 0) + seconds;
+    total += seconds;
+  }
+  return { total, byName, byKind };
+}
+
+function write() {
+  const result = sample();
+  if (outputFile) writeFileSync(outputFile, JSON.stringify(result));
+  return result;
+}
+
+/** The split by kind, largest first, as printed at the end of a command. */
+function kindTable({ total, byKind }) {
+  const rows = Object.entries(byKind)
+    .filter(([, seconds]) => seconds >= 0.5)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, seconds]) => `  ${kind.padEnd(34)} ${seconds.toFixed(1).padStart(8)} s`);
+  return [...rows, `  ${'every process'.padEnd(34)} ${total.toFixed(1).padStart(8)} s`].join('\n');
+}
+
+write();
+const timer = setInterval(write, 1000);
 process.on('SIGTERM', () => {
   clearInterval(timer);
-  sample();
+  write();
   process.exit(0);
+});
+command?.on('exit', (code, signal) => {
+  clearInterval(timer);
+  // The command has ended; processes it left running (a browser's renderers) are read one last time.
+  const result = write();
+  console.log(`CPU by kind of process (${process.argv.slice(3).join(' ')}):\n${kindTable(result)}`);
+  process.exit(code ?? (signal ? 1 : 0));
 });
