@@ -54,7 +54,8 @@ function sample() {
   for (const entry of processes) {
     if (!members.has(entry.key) && !isMember(entry)) continue;
     const known = members.get(entry.key);
-    const kind = known?.kind ?? processKind(entry.pid, entry.name);
+    // Read again when the name changed: a process seen before it exec'd (`nice`, `time`) is what it became.
+    const kind = known?.name === entry.name ? known.kind : processKind(entry.pid, entry.name);
     members.set(entry.key, { name: entry.name, kind, seconds: Math.max(known?.seconds ?? 0, entry.seconds) });
     memberPids.set(entry.pid, entry.key);
   }
