@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processIds, readProcStat } from './proc-stat.mjs';
+import { kindTable, processIds, readProcStat } from './proc-stat.mjs';
 
 const repo = execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8' }).trim();
 const commits = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['HEAD'];
@@ -119,11 +119,7 @@ for (const run of results) {
     `  Every process of the run, sampled each second: ${seconds(run.sampled.total)} CPU, Chromium's ${seconds(run.sampled.chromium)}`,
   );
   console.log(`  CPU in all: ${seconds(allCpu(run))} (sampled, PostgreSQL and Redis)`);
-  const kinds = Object.entries(run.sampled.byKind).filter(([, cpu]) => cpu >= 1);
-  console.log(`  Sampled, by kind of process (bench/proc-stat.mjs processKind):`);
-  for (const [kind, cpu] of kinds.sort((a, b) => b[1] - a[1])) {
-    console.log(`    ${kind.padEnd(34)} ${seconds(cpu).padStart(7)}`);
-  }
+  console.log(`  Sampled, by kind of process:\n${kindTable(run.sampled.byKind, run.sampled.total, 1)}`);
   for (const stage of run.stages) {
     console.log(
       `  ${stage.label.padEnd(16)} ${seconds(stage.cpu).padStart(7)} CPU ${seconds(stage.wall).padStart(7)} wall`,

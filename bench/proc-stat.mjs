@@ -67,3 +67,12 @@ export function processKind(pid, name) {
     return NODE_SCRIPTS.find(([script]) => command.includes(script))?.[1] ?? 'node (other)';
   return name;
 }
+
+/** CPU-seconds by kind of process, largest first, one line each (those under `atLeast` left out), and the total. */
+export function kindTable(byKind, total, atLeast = 0.5) {
+  const rows = Object.entries(byKind)
+    .filter(([, seconds]) => seconds >= atLeast)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, seconds]) => `  ${kind.padEnd(34)} ${seconds.toFixed(1).padStart(8)} s`);
+  return [...rows, `  ${'every process'.padEnd(34)} ${total.toFixed(1).padStart(8)} s`].join('\n');
+}

@@ -15,12 +15,12 @@
 // same way, and prints the split by kind when it ends, with the command's exit code.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { processIds, processKind, readProcStat } from './proc-stat.mjs';
+import { kindTable, processIds, processKind, readProcStat } from './proc-stat.mjs';
 
-const commandMode = process.argv[2] === '--';
-const command = commandMode
-  ? spawn(process.argv[3], process.argv.slice(4), { stdio: 'inherit', shell: false })
-  : null;
+const command =
+  process.argv[2] === '--'
+    ? spawn(process.argv[3], process.argv.slice(4), { stdio: 'inherit', shell: false })
+    : null;
 const rootPid = command ? String(command.pid) : process.argv[2];
 const outputFile = command ? null : process.argv[3];
 if (!rootPid || (!outputFile && !command)) {
@@ -80,15 +80,6 @@ function write() {
   return result;
 }
 
-/** The split by kind, largest first, as printed at the end of a command. */
-function kindTable({ total, byKind }) {
-  const rows = Object.entries(byKind)
-    .filter(([, seconds]) => seconds >= 0.5)
-    .sort((a, b) => b[1] - a[1])
-    .map(([kind, seconds]) => `  ${kind.padEnd(34)} ${seconds.toFixed(1).padStart(8)} s`);
-  return [...rows, `  ${'every process'.padEnd(34)} ${total.toFixed(1).padStart(8)} s`].join('\n');
-}
-
 write();
 const timer = setInterval(write, 1000);
 process.on('SIGTERM', () => {
@@ -100,6 +91,8 @@ command?.on('exit', (code, signal) => {
   clearInterval(timer);
   // The command has ended; processes it left running (a browser's renderers) are read one last time.
   const result = write();
-  console.log(`CPU by kind of process (${process.argv.slice(3).join(' ')}):\n${kindTable(result)}`);
+  console.log(
+    `CPU by kind of process (${process.argv.slice(3).join(' ')}):\n${kindTable(result.byKind, result.total)}`,
+  );
   process.exit(code ?? (signal ? 1 : 0));
 });
