@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CLIENT_BUILD_ENV_FILE, clientBuildEnv } from './scripts/client-build-env.mjs';
+import { compileHintFirstDownload } from './scripts/vite-compile-hint.mjs';
 import { precompressBundle } from './scripts/vite-precompress.mjs';
 
 const THEME_COLOR = '#b91c1c';
@@ -25,6 +26,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     recordClientBuildEnv(),
+    compileHintFirstDownload(),
     precompressBundle(),
     react(),
     tailwindcss(),

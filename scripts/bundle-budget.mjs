@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { COMPILE_HINT } from './vite-compile-hint.mjs';
 
 /** The first download's JavaScript, gzipped (docs/PERFORMANCE.md). New features must not raise it. */
 const BUDGET_KIB = 200;
@@ -55,7 +56,21 @@ if (!existsSync(indexFile)) {
   console.error('dist/client/index.html is missing: run `vite build` first.');
   process.exit(1);
 }
-const files = firstDownload(readFileSync(indexFile, 'utf8'))
+const firstFiles = firstDownload(readFileSync(indexFile, 'utf8'));
+// The build marks these for compiling as they stream in (scripts/vite-compile-hint.mjs); a chunk without the mark is
+// compiled function by function on the main thread of a phone that is opening Beacon.
+const unhinted = firstFiles.filter(
+  (file) =>
+    file.includes(`${path.sep}assets${path.sep}`) && !readFileSync(file, 'utf8').startsWith(COMPILE_HINT),
+);
+if (unhinted.length > 0) {
+  console.error(
+    `The first download has chunks without the compile hint (${COMPILE_HINT}): ` +
+      `${unhinted.map((file) => path.relative(clientDir, file)).join(', ')}. See scripts/vite-compile-hint.mjs.`,
+  );
+  process.exit(1);
+}
+const files = firstFiles
   .map((file) => ({
     file: path.relative(clientDir, file),
     gzipped: gzipSync(readFileSync(file), { level: 9 }).length,
