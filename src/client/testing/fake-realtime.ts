@@ -1,3 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { act, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { RealtimeEvent, RealtimeServerMessage } from '#shared/schemas/realtime';
 import type { RealtimeSocket, RealtimeTransport } from '../lib/realtime/realtime-transport';
 
@@ -82,4 +85,19 @@ export function createFakeRealtime(): FakeRealtime {
       latest().receive(event);
     },
   };
+}
+
+/**
+ * The server says `ready` on the latest socket (`accept`), and this resolves once the reads the app makes again
+ * for a fresh connection have come back: events sent after it land on what those reads returned, as they would
+ * from a server whose answers already held them.
+ */
+export async function acceptAndSettle(
+  realtime: FakeRealtime,
+  queryClient: QueryClient,
+  userId: string,
+  lastEventId?: number,
+): Promise<void> {
+  act(() => void realtime.accept(userId, lastEventId));
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 }

@@ -54,30 +54,32 @@ type RenderOptions = {
 export async function renderApp(path: string, options: RenderOptions = {}) {
   const router = createMemoryRouter(await routesOpening(path), { initialEntries: [path] });
   const user = userEvent.setup();
+  const queryClient = options.queryClient ?? testQueryClient();
   const result: RenderResult = render(
     <AppProvider
       device={options.device ?? createFakeDevice()}
-      queryClient={options.queryClient ?? testQueryClient()}
+      queryClient={queryClient}
       realtime={options.realtime ?? createFakeRealtime().transport}
     >
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...result, router, user };
+  return { ...result, router, user, queryClient };
 }
 
 /** Renders one component inside the app providers (no routes beyond a memory router around it). */
 export function renderWithProviders(ui: ReactNode, options: RenderOptions & { path?: string } = {}) {
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [options.path ?? '/'] });
   const user = userEvent.setup();
+  const queryClient = options.queryClient ?? testQueryClient();
   const result = render(
     <AppProvider
       device={options.device ?? createFakeDevice()}
-      queryClient={options.queryClient ?? testQueryClient()}
+      queryClient={queryClient}
       realtime={options.realtime ?? createFakeRealtime().transport}
     >
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...result, router, user };
+  return { ...result, router, user, queryClient };
 }

@@ -9,7 +9,7 @@ import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing
 import { recordSounds } from '../../testing/fake-audio';
 import { createFakeDangerSensors, type FakeDangerSensors } from '../../testing/fake-danger-sensors';
 import { createFakeDevice } from '../../testing/fake-device';
-import { createFakeRealtime } from '../../testing/fake-realtime';
+import { acceptAndSettle, createFakeRealtime } from '../../testing/fake-realtime';
 import { loudBang, lyingStill, shaking, walking } from '../../testing/danger-traces';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
 
@@ -175,7 +175,7 @@ describe('AI Protection on the app shell', () => {
   it('follows a change made on another device (protection.updated)', async () => {
     mockApi(routes({ enabled: false }));
     const realtime = createFakeRealtime();
-    await renderApp('/', {
+    const { queryClient } = await renderApp('/', {
       device: { ...createFakeDevice(), dangerSensors: sensors },
       realtime: realtime.transport,
     });
@@ -183,7 +183,7 @@ describe('AI Protection on the app shell', () => {
     expect(line).toHaveTextContent('AI Protection: off');
     await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
     const userId = fakeSession().user.id;
-    act(() => void realtime.accept(userId));
+    await acceptAndSettle(realtime, queryClient, userId);
     act(() =>
       realtime.emit({
         id: 2,

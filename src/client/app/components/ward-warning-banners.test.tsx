@@ -146,6 +146,20 @@ describe('a ward’s journey warning interrupts the guardian like an alert', () 
     expect(screen.getAllByTestId('ward-warning-banner')).toHaveLength(1);
   });
 
+  it('a warning stored after the page read the journeys but before its realtime channel opened still interrupts, without a reload', async () => {
+    const { api, realtime } = await openApp({ journeys: journeysWith() });
+    await waitFor(() =>
+      expect(api.requests.some((request) => request.path === '/api/wards/journeys')).toBe(true),
+    );
+    // The server stores the warning now: no socket is open to hear it, and none will be sent it later.
+    api.routes.find((route) => route.path === '/api/wards/journeys')!.body = journeysWith(silence());
+    await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
+    act(() => void realtime.accept(fakeSession().user.id, 100));
+
+    const banner = await warningBanner();
+    expect(banner).toHaveAccessibleName('Maria Lopez’s phone went quiet 4 min ago during their escort');
+  });
+
   it('stops interrupting once the journey has ended (the ward arrived)', async () => {
     const { api, realtime } = await openApp({ journeys: journeysWith(silence()) });
     await warningBanner();

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { refreshAfterRejection } from '../../features/auth/api/refresh-session';
 import { useWardActivityStore } from '../../features/guardians/hooks/ward-activity-context';
@@ -10,7 +10,6 @@ import { sessionLastEventStore } from '../../lib/realtime/last-event-store';
 import { createRealtimeConnection, type RealtimeStatus } from '../../lib/realtime/realtime-connection';
 import { RealtimeStatusContext, useRealtimeTransport } from '../../lib/realtime/realtime-context';
 import { getSession } from '../../lib/session-store';
-import { alertKeys } from '../../features/sos/api/alert-keys';
 import type { applyRealtimeMessage, RealtimeSinks } from './apply-realtime-event';
 
 type ApplyRealtimeEvent = typeof applyRealtimeMessage;
@@ -24,6 +23,31 @@ let applier: Promise<ApplyRealtimeEvent> | undefined;
 function loadApplier(): Promise<ApplyRealtimeEvent> {
   applier ??= import('./apply-realtime-event').then((module) => module.applyRealtimeMessage);
   return applier;
+}
+
+/**
+ * Reads everything the app shows again over HTTP, for a connection that missed events (a fresh one, a truncated
+ * catch-up). An event that arrives while those reads are out may be one they left too early to include, and a
+ * read that comes back after the event was applied would put the older state back: so one event heard meanwhile
+ * means one more round of reads, which leave after it was stored. `heard` is told of every event delivered.
+ */
+function createResync(queryClient: QueryClient): { resync(): void; heard(): void } {
+  let round: { heard: boolean } | null = null;
+  const resync = (): void => {
+    const current = { heard: false };
+    round = current;
+    void queryClient.invalidateQueries().then(() => {
+      if (round !== current) return; // A newer round took over.
+      round = null;
+      if (current.heard) void queryClient.invalidateQueries();
+    });
+  };
+  return {
+    resync,
+    heard: () => {
+      if (round) round.heard = true;
+    },
+  };
 }
 
 /**
@@ -48,6 +72,7 @@ export function RealtimeScope({ userId, children }: { userId: string | null; chi
 
   useEffect(() => {
     if (!userId) return;
+    const reads = createResync(queryClient);
     const connection = createRealtimeConnection({
       userId,
       transport,
@@ -55,17 +80,13 @@ export function RealtimeScope({ userId, children }: { userId: string | null; chi
       refreshToken: refreshAfterRejection,
       lastEvents: sessionLastEventStore,
       onEvent: (event, meta) => {
+        reads.heard();
         void loadApplier().then((apply) => {
           if (sinks.current) apply(event, meta, sinks.current);
         });
       },
-      onResync: () => void queryClient.invalidateQueries(),
-      onStatus: (next) => {
-        setStatus(next);
-        // A fresh connection hears events from its opening on: an alert raised on another device between this
-        // page's first read and that moment would be missed, and the active-alert screen must not miss one.
-        if (next === 'open') void queryClient.invalidateQueries({ queryKey: alertKeys.active(userId) });
-      },
+      onResync: reads.resync,
+      onStatus: setStatus,
     });
     connection.start();
     const unsubscribe = network.subscribe((online) => {

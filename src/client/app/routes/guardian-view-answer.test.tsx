@@ -9,7 +9,7 @@ import type { RespondResult } from '#shared/schemas/alert-respond';
 import type { Ward } from '#shared/schemas/guardian';
 import { fakeAlert } from '../../testing/fake-alert';
 import { fakeSession, mockApi } from '../../testing/fake-api';
-import { createFakeRealtime } from '../../testing/fake-realtime';
+import { acceptAndSettle, createFakeRealtime } from '../../testing/fake-realtime';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
 
 const WARD_ID = '00000002-0000-4000-8000-000000000007';
@@ -70,8 +70,8 @@ async function openGuardianView(answer: { status?: number; body: unknown }) {
     { method: 'POST', path: `/api/wards/alerts/${alert.id}/respond`, ...answer },
   ]);
   const realtime = createFakeRealtime();
-  await renderApp('/guardian/wards', { realtime: realtime.transport });
-  return { api, realtime };
+  const { queryClient } = await renderApp('/guardian/wards', { realtime: realtime.transport });
+  return { api, realtime, queryClient };
 }
 
 describe('a guardian answers a ward’s alert', () => {
@@ -134,11 +134,11 @@ describe('a guardian answers a ward’s alert', () => {
   });
 
   it('every guardian sees, live, who has answered (alert.progress)', async () => {
-    const { realtime } = await openGuardianView({ body: null });
+    const { realtime, queryClient } = await openGuardianView({ body: null });
     const banner = await screen.findByRole('alert', { name: 'Emergency alert from Bob Ward' });
     expect(within(banner).queryByTestId('ward-alert-responders')).not.toBeInTheDocument();
     await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
-    act(() => void realtime.accept(fakeSession().user.id, 100));
+    await acceptAndSettle(realtime, queryClient, fakeSession().user.id, 100);
     act(() =>
       realtime.emit({
         id: 101,
@@ -164,12 +164,12 @@ describe('a guardian answers a ward’s alert', () => {
   });
 
   it('an answer given on another of this guardian’s devices flips the banner to "You answered", live (alert.answered)', async () => {
-    const { realtime } = await openGuardianView({ body: null });
+    const { realtime, queryClient } = await openGuardianView({ body: null });
     const banner = await screen.findByRole('alert', { name: 'Emergency alert from Bob Ward' });
     expect(within(banner).queryByTestId('my-answer')).not.toBeInTheDocument();
     await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
     const me = fakeSession().user;
-    act(() => void realtime.accept(me.id, 100));
+    await acceptAndSettle(realtime, queryClient, me.id, 100);
     act(() =>
       realtime.emit({
         id: 101,

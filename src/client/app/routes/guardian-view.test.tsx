@@ -9,7 +9,7 @@ import type { RealtimeEvent } from '#shared/schemas/realtime';
 import { WARD_BANNER_TEXTS } from '#shared/ward-banner-texts';
 import { RECORDING_TEXTS } from '#shared/recording-texts';
 import { fakeSession, mockApi } from '../../testing/fake-api';
-import { createFakeRealtime } from '../../testing/fake-realtime';
+import { acceptAndSettle, createFakeRealtime } from '../../testing/fake-realtime';
 import { markOnboardingSeenForTest, renderApp, storeSession } from '../../testing/render-app';
 import { fakeAlert } from '../../testing/fake-alert';
 import { fakeRecording, RECORDING_ID } from '../../testing/fake-recordings';
@@ -113,21 +113,17 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('connects to the realtime channel with the access token and shows Live once ready', async () => {
-    const { realtime } = await openGuardianView();
+    const { realtime, queryClient } = await openGuardianView();
     await screen.findByRole('article', { name: 'Bob Ward' });
     expect(realtime.latest().query.get('access_token')).toBe('access-1');
-    act(() => {
-      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
-    });
+    await acceptAndSettle(realtime, queryClient, '00000001-0000-4000-8000-000000000001', 100);
     expect(await screen.findByText('Live')).toBeInTheDocument();
   });
 
   it('moves the marker when a location.updated event arrives, without a reload', async () => {
-    const { realtime, api } = await openGuardianView();
+    const { realtime, api, queryClient } = await openGuardianView();
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
-    act(() => {
-      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
-    });
+    await acceptAndSettle(realtime, queryClient, '00000001-0000-4000-8000-000000000001', 100);
     // Only the reads of the wards' own data count: features loaded after the first screen (the journey
     // heartbeat, the protection host's settings) make their own reads at any time.
     const wardRequests = () =>
@@ -161,13 +157,42 @@ describe('/guardian/wards: the guardian view', () => {
     expect(wardRequests()).toBe(requestsBefore);
   });
 
+  it('a position heard while a fresh channel re-reads the wards is not undone by the older read: it reads once more', async () => {
+    const { realtime, api, queryClient } = await openGuardianView();
+    const card = await screen.findByRole('article', { name: 'Bob Ward' });
+    await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
+    // The first re-read of the wards leaves at once and is answered with the ward where they were then, but its
+    // answer is held on the way until the ward has moved and the move has come over the channel.
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    let deliver: () => void = () => undefined;
+    const delivered = new Promise<void>((resolve) => (deliver = resolve));
+    let held = false;
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const response = await answer(input, init);
+      if (String(input) !== '/api/wards' || held) return response;
+      held = true;
+      await delivered;
+      return response;
+    });
+    act(() => void realtime.accept('00000001-0000-4000-8000-000000000001', 100));
+    await waitFor(() => expect(held).toBe(true));
+
+    const moved = location({ latitude: 51.52, longitude: -0.1, recorded_at: new Date().toISOString() });
+    api.routes.find((route) => route.path === '/api/wards')!.body = { wards: [{ ...ward, location: moved }] };
+    act(() => realtime.emit(event('location.updated', moved)));
+    deliver();
+
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    await waitFor(() =>
+      expect(within(card).getByTestId('ward-coordinates')).toHaveTextContent('51.520000, -0.100000'),
+    );
+  });
+
   it('a ward lying still: a new check of the same place says so, without a new point', async () => {
-    const { realtime } = await openGuardianView();
+    const { realtime, queryClient } = await openGuardianView();
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
     expect(within(card).getByText('Last updated 1 min ago')).toBeInTheDocument();
-    act(() => {
-      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
-    });
+    await acceptAndSettle(realtime, queryClient, '00000001-0000-4000-8000-000000000001', 100);
     act(() => {
       realtime.emit(event('location.updated', { ...ward.location!, checked_at: new Date().toISOString() }));
     });
@@ -176,16 +201,14 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('shows a red banner on alert.created, then each contact text status as it changes', async () => {
-    const { realtime, api } = await openGuardianView();
+    const { realtime, api, queryClient } = await openGuardianView();
     api.routes.push({
       method: 'POST',
       path: `/api/wards/alerts/${alert.id}/seen`,
       body: { alert_id: alert.id, ward_id: WARD_ID, seen_at: new Date().toISOString() },
     });
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
-    act(() => {
-      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
-    });
+    await acceptAndSettle(realtime, queryClient, '00000001-0000-4000-8000-000000000001', 100);
 
     act(() => {
       realtime.emit(event('alert.created', alert));
@@ -224,7 +247,7 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('a Seen the server did not store leaves the banner loud and says Error, asking to try again', async () => {
-    const { realtime, api } = await openGuardianView();
+    const { realtime, api, queryClient } = await openGuardianView();
     const seenPath = `/api/wards/alerts/${alert.id}/seen`;
     const busy = "Beacon's server can't reach its database right now. Please try again in a few seconds.";
     api.routes.unshift({
@@ -234,9 +257,7 @@ describe('/guardian/wards: the guardian view', () => {
       body: { error: 'service_unavailable', message: busy },
     });
     await screen.findByRole('article', { name: 'Bob Ward' });
-    act(() => {
-      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
-    });
+    await acceptAndSettle(realtime, queryClient, '00000001-0000-4000-8000-000000000001', 100);
     act(() => {
       realtime.emit(event('alert.created', alert));
     });
@@ -261,11 +282,9 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('shows one banner for three alerts with a count, and "Bob Ward is safe" once the ward ends it', async () => {
-    const { realtime } = await openGuardianView();
+    const { realtime, queryClient } = await openGuardianView();
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
-    act(() => {
-      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
-    });
+    await acceptAndSettle(realtime, queryClient, '00000001-0000-4000-8000-000000000001', 100);
     const raised = [1, 2, 3].map((n) =>
       fakeAlert(
         { id: `00000005-0000-4000-8000-00000000010${n}` },
@@ -298,10 +317,10 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('quietens the banner when the guardian said Seen on another device (alert.seen)', async () => {
-    const { realtime } = await openGuardianView();
+    const { realtime, queryClient } = await openGuardianView();
     await screen.findByRole('article', { name: 'Bob Ward' });
+    await acceptAndSettle(realtime, queryClient, '00000001-0000-4000-8000-000000000001', 100);
     act(() => {
-      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
       realtime.emit(event('alert.created', alert));
     });
     await screen.findByRole('alert', { name: 'Emergency alert from Bob Ward' });
@@ -315,11 +334,9 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('says when an alert carries a last-known position rather than one sent with the SOS', async () => {
-    const { realtime } = await openGuardianView();
+    const { realtime, queryClient } = await openGuardianView();
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
-    act(() => {
-      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
-    });
+    await acceptAndSettle(realtime, queryClient, '00000001-0000-4000-8000-000000000001', 100);
     const takenAt = new Date(Date.now() - 12 * 60_000).toISOString();
     act(() => {
       realtime.emit(
@@ -370,7 +387,7 @@ describe('/guardian/wards: the guardian view', () => {
     };
     // Raised while the ward's phone was offline, 20 minutes before the server got it.
     const raisedAt = new Date(Date.parse(alert.created_at) - 20 * 60_000).toISOString();
-    const { realtime } = await openGuardianView({
+    const { realtime, queryClient } = await openGuardianView({
       wardAlerts: [
         {
           ward_id: WARD_ID,
@@ -392,8 +409,8 @@ describe('/guardian/wards: the guardian view', () => {
     expect(within(card).getByText('Trigger: SOS button')).toBeInTheDocument();
 
     // A live event about the same alert afterwards neither duplicates it nor notifies again.
+    await acceptAndSettle(realtime, queryClient, '00000001-0000-4000-8000-000000000001', 100);
     act(() => {
-      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
       realtime.emit(event('alert.created', alert));
     });
     expect(screen.getAllByRole('alert', { name: 'Emergency alert from Bob Ward' })).toHaveLength(1);
@@ -409,7 +426,7 @@ describe('/guardian/wards: the guardian view', () => {
   it("shows a ward's open escort from GET /api/wards/journeys with its deadline, countdown and route, and reloads it on escort.updated", async () => {
     const deadline = new Date(Date.now() + 10 * 60_000).toISOString();
     const route = [{ latitude: 51.45, longitude: -0.1, accuracy: 8, recorded_at: new Date().toISOString() }];
-    const { realtime, api } = await openGuardianView({
+    const { realtime, api, queryClient } = await openGuardianView({
       journeys: { escorts: [escortSession({ deadline_at: deadline, route })], checkins: [], warnings: [] },
     });
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
@@ -422,8 +439,8 @@ describe('/guardian/wards: the guardian view', () => {
 
     const journeysRoute = api.routes.find((candidate) => candidate.path === '/api/wards/journeys');
     if (journeysRoute) journeysRoute.body = { escorts: [], checkins: [], warnings: [] };
+    await acceptAndSettle(realtime, queryClient, '00000001-0000-4000-8000-000000000001', 100);
     act(() => {
-      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
       realtime.emit(event('escort.updated', escortSession({ status: 'completed' })));
     });
     await waitFor(() => expect(within(card).queryByTestId('ward-escort')).not.toBeInTheDocument());
@@ -495,10 +512,10 @@ describe('/guardian/wards: the guardian view', () => {
   });
 
   it('reconnects with `since` after the socket drops, so missed alerts are caught up', async () => {
-    const { realtime } = await openGuardianView();
+    const { realtime, queryClient } = await openGuardianView();
     await screen.findByRole('article', { name: 'Bob Ward' });
+    await acceptAndSettle(realtime, queryClient, '00000001-0000-4000-8000-000000000001', 100);
     act(() => {
-      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
       realtime.emit(event('location.updated', location({ recorded_at: new Date().toISOString() })));
     });
     const lastId = nextId;
@@ -531,11 +548,9 @@ function escortSession(changes: Partial<EscortSession>): EscortSession {
 
 describe('/guardian/wards: a ward records', () => {
   it('tells the guardian at once when a ward starts recording and links the recording from their card', async () => {
-    const { realtime } = await openGuardianView();
+    const { realtime, queryClient } = await openGuardianView();
     const card = await screen.findByRole('article', { name: 'Bob Ward' });
-    act(() => {
-      realtime.accept('00000001-0000-4000-8000-000000000001', 100);
-    });
+    await acceptAndSettle(realtime, queryClient, '00000001-0000-4000-8000-000000000001', 100);
     const recording = fakeRecording({ user_id: WARD_ID, owner_name: 'Bob Ward', origin: 'active_alert' });
     act(() => {
       realtime.emit(event('recording.updated', { ...recording, deleted: false }));

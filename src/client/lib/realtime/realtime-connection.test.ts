@@ -166,15 +166,36 @@ describe('createRealtimeConnection', () => {
     expect(server.latest().query.get('since')).toBe('77');
   });
 
+  it('reads everything again once a fresh connection is ready, not when a catch-up replays what was missed', () => {
+    const harness = setup();
+    harness.connection.start();
+    expect(harness.resyncs).toBe(0);
+    // The page read over HTTP before this: an event stored between that read and now is not sent to a socket
+    // that has no `since`.
+    harness.server.accept(USER, 5);
+    expect(harness.resyncs).toBe(1);
+
+    harness.server.latest().serverClose(1006);
+    vi.advanceTimersByTime(1000);
+    const resumed = harness.server.latest();
+    expect(resumed.query.get('since')).toBe('5');
+    resumed.open();
+    resumed.receive({ type: 'ready', user_id: USER, last_event_id: 9 });
+    resumed.receive(notification(6));
+    resumed.receive({ type: 'resumed', last_event_id: 6, truncated: false });
+    expect(harness.resyncs).toBe(1);
+  });
+
   it('asks for a reload over HTTP when the catch-up was truncated', () => {
     const harness = setup();
     harness.connection.start();
     harness.server.accept(USER, 5);
+    const afterOpening = harness.resyncs;
     harness.server.latest().serverClose(1006);
     vi.advanceTimersByTime(1000);
     harness.server.latest().open();
     harness.server.latest().receive({ type: 'resumed', last_event_id: 505, truncated: true });
-    expect(harness.resyncs).toBe(1);
+    expect(harness.resyncs).toBe(afterOpening + 1);
     expect(harness.connection.lastEventId()).toBe(505);
   });
 
@@ -235,15 +256,17 @@ describe('createRealtimeConnection', () => {
     expect(server.sockets).toHaveLength(2);
   });
 
-  it('forgets `since` when the server refuses it (4400) and reloads', () => {
+  it('forgets `since` when the server refuses it (4400) and reloads once the fresh connection is ready', () => {
     const store = createMemoryLastEventStore();
     store.write(USER, 3);
     const fresh = setup({}, store);
     fresh.connection.start();
     fresh.server.latest().serverClose(4400);
-    expect(fresh.resyncs).toBe(1);
     vi.advanceTimersByTime(1000);
     expect(fresh.server.latest().query.has('since')).toBe(false);
+    expect(fresh.resyncs).toBe(0);
+    fresh.server.accept(USER, 8);
+    expect(fresh.resyncs).toBe(1);
   });
 
   it('stop closes the socket and never reconnects', () => {

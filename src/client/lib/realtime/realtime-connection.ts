@@ -15,7 +15,8 @@ import { SOCKET_OPEN, type RealtimeSocket, type RealtimeTransport } from './real
  * with a fake socket and fake timers:
  *
  * - The newest applied event id is kept (in memory and in `lastEvents`); every (re)connect sends it as `since`,
- *   so the server replays what was missed. Repeats are dropped by id.
+ *   so the server replays what was missed. Repeats are dropped by id. A connection without one (a new tab, a
+ *   refused `since`) hears only what happens after it opens, so once open it asks for everything to be read again.
  * - A `ping` goes out every heartbeat; a heartbeat without any answer since the last ping means the connection
  *   is dead (a browser can take minutes to notice a dropped network), so it is abandoned and reopened.
  * - A closed socket is reopened after 1 s, 2 s, 5 s, then every 10 s (docs/PRODUCT.md#realtime-events); the
@@ -53,7 +54,10 @@ export type RealtimeConnectionOptions = {
    * type it does not know), so the payload schemas load with that code rather than with the first screen.
    */
   onEvent(event: RealtimeEnvelope, meta: RealtimeEventMeta): void;
-  /** More was missed than one catch-up replays: whatever the events feed must be reloaded over HTTP. */
+  /**
+   * Events were missed that no catch-up will replay — a fresh connection (nothing before its opening is sent), or
+   * more than one catch-up holds: whatever the events feed must be reloaded over HTTP.
+   */
   onResync(): void;
   onStatus?(status: RealtimeStatus): void;
   heartbeatMs?: number;
@@ -167,8 +171,13 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
     if (message.type === 'ready') {
       attempt = 0;
       setStatus('open');
-      // A fresh client starts from "now"; one that sent `since` keeps it until the catch-up says `resumed`.
-      if (lastId === null) remember(message.last_event_id);
+      // One that sent `since` keeps it until the catch-up says `resumed`. A fresh client starts from "now", and
+      // what changed between the page's reads over HTTP and now came as no event (a ward's alert or silence
+      // warning, an alert raised on another device): it reads again.
+      if (lastId === null) {
+        remember(message.last_event_id);
+        options.onResync();
+      }
       return;
     }
     if (message.type === 'resumed') {
@@ -233,10 +242,10 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
       return;
     }
     if (code === CLOSE.badRequest) {
-      // The server refused our `since`: start over from "now" and reload what the events would have changed.
+      // The server refused our `since`: start over from "now", which reloads what the events would have changed
+      // once the new connection is ready (a reload now could still miss what happens before then).
       lastId = null;
       lastEvents.clear(userId);
-      options.onResync();
     }
     scheduleReconnect();
   };
