@@ -2,9 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JOURNEY_WARNING_TEXTS } from '#shared/journey-watch-texts';
 import type { PushPayload } from '#shared/schemas/push';
 import { formatTextTime } from '#shared/alert-sms-text';
-import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
+import { browserKeys, decryptPush, type FakePushService } from '../../testing/fake-push-service';
 import { createGuardedWard } from '../../testing/test-alerts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import {
+  createTestApp,
+  createTestAppWithPush,
+  type TestApp,
+  type TestAppWithPush,
+} from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { openSocket, postLocation } from '../guardians/guardian-test-helpers';
 import { insertCheckInRow, insertEscortRow, textsOf } from '../journeys/journey-test-helpers';
@@ -19,15 +24,14 @@ const MINUTE = 60_000;
  * Journeys are written as rows here: their API is the journeys module's.
  */
 describe('journey watch: silence warning, last gasp, heartbeat', () => {
-  let sut: TestApp;
-  let push: Awaited<ReturnType<typeof startPushService>>;
+  let sut: TestAppWithPush;
+  let push: FakePushService;
   beforeAll(async () => {
-    push = await startPushService();
-    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true', JOURNEY_SILENCE_MINUTES: '10' });
+    sut = await createTestAppWithPush({ JOURNEY_SILENCE_MINUTES: '10' });
+    push = sut.push;
   });
   afterAll(async () => {
     await sut?.close();
-    await new Promise((resolve) => push?.server.close(resolve));
   });
   beforeEach(() => {
     push.received.length = 0;

@@ -9,8 +9,8 @@ import { LAST_CHANCE_PUSH_TEXTS } from '#shared/last-chance-texts';
 import type { Profile } from '#shared/schemas/profile';
 import type { PushPayload } from '#shared/schemas/push';
 import { createTestUserWithContacts } from '../../testing/test-alerts';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
+import { createTestAppWithPush, type TestAppWithPush } from '../../testing/test-app';
+import { browserKeys, decryptPush, type FakePushService } from '../../testing/fake-push-service';
 import type { TestUser } from '../../testing/test-users';
 import { deadlineGraceMs } from './deadline-job';
 import {
@@ -34,15 +34,14 @@ import {
 const MINUTE = 60_000;
 
 describe('the last chance before a journey alert', () => {
-  let sut: TestApp;
-  let push: Awaited<ReturnType<typeof startPushService>>;
+  let sut: TestAppWithPush;
+  let push: FakePushService;
   beforeAll(async () => {
-    push = await startPushService();
-    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true', ALERT_FIRST_ATTEMPT_WAIT_MS: '0' });
+    sut = await createTestAppWithPush({ ALERT_FIRST_ATTEMPT_WAIT_MS: '0' });
+    push = sut.push;
   });
   afterAll(async () => {
     await sut?.close();
-    await new Promise((resolve) => push?.server.close(resolve));
   });
 
   let people = 0;

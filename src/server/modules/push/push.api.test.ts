@@ -2,10 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUSH_TEXTS } from '#shared/push-texts';
 import type { PushPayload } from '#shared/schemas/push';
 import { ERRORS } from '#shared/texts';
-import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
+import {
+  browserKeys,
+  decryptPush,
+  type FakePushService,
+  startPushService,
+} from '../../testing/fake-push-service';
 import { addContact, raiseAlert } from '../../testing/test-alerts';
 import { createAccessPolicy } from '../../access/policy';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, createTestAppWithPush, type TestAppWithPush } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { linkGuardian, openSocket, type TestSocket } from '../guardians/guardian-test-helpers';
 import { manualClock } from '../../adapters/clock';
@@ -16,17 +21,16 @@ import { DELIVERY_JOB } from '../alerts/delivery-job';
 import { createPushService, PUSH_DELIVERY_ERRORS } from './service';
 
 describe('Web Push API', () => {
-  let sut: TestApp;
-  let push: Awaited<ReturnType<typeof startPushService>>;
+  let sut: TestAppWithPush;
+  let push: FakePushService;
   const sockets: TestSocket[] = [];
   beforeAll(async () => {
-    push = await startPushService();
-    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true', ALERT_FIRST_ATTEMPT_WAIT_MS: '0' });
+    sut = await createTestAppWithPush({ ALERT_FIRST_ATTEMPT_WAIT_MS: '0' });
+    push = sut.push;
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await sut?.close();
-    await new Promise((resolve) => push?.server.close(resolve));
   });
 
   const subscribe = (user: TestUser, endpoint: string, keys = browserKeys().keys) =>

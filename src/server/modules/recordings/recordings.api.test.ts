@@ -12,10 +12,15 @@ import type { PushPayload } from '#shared/schemas/push';
 import type { ChunkReceipt, PlaybackResponse, Recording, RecordingManifest } from '#shared/schemas/recording';
 import type { ShareLink, TrackResponse } from '#shared/schemas/share-link';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { browserKeys, decryptPush, startPushService } from '../../testing/fake-push-service';
+import { browserKeys, decryptPush, type FakePushService } from '../../testing/fake-push-service';
 import { startLocalS3 } from '../../testing/local-s3';
 import { listenLocally, openRawConnection, requestHead } from '../../testing/raw-http';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import {
+  createTestApp,
+  createTestAppWithPush,
+  type TestApp,
+  type TestAppWithPush,
+} from '../../testing/test-app';
 import { createTestUserWithContacts, raiseAlert, resolveAlert } from '../../testing/test-alerts';
 import { signUpViaApi } from '../../testing/test-auth';
 import { createTestUser, signInAgain, type TestUser } from '../../testing/test-users';
@@ -491,15 +496,14 @@ describe('recordings: pieces, sealing and the signed chain', () => {
 });
 
 describe('recordings: guardians told, share links', () => {
-  let sut: TestApp;
-  let push: Awaited<ReturnType<typeof startPushService>>;
+  let sut: TestAppWithPush;
+  let push: FakePushService;
   beforeAll(async () => {
-    push = await startPushService();
-    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true' });
+    sut = await createTestAppWithPush();
+    push = sut.push;
   });
   afterAll(async () => {
     await sut?.close();
-    await new Promise((resolve) => push?.server.close(resolve));
   });
 
   it('tells the person and their guardians when a recording starts during an alert, is sealed and is deleted', async () => {

@@ -5,9 +5,9 @@ import { SAFETY_PIN_ERRORS, SAFETY_PIN_VALIDATION } from '#shared/safety-pin-tex
 import type { AlertDetail, AlertListResponse, WardAlertListResponse } from '#shared/schemas/alert';
 import type { EscortSession } from '#shared/schemas/journey';
 import { PUSH_TEXTS } from '#shared/push-texts';
-import { browserKeys, startPushService } from '../../testing/fake-push-service';
+import { browserKeys, type FakePushService } from '../../testing/fake-push-service';
 import { createPasswordHasher } from '../auth/password';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestAppWithPush, type TestAppWithPush } from '../../testing/test-app';
 import { createTestUser, type TestUser } from '../../testing/test-users';
 import { linkGuardian, openSocket } from '../guardians/guardian-test-helpers';
 
@@ -17,17 +17,16 @@ const DURESS = '19385';
 
 /** The safety PIN and the duress PIN: set with the password, asked by "I'm safe", a late journey's end, a countdown. */
 describe('the safety PIN and the duress PIN', () => {
-  let sut: TestApp;
-  let push: Awaited<ReturnType<typeof startPushService>>;
+  let sut: TestAppWithPush;
+  let push: FakePushService;
   let passwordHash: string;
   beforeAll(async () => {
-    push = await startPushService();
-    sut = await createTestApp({ PUSH_ALLOW_ANY_ENDPOINT: 'true' });
+    sut = await createTestAppWithPush();
+    push = sut.push;
     passwordHash = await createPasswordHasher().hash(PASSWORD);
   });
   afterAll(async () => {
     await sut?.close();
-    await new Promise((resolve) => push?.server.close(resolve));
   });
 
   const person = async (name: string, contacts = ['+447400123456', '+447400123457']): Promise<TestUser> => {
