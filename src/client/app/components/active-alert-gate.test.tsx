@@ -7,7 +7,7 @@ import type { AlertDelivery, AlertDetail } from '#shared/schemas/alert';
 import { fakeAlert } from '../../testing/fake-alert';
 import { fakeProfile, fakeSession, mockApi, type FakeRoute } from '../../testing/fake-api';
 import { createFakeDevice } from '../../testing/fake-device';
-import { createFakeRealtime } from '../../testing/fake-realtime';
+import { acceptAndSettle, createFakeRealtime } from '../../testing/fake-realtime';
 import { renderApp, storeSession } from '../../testing/render-app';
 import { textThemYourselfUrl } from '../../features/sos/components/active-alert-screen';
 import { fakeEscort } from '../../testing/fake-journeys';
@@ -166,6 +166,27 @@ describe('the active-alert screen', () => {
     expect(await screen.findByText(ACTIVE_ALERT_TEXTS.endFailed)).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByTestId('active-alert-screen')).toBeInTheDocument();
+  });
+
+  it('opens after a reconnection whose catch-up brought no event: an alert stored best effort may never be sent', async () => {
+    const mock = api([]);
+    const realtime = createFakeRealtime();
+    const { queryClient } = await renderApp('/', { realtime: realtime.transport });
+    expect(await screen.findByRole('button', { name: /^SOS/ })).toBeInTheDocument();
+    await waitFor(() => expect(realtime.sockets.length).toBeGreaterThan(0));
+    const userId = fakeSession().user.id;
+    await acceptAndSettle(realtime, queryClient, userId, 7);
+
+    // The channel drops; an alert is raised on another phone meanwhile and its event could not be stored.
+    act(() => realtime.latest().serverClose(1006));
+    mock.activeRoute.body = { alerts: [activeAlert(twoContacts)] };
+    await waitFor(() => expect(realtime.sockets.length).toBe(2), { timeout: 5000 });
+    expect(realtime.latest().query.get('since')).toBe('7');
+    act(() => {
+      realtime.accept(userId, 7);
+      realtime.latest().receive({ type: 'resumed', last_event_id: 7, truncated: false });
+    });
+    expect(await screen.findByTestId('active-alert-screen')).toBeInTheDocument();
   });
 
   it('opens on another device when the alert is raised and closes when it ends (realtime)', async () => {

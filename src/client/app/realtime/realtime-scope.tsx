@@ -10,6 +10,7 @@ import { sessionLastEventStore } from '../../lib/realtime/last-event-store';
 import { createRealtimeConnection, type RealtimeStatus } from '../../lib/realtime/realtime-connection';
 import { RealtimeStatusContext, useRealtimeTransport } from '../../lib/realtime/realtime-context';
 import { getSession } from '../../lib/session-store';
+import { alertKeys } from '../../features/sos/api/alert-keys';
 import type { applyRealtimeMessage, RealtimeSinks } from './apply-realtime-event';
 
 type ApplyRealtimeEvent = typeof applyRealtimeMessage;
@@ -86,7 +87,12 @@ export function RealtimeScope({ userId, children }: { userId: string | null; chi
         });
       },
       onResync: reads.resync,
-      onStatus: setStatus,
+      onStatus: (next) => {
+        setStatus(next);
+        // Events are stored best effort: one that could not be stored is neither sent nor replayed. On every
+        // opening, resumed ones too, the screen that must never miss an alert reads the person's own again.
+        if (next === 'open') void queryClient.invalidateQueries({ queryKey: alertKeys.active(userId) });
+      },
     });
     connection.start();
     const unsubscribe = network.subscribe((online) => {
