@@ -56,25 +56,25 @@ if (!existsSync(indexFile)) {
   console.error('dist/client/index.html is missing: run `vite build` first.');
   process.exit(1);
 }
-const firstFiles = firstDownload(readFileSync(indexFile, 'utf8'));
+const firstFiles = firstDownload(readFileSync(indexFile, 'utf8')).map((file) => ({
+  file: path.relative(clientDir, file),
+  code: readFileSync(file),
+}));
 // The build marks these for compiling as they stream in (scripts/vite-compile-hint.mjs); a chunk without the mark is
 // compiled function by function on the main thread of a phone that is opening Beacon.
 const unhinted = firstFiles.filter(
-  (file) =>
-    file.includes(`${path.sep}assets${path.sep}`) && !readFileSync(file, 'utf8').startsWith(COMPILE_HINT),
+  ({ file, code }) =>
+    file.startsWith(`assets${path.sep}`) && code.toString('utf8', 0, COMPILE_HINT.length) !== COMPILE_HINT,
 );
 if (unhinted.length > 0) {
   console.error(
     `The first download has chunks without the compile hint (${COMPILE_HINT}): ` +
-      `${unhinted.map((file) => path.relative(clientDir, file)).join(', ')}. See scripts/vite-compile-hint.mjs.`,
+      `${unhinted.map(({ file }) => file).join(', ')}. See scripts/vite-compile-hint.mjs.`,
   );
   process.exit(1);
 }
 const files = firstFiles
-  .map((file) => ({
-    file: path.relative(clientDir, file),
-    gzipped: gzipSync(readFileSync(file), { level: 9 }).length,
-  }))
+  .map(({ file, code }) => ({ file, gzipped: gzipSync(code, { level: 9 }).length }))
   .sort((a, b) => b.gzipped - a.gzipped);
 const total = files.reduce((sum, { gzipped }) => sum + gzipped, 0);
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
