@@ -4,7 +4,7 @@ import { ERRORS } from '#shared/texts';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createTestUser, type TestUser } from '../testing/test-users';
 import { apiRoutes, concreteUrl } from '../testing/route-list';
-import { ACCESS_RULES, registerAccessControl } from './access';
+import { ACCESS_RULES, callerOf, registerAccessControl, unconfirmedCallerOf } from './access';
 
 describe('access rules, declared per route and enforced in one place', () => {
   let sut: TestApp;
@@ -52,6 +52,34 @@ describe('access rules, declared per route and enforced in one place', () => {
         expect(res.json()).toEqual({ error: 'not_authenticated', message: ERRORS.notAuthenticated });
       }
     }
+  });
+
+  it('a route that confirms the session in its write skips the session read, and only it may hold such a caller', async () => {
+    const app = Fastify();
+    const sessionReads: string[] = [];
+    registerAccessControl(app, {
+      readToken: async (token) => ({ userId: 'u', sessionId: token, email: 'e@example.com' }),
+      isLive: async (auth) => {
+        sessionReads.push(auth.sessionId);
+        return true;
+      },
+    });
+    const config = { access: 'signed-in', confirmsSessionInWrite: true } as const;
+    app.post('/in-write', { config }, (request) => ({ caller: unconfirmedCallerOf(request).sessionId }));
+    app.post('/in-write-misread', { config }, (request) => ({ caller: callerOf(request).sessionId }));
+    app.post('/hook', { config: { access: 'signed-in' } }, (request) => unconfirmedCallerOf(request));
+    const post = (url: string) =>
+      app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${url.slice(1)}` } });
+
+    // The hook did not read the session: the handler's write is what must refuse it.
+    expect((await post('/in-write')).json()).toEqual({ caller: 'in-write' });
+    expect(sessionReads).toEqual([]);
+    // Handing such a caller out as confirmed is a programming error, whatever the session's state.
+    expect((await post('/in-write-misread')).statusCode).toBe(500);
+    // An ordinary route's session was read by the hook, and its handler may not treat it as unconfirmed.
+    expect((await post('/hook')).statusCode).toBe(500);
+    expect(sessionReads).toEqual(['hook']);
+    await app.close();
   });
 
   it('a public route is reachable without a token', async () => {

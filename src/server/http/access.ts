@@ -13,6 +13,15 @@
  * reaches the database before its whole request has arrived and its turn has come. A session signed out since the
  * token was issued is refused then, with the same 401.
  *
+ * One route confirms the session in its own write instead (`confirmsSessionInWrite`): the position upload, the
+ * busiest route by far (a phone sharing its location sends one every few seconds). Its statement stores the
+ * readings only if the session is live, in the same snapshot as the insert, and the route answers the same 401
+ * when it is not — one round trip where the two steps took two, and no moment between the check and the write
+ * for a sign-out to fall into. Its handler reads the caller with `unconfirmedCallerOf`; `callerOf` refuses to
+ * hand such a caller out, so no other code can mistake it for a confirmed one. What such a route tells a session
+ * that is no longer live before refusing it is only its validation message, which its public schema
+ * (/api/openapi.json) already says.
+ *
  * A route may also be `loopbackOnly` (the dev outboxes): a client that is not on this machine, or a request that
  * came through a proxy, gets the same 404 as a path that does not exist, before its token is even looked at, so
  * nothing tells it the route is there.
@@ -61,12 +70,17 @@ declare module 'fastify' {
      * ones (http/admission.ts).
      */
     media?: boolean;
+    /**
+     * The route's own write confirms the session is live (see the top of http/access.ts): the hook does not read
+     * it first, and the handler must use `unconfirmedCallerOf`.
+     */
+    confirmsSessionInWrite?: boolean;
   }
   interface FastifyRequest {
     /**
      * Set for signed-in routes by the access hook; null on public routes. Until validation it holds what the
      * token says (signed by this server, unexpired); the session is confirmed live before validation, so a handler
-     * only ever sees a live session's.
+     * only ever sees a live session's — except on a route that confirms it in its own write.
      */
     auth: AuthContext | null;
   }
@@ -101,16 +115,16 @@ export function registerAccessControl(app: FastifyInstance, checks: SessionCheck
     // `signed-in` — and, defensively, a rule this hook does not know: only a valid token passes here...
     const token = bearerToken(request);
     const auth = token ? await checks.readToken(token) : null;
-    if (!auth) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
+    if (!auth) throw notSignedIn();
     request.auth = auth;
   });
   // ...and only a live session's reaches validation and the handler.
   app.addHook('preValidation', async (request) => {
     const auth = request.auth;
-    if (!auth) return;
+    if (!auth || request.routeOptions.config.confirmsSessionInWrite === true) return;
     if (await checks.isLive(auth, { urgent: request.routeOptions.config.urgent === true })) return;
     request.auth = null;
-    throw new AppError('not_authenticated', ERRORS.notAuthenticated);
+    throw notSignedIn();
   });
   return () => listed(routes);
 }
@@ -139,8 +153,31 @@ export async function withAccess(
 
 /** The caller of a signed-in route (the access hook has already refused everyone else). */
 export function callerOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
+  if (request.routeOptions.config.confirmsSessionInWrite === true) {
+    throw new Error(`${request.routeOptions.url}: its session is not confirmed yet (unconfirmedCallerOf)`);
+  }
+  if (!request.auth) throw notSignedIn();
   return request.auth;
+}
+
+/**
+ * The caller of a route that confirms the session in its own write: a valid token's claims whose session may
+ * have been signed out since. Whatever the handler writes must be written only if `sessionId` is still live, and
+ * the handler answers `notSignedIn()` when it was not.
+ */
+export type UnconfirmedCaller = AuthContext & { readonly sessionUnconfirmed: true };
+
+export function unconfirmedCallerOf(request: FastifyRequest): UnconfirmedCaller {
+  if (request.routeOptions.config.confirmsSessionInWrite !== true) {
+    throw new Error(`${request.routeOptions.url}: its session is confirmed by the access hook (callerOf)`);
+  }
+  if (!request.auth) throw notSignedIn();
+  return { ...request.auth, sessionUnconfirmed: true };
+}
+
+/** The one refusal of a caller without a live session. */
+export function notSignedIn(): AppError {
+  return new AppError('not_authenticated', ERRORS.notAuthenticated);
 }
 
 function bearerToken(request: FastifyRequest): string | null {

@@ -6,7 +6,8 @@
  * private data (contacts, alerts, positions, journeys, codes), only who they are, or nothing at all.
  *
  * The rules the table writes down (docs/PRODUCT.md, "Roles and permissions"):
- * - a route that needs a session answers 401 to anyone without one, a share code in its place included;
+ * - a route that needs a session answers 401 to anyone without one, a share code in its place included, and to
+ *   a session signed out since its token was issued, and changes nothing;
  * - someone else's id answers 404, exactly like an id that does not exist, and changes nothing;
  * - a guardian reads the ward's data only while the link is active (pending, rejected and ended get nothing,
  *   on every route and on the socket) and never changes the ward's rows;
@@ -35,6 +36,7 @@ import { REALTIME_CHANNEL } from '#shared/constants';
 import type { ErrorCode } from '#shared/schemas/api-error';
 import type { GuardianRelationship, RelationshipListResponse } from '#shared/schemas/guardian';
 import type { ContactListResponse } from '#shared/schemas/contact-api';
+import type { LocationRouteResponse } from '#shared/schemas/location';
 import type { RealtimeServerMessage } from '#shared/schemas/realtime';
 import type { ShareLinkListResponse } from '#shared/schemas/share-link';
 import { pushAnswerToken } from '../modules/alerts/alert-response-test-helpers';
@@ -516,7 +518,13 @@ const TABLE: Record<string, Row> = {
       url: '/api/locations',
       body: role === 'owner' ? world.position : ELSEWHERE,
     }),
-    expect: ownRows(200, 'nothing'),
+    expect: {
+      ...ownRows(200, 'nothing'),
+      // The owner's reading moves their newest place's check time.
+      owner: changing(answers(200, 'nothing')),
+    },
+    // The owner's route as the owner reads it: a reading someone else sends never lands in it.
+    observe: ({ world }) => ownerGet<LocationRouteResponse>(world, '/api/locations/route'),
   },
   'GET /api/locations/latest': {
     request: ({ world }) => ({ url: `/api/locations/latest?userId=${world.owner.id}` }),
@@ -890,6 +898,9 @@ describe('the realtime socket', () => {
     if (isSignedInRole(role)) query.set('access_token', world.person(role).token);
     if (isLinkRole(role)) query.set('access_token', world.shareLinks[role].share_code);
     if (isResponderRole(role)) query.set('access_token', world.responderCodes[role]);
+    if (role === 'signed-out owner') {
+      query.set('access_token', world.credentials(role).authorization!.slice('Bearer '.length));
+    }
     const socket = await openSocket(sut.app, { query: query.toString(), waitForReady: isSignedInRole(role) });
     // Without any token, the first message must authenticate: asking for the owner's past is not that.
     if (role === 'anonymous') socket.send({ type: 'resume', since: 0 });

@@ -14,6 +14,8 @@
  *   one the owner revoked, the link an SOS text carried while that SOS is open, and one whose SOS ended);
  * - responder-link holders: the owner's main contact, holding the answer link of the open SOS's text, or of the
  *   text of the SOS that ended a day ago (closed by now);
+ * - the signed-out owner: the owner's own account, through a session signed out since (its token is still
+ *   unexpired and validly signed, so only the session's row says it no longer counts);
  * - anonymous: nobody signed in, holding nothing.
  */
 import { randomUUID } from 'node:crypto';
@@ -48,6 +50,7 @@ export const ROLES = [
   'ended-SOS-link holder',
   'responder-link holder',
   'ended-SOS responder-link holder',
+  'signed-out owner',
   'stranger',
   'pending guardian',
   'rejected guardian',
@@ -377,6 +380,8 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
     removed: today.shareLinks.removed,
   };
   const signedIn: Record<SignedInRole, Person> = { stranger: people.stranger, ...people.guardians, owner };
+  const signedOut = await signIn(sut, owner);
+  await as(sut, signedOut)('POST', '/api/auth/logout', 204);
   const world: World = {
     sut,
     ...people,
@@ -420,6 +425,7 @@ export async function buildAuthorizationWorld(sut: TestApp): Promise<World> {
       if (role === 'anonymous') return {};
       if (isLinkRole(role)) return { authorization: `Bearer ${shareLinks[role].share_code}` };
       if (isResponderRole(role)) return { authorization: `Bearer ${responderCodes[role]}` };
+      if (role === 'signed-out owner') return signedOut.headers;
       return signedIn[role].headers;
     },
     async freshCredentials(role) {

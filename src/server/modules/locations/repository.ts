@@ -29,8 +29,12 @@ const COLUMNS_OF_L = COLUMNS.split(', ')
   .map((column) => `l.${column}`)
   .join(', ');
 
-/** What one upload did: whether sharing was on, the places it added, and how many readings confirmed one. */
+/**
+ * What one upload did: whether the session was still signed in and sharing on (nothing is stored otherwise), the
+ * places it added, and how many readings confirmed one.
+ */
 export type IngestOutcome = {
+  live: boolean;
   sharing: boolean;
   /** New places (stays), each as its first reading with its checked time. */
   stored: LocationRow[];
@@ -41,8 +45,9 @@ export type IngestOutcome = {
 };
 
 /**
- * Stores a batch for the person in ONE statement (one round trip, all or nothing), and only while their location
- * sharing is on (their profile's switch; no profile means off). The readings go as stays (stays.ts): the first
+ * Stores a batch for the person in ONE statement (one round trip, all or nothing), and only while the session it
+ * came from is signed in (the route's only session check: http/access.ts, `confirmsSessionInWrite`) and their
+ * location sharing is on (their profile's switch; no profile means off). The readings go as stays (stays.ts): the first
  * one, when it finds the phone at exactly the person's newest stored place, adds no row but moves that place's
  * `checked_at`, battery and online flag; each other adds a row. A stay already stored (same time taken, same
  * position) is skipped: a phone whose batch reached the server but whose answer was lost (a reload, a dropped
@@ -53,7 +58,7 @@ export type IngestOutcome = {
  */
 export async function insertNewLocations(
   db: Queryable,
-  userId: string,
+  { userId, sessionId }: { userId: string; sessionId: string },
   readings: readonly NewLocation[],
   now: Date,
 ): Promise<IngestOutcome> {
@@ -65,12 +70,18 @@ export async function insertNewLocations(
     seq,
   }));
   const { rows: result } = await db.query<{
+    live: boolean;
     sharing: boolean | null;
     stored: StoredJson[] | null;
     extended: StoredJson | null;
   }>(
-    `WITH sharing AS (
-       SELECT location_sharing_enabled AS enabled FROM profiles WHERE id = $1
+    `WITH session AS (
+       SELECT EXISTS (
+         SELECT 1 FROM auth_sessions WHERE id = $4 AND user_id = $1 AND revoked_at IS NULL
+       ) AS live
+     ), sharing AS (
+       SELECT location_sharing_enabled AS enabled FROM profiles
+       WHERE id = $1 AND (SELECT live FROM session)
      ), stays AS (
        SELECT r.* FROM jsonb_to_recordset($2::jsonb) AS r(latitude double precision, longitude double precision,
          accuracy double precision, speed double precision, heading double precision, altitude double precision,
@@ -106,16 +117,19 @@ export async function insertNewLocations(
        WHERE l.id = n.id
        RETURNING ${COLUMNS_OF_L}
      )
-     SELECT (SELECT enabled FROM sharing) AS sharing,
+     SELECT (SELECT live FROM session) AS live,
+            (SELECT enabled FROM sharing) AS sharing,
             (SELECT json_agg(inserted) FROM inserted) AS stored,
             (SELECT row_to_json(extended) FROM extended) AS extended`,
-    [userId, JSON.stringify(rows), now],
+    [userId, JSON.stringify(rows), now, sessionId],
   );
   const row = result[0];
-  const sharing = row?.sharing === true;
+  const live = row?.live === true;
+  const sharing = live && row?.sharing === true;
   const extended = row?.extended ? fromJson(row.extended) : null;
   const confirmations = stays.reduce((sum, stay) => sum + stay.confirmations, 0);
   return {
+    live,
     sharing,
     stored: (row?.stored ?? []).map(fromJson),
     extended,

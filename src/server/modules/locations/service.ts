@@ -8,15 +8,18 @@ import type {
 import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
-import type { AuthContext } from '../../http/access';
+import { notSignedIn, type AuthContext, type UnconfirmedCaller } from '../../http/access';
 import type { RealtimePublisher } from '../../realtime/publisher';
 import { asPosition } from './positions';
 import type { ReadingsListener, SharingPort } from './ports';
 import * as repo from './repository';
 
 export type LocationService = {
-  /** Stores the caller's readings when their location sharing is on, and tells their active guardians. */
-  ingest(auth: AuthContext, readings: ParsedLocationReading[]): Promise<LocationIngestResponse>;
+  /**
+   * Stores the caller's readings when their location sharing is on, and tells their active guardians; refuses
+   * (401, nothing stored) a session that is no longer signed in, in the same statement as the insert.
+   */
+  ingest(auth: UnconfirmedCaller, readings: ParsedLocationReading[]): Promise<LocationIngestResponse>;
   /**
    * The latest position of the caller, or of one of their active wards (`userId`). Anyone else's (a stranger, a
    * pending, rejected or former guardian) answers 404, as a person who does not exist.
@@ -47,8 +50,14 @@ export function createLocationService(deps: {
       const { ownerId } = await access.require(auth, 'manage', { ownerId: auth.userId });
       const now = clock.now();
       const taken = readings.map((reading) => toNewLocation(reading, now));
-      // One round trip: the sharing check, the stays, the skip of readings already stored (repository.ts).
-      const { sharing, stored, extended, checked } = await repo.insertNewLocations(db, ownerId, taken, now);
+      // One round trip: the session and sharing checks, the stays, the skip of readings already stored.
+      const { live, sharing, stored, extended, checked } = await repo.insertNewLocations(
+        db,
+        { userId: ownerId, sessionId: auth.sessionId },
+        taken,
+        now,
+      );
+      if (!live) throw notSignedIn();
       if (!sharing) return { stored: 0, checked: 0, sharing };
       // A reading that only confirmed a place still brought a battery level (a dying phone lying still).
       if (deps.onReceived) {
