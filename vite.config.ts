@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CLIENT_BUILD_ENV_FILE, clientBuildEnv } from './scripts/client-build-env.mjs';
 import { compileHintFirstDownload } from './scripts/vite-compile-hint.mjs';
+import { lazySchemas } from './scripts/vite-lazy-schemas.mjs';
 import { precompressBundle } from './scripts/vite-precompress.mjs';
 
 const THEME_COLOR = '#b91c1c';
@@ -26,6 +27,7 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [
     recordClientBuildEnv(),
+    lazySchemas(),
     compileHintFirstDownload(),
     precompressBundle(),
     react(),
