@@ -5,18 +5,9 @@ type Formatter = (phone: string) => string;
 let formatter: Formatter | null = null;
 let loading: Promise<Formatter> | null = null;
 
-/** The viewer's country from the browser's language ("en-US" → "US"; "de" → "DE" by likely region). */
-function viewerRegion(): string | null {
-  try {
-    return new Intl.Locale(navigator.language).maximize().region ?? null;
-  } catch {
-    return null;
-  }
-}
-
 function loadFormatter(): Promise<Formatter> {
-  loading ??= import('../lib/phone-display').then(({ formatPhoneForDisplay }) => {
-    const region = viewerRegion();
+  loading ??= import('../lib/phone-display').then(({ formatPhoneForDisplay, regionOfLanguage }) => {
+    const region = regionOfLanguage(navigator.language);
     formatter = (phone) => formatPhoneForDisplay(phone, region);
     return formatter;
   });

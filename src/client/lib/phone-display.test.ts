@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneForDisplay } from './phone-display';
+import { formatPhoneForDisplay, regionOfLanguage } from './phone-display';
 
 describe('formatPhoneForDisplay', () => {
   it('writes a number of the viewer’s own country nationally', () => {
@@ -15,5 +15,12 @@ describe('formatPhoneForDisplay', () => {
   it('shows a number it does not know as valid as stored', () => {
     expect(formatPhoneForDisplay('+15551234567', 'US')).toBe('+15551234567');
     expect(formatPhoneForDisplay('not a number', 'US')).toBe('not a number');
+  });
+
+  it('takes the viewer’s country from the region the language names, else from the likely one', () => {
+    expect(regionOfLanguage('en-GB')).toBe('GB');
+    expect(regionOfLanguage('en-US')).toBe('US');
+    expect(regionOfLanguage('de')).toBe('DE');
+    expect(regionOfLanguage('')).toBeNull();
   });
 });

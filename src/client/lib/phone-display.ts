@@ -13,3 +13,17 @@ export function formatPhoneForDisplay(phone: string, viewerRegion: string | null
     ? parsed.formatNational()
     : parsed.formatInternational();
 }
+
+/**
+ * The viewer's country from the browser's language: the region the tag names ("en-GB" → "GB"), else its likely
+ * one ("de" → "DE"). Only a tag without a region asks for the likely-subtags data: on a slow phone loading it was a
+ * long task of its own when the first number appeared.
+ */
+export function regionOfLanguage(language: string): string | null {
+  try {
+    const locale = new Intl.Locale(language);
+    return locale.region ?? locale.maximize().region ?? null;
+  } catch {
+    return null;
+  }
+}
