@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeProfile, fakeSession, mockApi } from '../../../testing/fake-api';
 import { renderWithProviders, storeSession } from '../../../testing/render-app';
 import { profileQueryOptions } from '../api/get-profile';
@@ -42,5 +42,39 @@ describe('the time zone kept in the profile', () => {
     // the sync started, it is here only once a PATCH the sync would have made has been made.
     await import('../api/update-profile');
     expect(api.requests.some((request) => request.method === 'PATCH')).toBe(false);
+  });
+});
+
+describe('the browser’s time zone', () => {
+  it('comes from Temporal where there is one, without building a date formatter', async () => {
+    const { browserTimeZone, hostTimeZone, hostTimeZoneName } =
+      await import('../../../lib/browser-time-zone');
+    const formatter = vi.spyOn(Intl, 'DateTimeFormat');
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'Europe/Zurich' } });
+    try {
+      expect(hostTimeZone()).toBe('Europe/Zurich');
+      expect(hostTimeZoneName()).toBe('Europe/Zurich');
+      expect(formatter).not.toHaveBeenCalled();
+      // Checked against the rule only when it is going to be stored.
+      expect(browserTimeZone()).toBe('Europe/Zurich');
+    } finally {
+      vi.unstubAllGlobals();
+      formatter.mockRestore();
+    }
+    // An offset is not a zone name (it ignores summer time).
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => '+05:00' } });
+    try {
+      expect(hostTimeZoneName()).toBeNull();
+      expect(browserTimeZone()).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    // Without Temporal, from Intl.
+    vi.stubGlobal('Temporal', undefined);
+    try {
+      expect(hostTimeZone()).toBe(browserZone);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

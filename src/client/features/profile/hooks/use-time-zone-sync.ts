@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { browserTimeZone } from '../../../lib/browser-time-zone';
+import { hostTimeZoneName } from '../../../lib/browser-time-zone';
 import { whenIdleAfterFirstPaint } from '../../../lib/first-paint';
 import { profileQueryOptions } from '../api/get-profile';
 import { profileKeys } from '../api/profile-keys';
@@ -19,9 +19,11 @@ export function useTimeZoneSync(userId: string | null): void {
   useEffect(() => {
     if (!userId || !profile || tried.current === userId) return;
     let current = true;
-    // Asking the browser for its zone loads its time-zone data, a long task on a slow phone: nothing waits for it.
+    // Asking the browser for its zone may load its time-zone data, a long task on a slow phone: nothing waits for
+    // it. Whether the zone is one the rule accepts is the server's to say (a refusal leaves the texts in UTC): a
+    // check here would build a date formatter, another long task, for a name this browser itself reported.
     void whenIdleAfterFirstPaint('warm', () => {
-      const zone = browserTimeZone();
+      const zone = hostTimeZoneName();
       if (!current || !zone || zone === profile.time_zone || tried.current === userId) return;
       tried.current = userId;
       // Loaded on demand: the profile-saving code stays out of the first download (README, "Bundle budget").
