@@ -124,6 +124,15 @@ export function createRealtimeHub(deps: RealtimeHubDeps): RealtimeHub {
   const hub: RealtimeHub = {
     publish: (request) => (closed ? Promise.resolve(null) : track(publish(request))),
 
+    publishOnceRead: (pending) => {
+      void track(
+        pending.then(
+          (request) => (closed ? null : publish(request)),
+          (error: unknown) => log.warn({ err: error }, 'realtime event not published: reading it failed'),
+        ),
+      );
+    },
+
     accept(socket, request) {
       if (closed) return socket.close(1001, 'shutting down');
       acceptSocket(accepting, socket, request);

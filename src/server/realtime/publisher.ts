@@ -28,4 +28,10 @@ export type RealtimePublisher = {
    * a failure is logged and answers null.
    */
   publish(event: PublishRequest): Promise<RealtimeEvent | null>;
+  /**
+   * Publishes an event whose payload is still being read (after a commit, so the write never waits for it). It
+   * counts as under way from this call, so the hub's `idle` waits for it; a read that fails is logged and nothing
+   * is published.
+   */
+  publishOnceRead(event: Promise<PublishRequest>): void;
 };

@@ -261,4 +261,41 @@ describe('realtime hub (GET /api/realtime)', () => {
       payload: warning,
     });
   });
+
+  it('counts an event whose payload is still being read as under way: the app is idle only once it is stored', async () => {
+    const ward = await createTestUser(sut);
+    const stored = async () =>
+      (
+        await sut.db.query('SELECT 1 FROM realtime_events WHERE user_id = $1 AND type = $2', [
+          ward.id,
+          'journey.warning',
+        ])
+      ).rows.length;
+    let finishReading!: () => void;
+    const read = new Promise<void>((resolve) => (finishReading = resolve));
+    sut.app.realtime.publishOnceRead(
+      read.then(() => ({
+        type: 'journey.warning' as const,
+        userId: ward.id,
+        payload: {
+          kind: 'silence' as const,
+          journey: 'escort' as const,
+          journey_id: '00000000-0000-4000-8000-00000000e5c1',
+          user_id: ward.id,
+          last_signal_at: '2026-01-01T12:00:00.000Z',
+          battery: 40,
+          location: null,
+          created_at: '2026-01-01T12:10:00.000Z',
+        },
+      })),
+    );
+    let idle = false;
+    const settled = sut.app.idle().then(() => (idle = true));
+    // However long the read takes, the app does not call itself idle before it.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(idle).toBe(false);
+    finishReading();
+    await settled;
+    expect(await stored()).toBe(1);
+  });
 });

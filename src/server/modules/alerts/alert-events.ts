@@ -15,8 +15,12 @@ import type { RespondResult } from '#shared/schemas/alert-respond';
 export type AlertEventAudience = 'everyone' | 'owner' | 'watchers';
 
 export type AlertEvents = {
-  /** An alert was written (its deliveries are pending). Not emitted for idempotent replays. */
-  alertRaised(event: { userId: string; alert: AlertDetail; audience?: AlertEventAudience }): void;
+  /**
+   * An alert was written (its deliveries are pending). Not emitted for idempotent replays. `alert` is the alert as
+   * read back after the commit, still being read when this is called (the raise does not wait for it); it rejects
+   * if that read fails.
+   */
+  alertRaised(event: { userId: string; alert: Promise<AlertDetail>; audience?: AlertEventAudience }): void;
   /** The person ended the alert ("I'm safe"); emitted once, by the request that resolved it. */
   alertResolved(event: { userId: string; alert: AlertDetail; audience?: AlertEventAudience }): void;
   /** A delivery to a contact changed status (being sent, sent, scheduled for retry, failed). */

@@ -437,7 +437,8 @@ describe('alert events', () => {
       logger: createLogger('silent'),
       mailer: devOutboxMailer(db),
       alertEvents: {
-        alertRaised: ({ alert }) => seen.push(`raised ${alert.deliveries.length}`),
+        alertRaised: ({ alert }) =>
+          void alert.then((detail) => seen.push(`raised ${detail.deliveries.length}`)),
         deliveryChanged: ({ delivery }) => seen.push(`${delivery.recipient} ${delivery.status}`),
         alertResolved: () => seen.push('resolved'),
         alertSeen: () => {},

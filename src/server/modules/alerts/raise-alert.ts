@@ -52,14 +52,17 @@ export async function raiseAlert(deps: AlertDeps, input: RaiseAlertInput): Promi
   return { alertId: result.alert.id, outcome: result.outcome, textsDueBy: result.textsDueBy };
 }
 
-/** Tells screens of the new alert once its deliveries are read back; never holds the raise up. */
+/**
+ * Tells screens of the new alert once its deliveries are read back; never holds the raise up. The listener is told
+ * at once, with the read still under way, so what it starts is counted from now (the app's `idle`).
+ */
 function emitRaised(deps: AlertDeps, userId: string, alert: repo.AlertRow, duress: boolean): void {
-  loadDetail(deps.db.urgent, alert)
+  deps.events.alertRaised({
+    userId,
+    alert: loadDetail(deps.db.urgent, alert),
     // The duress alert: the person's guardians hear of it, never the person's own devices (duress.ts).
-    .then((detail) =>
-      deps.events.alertRaised({ userId, alert: detail, ...(duress ? { audience: 'watchers' } : {}) }),
-    )
-    .catch((error: unknown) => deps.log.warn({ err: error }, 'alert event listener failed'));
+    ...(duress ? { audience: 'watchers' } : {}),
+  });
 }
 
 /** The transaction's work; what it wrote decides what happens after the commit. */

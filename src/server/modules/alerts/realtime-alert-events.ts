@@ -16,7 +16,14 @@ const to = (audience: AlertEventAudience = 'everyone'): RealtimeAudience => AUDI
 export function realtimeAlertEvents(publisher: RealtimePublisher): AlertEvents {
   return {
     alertRaised({ userId, alert, audience }) {
-      void publisher.publish({ type: 'alert.created', userId, payload: alert.alert, audience: to(audience) });
+      publisher.publishOnceRead(
+        alert.then((detail) => ({
+          type: 'alert.created',
+          userId,
+          payload: detail.alert,
+          audience: to(audience),
+        })),
+      );
     },
     alertResolved({ userId, alert, audience }) {
       void publisher.publish({

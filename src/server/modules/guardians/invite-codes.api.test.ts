@@ -237,7 +237,7 @@ describe('invite codes API', () => {
       clock: sut.clock,
       access: createAccessPolicy({ db: sut.db, clock: sut.clock }),
       people: profiles,
-      publisher: { publish: async () => null },
+      publisher: { publish: async () => null, publishOnceRead: () => undefined },
       limiters: {
         perUser: {
           consume: async () => ({ allowed: true, hits: 1, retryAfterSeconds: 1 }),
