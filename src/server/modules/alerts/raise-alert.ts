@@ -34,6 +34,7 @@ import * as repo from './repository';
 import { issueResponderLinks } from './responder-link-repository';
 import { appendTimeline } from './timeline-repository';
 import { holdTextsOverCaps, senderOf } from './sms-caps';
+import { notSignedIn } from '../../http/access';
 
 const HOUR_MS = 3_600_000;
 
@@ -79,7 +80,7 @@ async function raiseInTransaction(
   now: Date,
 ): Promise<RaiseResult> {
   const account = await repo.lockPerson(tx, input.userId);
-  if (!account) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
+  if (!account) throw notSignedIn();
   const key = input.idempotencyKey ?? randomUUID();
   const existing = await repo.findAlertByKey(tx, input.userId, key);
   if (existing) {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { one } from '../../db/database';
+import { liveSessionExists, sessionIsLive } from '../../access/session-rule';
 
 export type UserRow = {
   id: string;
@@ -120,7 +121,7 @@ export async function revokeSession(
   now: Date,
 ): Promise<void> {
   await tx.query(
-    'UPDATE auth_sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL',
+    `UPDATE auth_sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND ${sessionIsLive()}`,
     [sessionId, now, reason],
   );
   await tx.query('UPDATE refresh_tokens SET spent_at = $2 WHERE session_id = $1 AND spent_at IS NULL', [
@@ -139,7 +140,7 @@ export async function revokeOtherSessions(
 ): Promise<void> {
   await tx.query(
     `UPDATE auth_sessions SET revoked_at = $3, revoked_reason = $4
-     WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`,
+     WHERE user_id = $1 AND id <> $2 AND ${sessionIsLive()}`,
     [userId, keepSessionId, now, reason],
   );
   await tx.query(
@@ -173,7 +174,7 @@ export function spendRefreshToken(
     `UPDATE refresh_tokens AS rt SET spent_at = $2
      FROM auth_sessions AS s
      WHERE rt.token_hash = $1 AND rt.spent_at IS NULL AND rt.expires_at > $2
-       AND s.id = rt.session_id AND s.revoked_at IS NULL
+       AND s.id = rt.session_id AND ${sessionIsLive('s')}
      RETURNING rt.session_id, s.user_id`,
     [hash, now],
   );
@@ -245,7 +246,7 @@ export async function voidOneTimeTokens(
 export async function liveSessionIds(db: Queryable, sessionIds: readonly string[]): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
   const { rows } = await db.query<{ id: string }>(
-    'SELECT id FROM auth_sessions WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL',
+    `SELECT id FROM auth_sessions WHERE id = ANY($1::uuid[]) AND ${sessionIsLive()}`,
     [[...sessionIds]],
   );
   return new Set(rows.map((row) => row.id));
@@ -253,10 +254,9 @@ export async function liveSessionIds(db: Queryable, sessionIds: readonly string[
 
 /** Is this the person's session, still signed in? */
 export async function isLiveSession(db: Queryable, sessionId: string, userId: string): Promise<boolean> {
-  const row = await one(
-    db,
-    'SELECT 1 FROM auth_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL',
-    [sessionId, userId],
-  );
-  return row !== undefined;
+  const row = await one<{ live: boolean }>(db, `SELECT ${liveSessionExists('$1', '$2')} AS live`, [
+    sessionId,
+    userId,
+  ]);
+  return row?.live === true;
 }

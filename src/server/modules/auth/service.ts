@@ -15,7 +15,7 @@ import type { Clock } from '../../adapters/clock';
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../../http/access';
+import { notSignedIn, type AuthContext } from '../../http/access';
 import { createRateLimiter, enforceRateLimit, tooManyRequests } from '../../http/rate-limiter';
 import type { AccessTokens } from './access-token';
 import { ACCOUNT_EMAIL_JOB, enqueueAccountEmail } from './account-email-job';
@@ -82,7 +82,6 @@ export type AuthService = {
 const invalidCredentials = (): AppError => new AppError('invalid_credentials', ERRORS.invalidCredentials);
 const invalidRefreshToken = (): AppError => new AppError('invalid_refresh_token', ERRORS.invalidRefreshToken);
 const invalidLink = (): AppError => new AppError('invalid_link', ERRORS.invalidOrExpiredLink);
-const notAuthenticated = (): AppError => new AppError('not_authenticated', ERRORS.notAuthenticated);
 const currentPasswordRequired = (): AppError =>
   new AppError('validation_failed', VALIDATION.currentPasswordRequired, { field: 'current_password' });
 
@@ -181,7 +180,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
 
   async function currentUser(auth: AuthContext): Promise<repo.UserRow> {
     const user = await repo.findUserById(db, auth.userId);
-    if (!user) throw notAuthenticated();
+    if (!user) throw notSignedIn();
     return user;
   }
 
@@ -353,7 +352,7 @@ export function createAuthService(deps: AuthServiceDeps): AuthService {
         }
         return row;
       });
-      if (!updated) throw notAuthenticated();
+      if (!updated) throw notSignedIn();
       return toAuthUser(updated);
     },
 

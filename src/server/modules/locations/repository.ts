@@ -1,6 +1,7 @@
 import type { Location, RoutePoint } from '#shared/schemas/location';
 import type { Queryable } from '../../db/database';
 import { toStays } from './stays';
+import { liveSessionExists } from '../../access/session-rule';
 
 export type LocationRow = {
   user_id: string;
@@ -76,9 +77,7 @@ export async function insertNewLocations(
     extended: StoredJson | null;
   }>(
     `WITH session AS (
-       SELECT EXISTS (
-         SELECT 1 FROM auth_sessions WHERE id = $4 AND user_id = $1 AND revoked_at IS NULL
-       ) AS live
+       SELECT ${liveSessionExists('$4', '$1')} AS live
      ), sharing AS (
        SELECT location_sharing_enabled AS enabled FROM profiles
        WHERE id = $1 AND (SELECT live FROM session)

@@ -4,12 +4,10 @@
  * alert is raised (its `profiles` port), so a change applies to the next alert, not to one under way.
  */
 import type { EscalationSettings, EscalationSettingsPatch } from '#shared/schemas/escalation-settings';
-import { ERRORS } from '#shared/texts';
 import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
-import type { AuthContext } from '../../http/access';
-import { AppError } from '../../http/app-error';
+import { notSignedIn, type AuthContext } from '../../http/access';
 import type { AccountsPort } from './ports';
 import { createProfileIfAbsent, findEscalationSeconds, updateEscalationSeconds } from './repository';
 
@@ -47,7 +45,7 @@ export function createEscalationSettingsService(deps: {
         await updateEscalationSeconds(tx, ownerId, patch.escalation_seconds, now);
         return true;
       });
-      if (!saved) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
+      if (!saved) throw notSignedIn();
       return answer(patch.escalation_seconds);
     },
   };

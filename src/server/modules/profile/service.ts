@@ -6,12 +6,10 @@ import {
   type ProfileSettings,
   type ProfileUpdateSchema,
 } from '#shared/schemas/profile';
-import { ERRORS } from '#shared/texts';
 import type { AccessPolicy } from '../../access/policy';
 import type { Clock } from '../../adapters/clock';
 import type { Database } from '../../db/database';
-import { AppError } from '../../http/app-error';
-import type { AuthContext } from '../../http/access';
+import { notSignedIn, type AuthContext } from '../../http/access';
 import type { AccountsPort, ContactListPort } from './ports';
 import { createProfileIfAbsent, findProfile, updateProfile, type ProfileRow } from './repository';
 
@@ -54,7 +52,7 @@ export function createProfileService(deps: {
         if (seed) await createProfileIfAbsent(db, ownerId, seed, clock.now());
         row = await findProfile(db, ownerId);
       }
-      if (!row) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
+      if (!row) throw notSignedIn();
       return toProfile(row, await contactList.listContacts(db, ownerId));
     },
 
@@ -73,7 +71,7 @@ export function createProfileService(deps: {
         const row = await findProfile(tx, ownerId);
         return row ? { row, contacts: await contactList.listContacts(tx, ownerId) } : undefined;
       });
-      if (!saved) throw new AppError('not_authenticated', ERRORS.notAuthenticated);
+      if (!saved) throw notSignedIn();
       return toProfile(saved.row, saved.contacts);
     },
   };
